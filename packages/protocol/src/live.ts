@@ -1,0 +1,31 @@
+// Messages on the live feed at "/" (spec §7 WebSocket; design §6).
+import { z } from 'zod';
+import { systemInfoSchema } from './config.js';
+import { probeSchema } from './probes.js';
+
+export const systemConfigMessageSchema = z.object({
+  messageType: z.literal('systemConfig'),
+  systemInfo: systemInfoSchema,
+});
+export const probeDataMessageSchema = z.object({
+  messageType: z.literal('probeData'),
+  probes: z.array(probeSchema),
+});
+export const probeDeletionMessageSchema = z.object({
+  messageType: z.literal('probeDeletion'),
+  probes: z.array(z.object({ probeID: z.string() })),
+});
+export const liveMessageSchema = z.discriminatedUnion('messageType', [
+  systemConfigMessageSchema,
+  probeDataMessageSchema,
+  probeDeletionMessageSchema,
+]);
+export type SystemConfigMessage = z.infer<typeof systemConfigMessageSchema>;
+export type ProbeDataMessage = z.infer<typeof probeDataMessageSchema>;
+export type ProbeDeletionMessage = z.infer<typeof probeDeletionMessageSchema>;
+export type LiveMessage = z.infer<typeof liveMessageSchema>;
+
+/** Close codes the client treats as normal (spec §9). */
+export const normalCloseCodes = [1000, 1001] as const;
+/** Server flush interval and reconnect backoff (design §6). */
+export const liveTiming = { flushIntervalMs: 100, pingIntervalMs: 30_000, reconnectMinMs: 1000, reconnectMaxMs: 30_000 } as const;

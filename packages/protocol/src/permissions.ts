@@ -1,0 +1,43 @@
+// Permission names and levels, and the rule that a higher level implies the lower ones (spec §4, §6).
+import { z } from 'zod';
+
+export const permissionNames = ['Users', 'Roles', 'Logs', 'Probes'] as const;
+export const permissionNameSchema = z.enum(permissionNames);
+export type PermissionName = z.infer<typeof permissionNameSchema>;
+
+/** Lowest first; the position + 1 is the seeded permission_levels id (design §3). */
+export const permissionLevels = ['READ', 'WRITE', 'UPDATE', 'DELETE'] as const;
+export const permissionLevelSchema = z.enum(permissionLevels);
+export type PermissionLevel = z.infer<typeof permissionLevelSchema>;
+
+export function levelRank(level: string): number {
+  return permissionLevels.indexOf(level as PermissionLevel) + 1;
+}
+
+/** DELETE implies UPDATE, WRITE, READ; UPDATE implies WRITE, READ; WRITE implies READ; READ nothing. */
+export function impliedLevels(level: string): PermissionLevel[] {
+  const rank = levelRank(level);
+  if (rank <= 1) return [];
+  return permissionLevels.slice(0, rank - 1).reverse();
+}
+
+/** True when a permission held at `held` is enough for an action needing `required`. */
+export function levelSatisfies(held: string, required: PermissionLevel): boolean {
+  const rank = levelRank(held);
+  return rank > 0 && rank >= levelRank(required);
+}
+
+/** The level an HTTP method needs on its resource (design §4). */
+export function levelForMethod(method: string): PermissionLevel {
+  switch (method.toUpperCase()) {
+    case 'POST':
+      return 'WRITE';
+    case 'PUT':
+    case 'PATCH':
+      return 'UPDATE';
+    case 'DELETE':
+      return 'DELETE';
+    default:
+      return 'READ';
+  }
+}

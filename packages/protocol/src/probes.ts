@@ -1,0 +1,37 @@
+// A probe's state as the server publishes it (spec §3 Probe; design §5 State).
+import { z } from 'zod';
+import { probeEventSchema } from './events.js';
+import { namedRefSchema, readingSchema } from './reports.js';
+
+export const stateStrings = ['Disabled', 'Normal', 'Warning', 'Critical'] as const;
+export type StateString = (typeof stateStrings)[number];
+/** state.state numbers: Disabled 0, Normal 1, Warning 2, Critical 3, so Status descending puts Critical first. */
+export const stateNumbers: Record<StateString, number> = { Disabled: 0, Normal: 1, Warning: 2, Critical: 3 };
+
+export const probeStateValueSchema = z.object({ state: z.number().int(), stateString: z.string() });
+
+export const probeAssignmentSchema = z.object({
+  buildStage: namedRefSchema.nullable(),
+  agv: namedRefSchema.nullable(),
+  batteryPack: namedRefSchema.nullable(),
+});
+
+export const probeSchema = z.object({
+  probeID: z.string(),
+  firmwareVersion: z.string(),
+  state: probeStateValueSchema,
+  /** ISO 8601: last report + timeoutSeconds. */
+  watchdogExpiry: z.string(),
+  isMonitoring: z.boolean(),
+  expectingCANData: z.boolean(),
+  assignment: probeAssignmentSchema,
+  report: z.object({ timestamp: z.string(), readings: z.array(readingSchema) }).nullable(),
+  batteryPercentage: z.number(),
+  batteryCharging: z.boolean(),
+  longitude: z.number().nullable(),
+  latitude: z.number().nullable(),
+  events: z.array(probeEventSchema),
+  suppressedEvents: z.array(probeEventSchema),
+});
+export type Probe = z.infer<typeof probeSchema>;
+export type ProbeAssignment = z.infer<typeof probeAssignmentSchema>;
