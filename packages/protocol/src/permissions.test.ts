@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { impliedLevels, levelForMethod, levelSatisfies } from './permissions.js';
+
+describe('permission levels (spec §4 hierarchy)', () => {
+  it.each([
+    ['DELETE', ['UPDATE', 'WRITE', 'READ']],
+    ['UPDATE', ['WRITE', 'READ']],
+    ['WRITE', ['READ']],
+    ['READ', []],
+    ['SUPERUSER', []],
+  ])('%s implies %j', (level, implied) => {
+    expect(impliedLevels(level)).toEqual(implied);
+  });
+
+  it.each([
+    ['READ', 'READ', true],
+    ['READ', 'WRITE', false],
+    ['WRITE', 'READ', true],
+    ['UPDATE', 'DELETE', false],
+    ['DELETE', 'UPDATE', true],
+    ['bogus', 'READ', false],
+  ] as const)('held %s satisfies required %s: %s', (held, required, expected) => {
+    expect(levelSatisfies(held, required)).toBe(expected);
+  });
+
+  it.each([
+    ['GET', 'READ'],
+    ['POST', 'WRITE'],
+    ['PUT', 'UPDATE'],
+    ['DELETE', 'DELETE'],
+  ])('%s needs %s (design §4)', (method, level) => {
+    expect(levelForMethod(method)).toBe(level);
+  });
+});
