@@ -1,0 +1,53 @@
+// Threshold rules of design §5: temperature (valid readings), battery, CAN and thermocouple validity.
+// They raise into an EventBook; evaluate-report and re-evaluation share them.
+import { eventCodes as codes, type Reading, type SystemInfo } from '@bpm/protocol';
+import type { EventBook } from './event-book.js';
+
+const temperatureCodes = [
+  codes.temperatureHighWarning,
+  codes.temperatureHighPanic,
+  codes.temperatureLowWarning,
+  codes.temperatureLowPanic,
+];
+const batteryCodes = [codes.batteryWarning, codes.batteryPanic];
+
+const readingName = (reading: Reading) => (reading.origin === 'CAN' ? 'Internal' : 'External');
+const format = (value: number) => Number(value.toFixed(1));
+
+/** Above/below use strict comparisons; with no valid reading the temperature events stay as they are. */
+export function applyTemperatureRules(book: EventBook, readings: readonly Reading[], t: SystemInfo): void {
+  let hottest: Reading | undefined;
+  let coldest: Reading | undefined;
+  for (const reading of readings) {
+    if (!reading.valid) continue;
+    if (!hottest || reading.temperature > hottest.temperature) hottest = reading;
+    if (!coldest || reading.temperature < coldest.temperature) coldest = reading;
+  }
+  if (!hottest || !coldest) return;
+  const raise = (code: number, reading: Reading, threshold: number) =>
+    book.raise(code, { reading: readingName(reading), value: format(reading.temperature), threshold });
+  // Panic outranks warning; a high panic outranks a low one (both at once means a broken probe anyway).
+  if (hottest.temperature > t.highTemperaturePanic) raise(codes.temperatureHighPanic, hottest, t.highTemperaturePanic);
+  else if (coldest.temperature < t.lowTemperaturePanic) raise(codes.temperatureLowPanic, coldest, t.lowTemperaturePanic);
+  else if (hottest.temperature > t.highTemperatureWarning) raise(codes.temperatureHighWarning, hottest, t.highTemperatureWarning);
+  else if (coldest.temperature < t.lowTemperatureWarning) raise(codes.temperatureLowWarning, coldest, t.lowTemperatureWarning);
+  else if (book.hasAny(temperatureCodes)) book.raise(codes.temperatureInRange);
+}
+
+/** Battery "at or below" the thresholds. */
+export function applyBatteryRules(book: EventBook, batteryPercentage: number, t: SystemInfo): void {
+  const value = format(batteryPercentage);
+  if (batteryPercentage <= t.batteryLevelPanic) book.raise(codes.batteryPanic, { value, threshold: t.batteryLevelPanic });
+  else if (batteryPercentage <= t.batteryLevelWarning) book.raise(codes.batteryWarning, { value, threshold: t.batteryLevelWarning });
+  else if (book.hasAny(batteryCodes)) book.raise(codes.batteryRecovered);
+}
+
+/** CAN (30/31) and thermocouple (32/33): missing counts as invalid. Raised whatever the assignment;
+ *  suppression decides which list they show in. */
+export function applyReadingValidityRules(book: EventBook, readings: readonly Reading[]): void {
+  const isValid = (origin: Reading['origin']) => readings.some((r) => r.origin === origin && r.valid);
+  if (!isValid('CAN')) book.raise(codes.canMissing);
+  else if (book.has(codes.canMissing)) book.raise(codes.canRestored);
+  if (!isValid('Thermocouple')) book.raise(codes.thermocoupleInvalid);
+  else if (book.has(codes.thermocoupleInvalid)) book.raise(codes.thermocoupleRestored);
+}

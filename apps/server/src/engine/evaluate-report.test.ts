@@ -1,0 +1,262 @@
+// Table-driven tests of the report rules (design §5): previous state, report, thresholds and time in;
+// the next state and events out.
+import { defaultSystemInfo, eventCatalogue, type Assignment, type Probe, type ProbeReport, type Reading } from '@bpm/protocol';
+import { describe, expect, it } from 'vitest';
+import { evaluateAssignment, evaluateReport } from './evaluate-report.js';
+import type { ProbeRecord } from './probe-record.js';
+
+const t = defaultSystemInfo; // high 45/55, low 5/0, battery 20/10, timeout 10 s
+const now = Date.parse('2026-11-22T10:00:00.000Z');
+const monitored: Assignment = {
+  buildStage: { id: 3, name: 'Busbar welding' },
+  agv: { id: 12, name: 'AGV-12' },
+  batteryPack: { id: 2291, name: 'Pack 2291' },
+  expectingCANData: true,
+};
+const readings = (can: number, tc: number, canValid = true, tcValid = true): Reading[] => [
+  { origin: 'CAN', temperature: can, valid: canValid },
+  { origin: 'Thermocouple', temperature: tc, valid: tcValid },
+];
+const report = (extra: Partial<ProbeReport> = {}): ProbeReport => ({
+  probeID: 'P-1',
+  readings: readings(25, 25),
+  batteryPercentage: 80,
+  assignment: monitored,
+  ...extra,
+});
+
+/** After a quiet baseline report (assigned, in range), runs reports one second apart; returns the last evaluation. */
+function run(...reports: Partial<ProbeReport>[]) {
+  let record: ProbeRecord | undefined = evaluateReport(undefined, report({ timestamp: undefined }), t, now - 1000)!.record;
+  let last;
+  reports.forEach((r, i) => {
+    last = evaluateReport(record, report(r), t, now + i * 1000);
+    if (!last) throw new Error(`report ${i} ignored`);
+    record = last.record;
+  });
+  return last!;
+}
+const codesOf = (events: Probe['events']) => events.map((e) => e.event).sort((a, b) => a - b);
+
+describe('thresholds crossed up and down', () => {
+  const rows: { name: string; can: number; tc: number; code: number | null; state: string }[] = [
+    { name: 'in range', can: 25, tc: 25, code: null, state: 'Normal' },
+    { name: 'above high warning', can: 46, tc: 25, code: 10, state: 'Warning' },
+    { name: 'at high warning is not above', can: 45, tc: 25, code: null, state: 'Normal' },
+    { name: 'above high panic', can: 25, tc: 56, code: 11, state: 'Critical' },
+    { name: 'below low warning', can: 4, tc: 25, code: 12, state: 'Warning' },
+    { name: 'below low panic', can: 25, tc: -1, code: 13, state: 'Critical' },
+  ];
+  it.each(rows)('$name → $code', ({ can, tc, code, state }) => {
+    const { probe, raised } = run({ readings: readings(can, tc) });
+    expect(codesOf(probe.events)).toEqual(code === null ? [] : [code]);
+    expect(probe.state.stateString).toBe(state);
+    expect(raised.map((e) => e.event)).toEqual(code === null ? [] : [code]);
+  });
+
+  it('names the reading, the value and the threshold', () => {
+    const { probe } = run({ readings: readings(25, 47.26) });
+    expect(probe.events[0]!.eventString).toBe('External temperature 47.3 °C above warning 45 °C');
+    expect(run({ readings: readings(57, 20) }).probe.events[0]!.eventString).toBe('Internal temperature 57 °C above alarm 55 °C');
+  });
+
+  const moves: { name: string; from: number; to: number; expected: number[] }[] = [
+    { name: 'warning → panic', from: 46, to: 60, expected: [11] },
+    { name: 'panic → warning', from: 60, to: 46, expected: [10] },
+    { name: 'high warning → low warning', from: 46, to: 3, expected: [12] },
+    { name: 'low panic → low warning', from: -5, to: 3, expected: [12] },
+  ];
+  it.each(moves)('$name cancels the other temperature events', ({ from, to, expected }) => {
+    const { probe } = run({ readings: readings(from, 25) }, { readings: readings(to, 25) });
+    expect(codesOf(probe.events)).toEqual(expected);
+  });
+
+  it.each([46, 60, 3, -5])('back in range from %d raises 14 once, then nothing', (from) => {
+    const back = run({ readings: readings(from, 25) }, { readings: readings(25, 25) });
+    expect(codesOf(back.probe.events)).toEqual([14]);
+    expect(back.probe.events[0]!.eventPersistent).toBe(false);
+    expect(back.probe.state.stateString).toBe('Normal');
+    const after = run({ readings: readings(from, 25) }, { readings: readings(25, 25) }, { readings: readings(25, 25) });
+    expect(after.probe.events).toEqual([]);
+  });
+
+  it('keeps a persistent event without announcing it again while it lasts', () => {
+    const second = run({ readings: readings(46, 25) }, { readings: readings(47, 25) });
+    expect(codesOf(second.probe.events)).toEqual([10]);
+    expect(second.raised).toEqual([]);
+    expect(second.probe.events[0]!.eventString).toContain('47');
+  });
+});
+
+describe('battery', () => {
+  const rows = [
+    { battery: 80, codes: [], state: 'Normal' },
+    { battery: 20, codes: [20], state: 'Warning' },
+    { battery: 15, codes: [20], state: 'Warning' },
+    { battery: 10, codes: [21], state: 'Critical' },
+    { battery: 3, codes: [21], state: 'Critical' },
+  ];
+  it.each(rows)('at $battery % → $codes', ({ battery, codes, state }) => {
+    const { probe } = run({ batteryPercentage: battery });
+    expect(codesOf(probe.events)).toEqual(codes);
+    expect(probe.state.stateString).toBe(state);
+  });
+
+  it('panic cancels warning, warning cancels panic, and 22 clears both', () => {
+    expect(codesOf(run({ batteryPercentage: 15 }, { batteryPercentage: 5 }).probe.events)).toEqual([21]);
+    expect(codesOf(run({ batteryPercentage: 5 }, { batteryPercentage: 15 }).probe.events)).toEqual([20]);
+    const back = run({ batteryPercentage: 5 }, { batteryPercentage: 50 });
+    expect(codesOf(back.probe.events)).toEqual([22]);
+    expect(back.probe.state.stateString).toBe('Normal');
+  });
+
+  it('a report without a battery figure keeps the battery events', () => {
+    const { probe } = run({ batteryPercentage: 5 }, { batteryPercentage: undefined });
+    expect(codesOf(probe.events)).toEqual([21]);
+    expect(probe.batteryPercentage).toBe(5);
+  });
+
+  it('charging started is sent once, on the change', () => {
+    expect(codesOf(run({ batteryCharging: false }, { batteryCharging: true }).probe.events)).toEqual([23]);
+    expect(run({ batteryCharging: true }, { batteryCharging: true }).probe.events).toEqual([]);
+    expect(run({ batteryCharging: true }, { batteryCharging: false }).probe.events).toEqual([]);
+  });
+});
+
+describe('invalid readings', () => {
+  it('an invalid reading is not judged for temperature', () => {
+    const { probe } = run({ readings: readings(90, 25, false, true) });
+    expect(codesOf(probe.events)).toEqual([30]);
+  });
+
+  it('a missing or invalid thermocouple raises 32, and 33 when it is back', () => {
+    expect(codesOf(run({ readings: readings(25, 25, true, false) }).probe.events)).toEqual([32]);
+    expect(codesOf(run({ readings: [{ origin: 'CAN', temperature: 25, valid: true }] }).probe.events)).toEqual([32]);
+    const back = run({ readings: readings(25, 25, true, false) }, { readings: readings(25, 25) });
+    expect(codesOf(back.probe.events)).toEqual([33]);
+    expect(back.raised.map((e) => e.event)).toEqual([33]);
+  });
+
+  it('with no valid reading at all the temperature events stay', () => {
+    const { probe } = run({ readings: readings(60, 25) }, { readings: readings(25, 25, false, false) });
+    expect(codesOf(probe.events)).toEqual([11, 30, 32]);
+  });
+
+  it('a heartbeat without readings changes no reading event', () => {
+    const { probe } = run({ readings: readings(60, 25, true, false) }, { readings: [] });
+    expect(codesOf(probe.events)).toEqual([11, 32]);
+  });
+});
+
+describe('CAN expected or not', () => {
+  const noCan = readings(25, 25, false, true);
+  it('CAN missing while expected is a current warning', () => {
+    const { probe } = run({ readings: noCan });
+    expect(codesOf(probe.events)).toEqual([30]);
+    expect(probe.state.stateString).toBe('Warning');
+    expect(probe.expectingCANData).toBe(true);
+  });
+
+  it('CAN missing while not expected is suppressed and the state stays Normal', () => {
+    const { probe } = run({ readings: noCan, assignment: { ...monitored, expectingCANData: false } });
+    expect(probe.events).toEqual([]);
+    expect(codesOf(probe.suppressedEvents)).toEqual([30]);
+    expect(probe.state.stateString).toBe('Normal');
+    expect(probe.isMonitoring).toBe(true);
+    expect(probe.expectingCANData).toBe(false);
+  });
+
+  it('CAN restored raises 31 once', () => {
+    const back = run({ readings: noCan }, { readings: readings(25, 25) });
+    expect(codesOf(back.probe.events)).toEqual([31]);
+    expect(run({ readings: noCan }, { readings: readings(25, 25) }, {}).probe.events).toEqual([]);
+  });
+});
+
+describe('suppression as the assignment comes and goes', () => {
+  const hot = readings(25, 60, false, true); // 11 (thermocouple temperature) and 30 (CAN)
+
+  it('while not monitoring, 10–14 and 30–33 are suppressed; 0–1 and 20–23 never are', () => {
+    const { probe } = run({ readings: hot, batteryPercentage: 5, assignment: null });
+    expect(codesOf(probe.events)).toEqual([21, 41]);
+    expect(codesOf(probe.suppressedEvents)).toEqual([11, 30]);
+    expect(probe.isMonitoring).toBe(false);
+    expect(probe.state.stateString).toBe('Critical'); // from 21, never suppressed
+  });
+
+  it('an assignment change moves active events between the lists', () => {
+    const unassigned = run({ readings: hot, assignment: monitored }, { readings: hot, assignment: null });
+    expect(codesOf(unassigned.probe.events)).toEqual([41]);
+    expect(codesOf(unassigned.probe.suppressedEvents)).toEqual([11, 30]);
+    expect(unassigned.probe.state.stateString).toBe('Normal');
+
+    const reassigned = evaluateAssignment(unassigned.record, monitored);
+    expect(codesOf(reassigned.probe.events)).toEqual([11, 30, 40]);
+    expect(reassigned.probe.suppressedEvents).toEqual([]);
+    expect(reassigned.probe.state.stateString).toBe('Critical');
+    expect(reassigned.probe.events.find((e) => e.event === 40)!.eventString).toBe(
+      'Assigned to Pack 2291 at Busbar welding on AGV-12',
+    );
+  });
+
+  it('absent assignment keeps the current one; the same assignment again raises nothing', () => {
+    const kept = run({ assignment: monitored }, { assignment: undefined });
+    expect(kept.probe.isMonitoring).toBe(true);
+    expect(kept.probe.events).toEqual([]);
+  });
+
+  it('an assignment without a battery pack is not monitoring', () => {
+    const { probe } = run({ assignment: { ...monitored, batteryPack: null } });
+    expect(probe.isMonitoring).toBe(false);
+    expect(probe.expectingCANData).toBe(false);
+  });
+});
+
+describe('a new probe', () => {
+  it('is created by its first report, announcing its assignment', () => {
+    const first = evaluateReport(undefined, report(), t, now)!;
+    expect(codesOf(first.probe.events)).toEqual([40]);
+    expect(first.probe.state.stateString).toBe('Normal');
+  });
+
+  it('without a battery figure raises no battery event', () => {
+    const first = evaluateReport(undefined, report({ batteryPercentage: undefined, assignment: null }), t, now)!;
+    expect(first.probe.events).toEqual([]);
+    expect(first.probe.batteryPercentage).toBe(0);
+  });
+});
+
+describe('reports in order', () => {
+  it('ignores a report older than the last one', () => {
+    const first = evaluateReport(undefined, report({ timestamp: '2026-11-22T10:00:05.000Z' }), t, now)!;
+    expect(evaluateReport(first.record, report({ timestamp: '2026-11-22T10:00:04.999Z' }), t, now + 1)).toBeNull();
+    expect(evaluateReport(first.record, report({ timestamp: '2026-11-22T10:00:05.000Z' }), t, now + 1)).not.toBeNull();
+  });
+
+  it('moves the watchdog expiry on every accepted report, from the receipt time', () => {
+    const { probe } = run({}, {});
+    expect(probe.watchdogExpiry).toBe(new Date(now + 1000 + 10_000).toISOString());
+  });
+
+  it('fills the published probe from the report', () => {
+    const { probe } = run({ firmwareVersion: '2.4.1', latitude: 52.4, longitude: -1.5, batteryCharging: true });
+    expect(probe).toMatchObject({
+      probeID: 'P-1',
+      firmwareVersion: '2.4.1',
+      latitude: 52.4,
+      longitude: -1.5,
+      batteryPercentage: 80,
+      batteryCharging: true,
+      assignment: { buildStage: monitored.buildStage, agv: monitored.agv, batteryPack: monitored.batteryPack },
+      report: { timestamp: new Date(now).toISOString(), readings: readings(25, 25) },
+    });
+  });
+});
+
+describe('catalogue', () => {
+  it('every persistent event of the catalogue can be raised by the rules above', () => {
+    const raisedByReports = new Set([10, 11, 12, 13, 20, 21, 30, 32]);
+    const persistent = eventCatalogue.filter((d) => d.persistent && d.code !== 0).map((d) => d.code);
+    expect(persistent.every((code) => raisedByReports.has(code))).toBe(true);
+  });
+});

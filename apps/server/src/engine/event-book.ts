@@ -1,0 +1,44 @@
+// Raising events against a probe's active set: cancellation, persistence and the transient list of
+// one update (design §5 Events). Used while evaluating a single update; not shared state.
+import { eventDefinition, makeProbeEvent, type ProbeEvent } from '@bpm/protocol';
+
+export class EventBook {
+  /** Active persistent events after this update. */
+  active: ProbeEvent[];
+  /** Non-persistent events raised by this update: sent once, never kept. */
+  readonly transient: ProbeEvent[] = [];
+  /** Events that are new with this update (persistent ones not active before, and all transient). */
+  readonly raised: ProbeEvent[] = [];
+
+  constructor(active: readonly ProbeEvent[]) {
+    this.active = [...active];
+  }
+
+  has(code: number): boolean {
+    return this.active.some((e) => e.event === code);
+  }
+
+  hasAny(codes: readonly number[]): boolean {
+    return this.active.some((e) => codes.includes(e.event));
+  }
+
+  raise(code: number, params?: Record<string, string | number>): void {
+    const definition = eventDefinition(code);
+    const event = makeProbeEvent(code, params);
+    const cancelled = (e: ProbeEvent) => definition.cancels.includes(e.event);
+    if (definition.persistent) {
+      const index = this.active.findIndex((e) => e.event === code);
+      if (index >= 0) {
+        // Still active: refresh the message (the value moved) without announcing it as new.
+        this.active[index] = event;
+        return;
+      }
+      this.active = this.active.filter((e) => !cancelled(e));
+      this.active.push(event);
+    } else {
+      this.active = this.active.filter((e) => !cancelled(e));
+      this.transient.push(event);
+    }
+    this.raised.push(event);
+  }
+}

@@ -1,0 +1,44 @@
+// State derivation and the published Probe shape (spec §3 Probe, design §5 State).
+import { stateNumbers, type Probe, type ProbeEvent, type StateString } from '@bpm/protocol';
+import { isExpectingCANData, isMonitoring, type ProbeRecord } from './probe-record.js';
+import { partitionEvents } from './suppression.js';
+
+/** Critical if any current event is Critical, else Warning if any is Warning, else Normal. */
+export function deriveState(currentEvents: readonly ProbeEvent[]): StateString {
+  let state: StateString = 'Normal';
+  for (const event of currentEvents) {
+    if (event.eventType === 'Critical') return 'Critical';
+    if (event.eventType === 'Warning') state = 'Warning';
+  }
+  return state;
+}
+
+/** The probe as clients see it: active persistent events plus the transient ones of this update. */
+export function toProbe(record: ProbeRecord, transient: readonly ProbeEvent[] = []): Probe {
+  const { events, suppressedEvents } = partitionEvents(
+    transient.length === 0 ? record.active : [...record.active, ...transient],
+    record.assignment,
+  );
+  const stateString = deriveState(events);
+  const assignment = record.assignment;
+  return {
+    probeID: record.probeID,
+    firmwareVersion: record.firmwareVersion,
+    state: { state: stateNumbers[stateString], stateString },
+    watchdogExpiry: new Date(record.watchdogExpiryMs).toISOString(),
+    isMonitoring: isMonitoring(assignment),
+    expectingCANData: isExpectingCANData(assignment),
+    assignment: {
+      buildStage: assignment?.buildStage ?? null,
+      agv: assignment?.agv ?? null,
+      batteryPack: assignment?.batteryPack ?? null,
+    },
+    report: record.report,
+    batteryPercentage: record.batteryPercentage ?? 0,
+    batteryCharging: record.batteryCharging,
+    longitude: record.longitude,
+    latitude: record.latitude,
+    events,
+    suppressedEvents,
+  };
+}
