@@ -1,16 +1,18 @@
-// STUB (to be replaced by the live dashboard work): hooks over the live store for the top bar.
-export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
-export interface ProbeCounts {
-  total: number;
-  normal: number;
-  warning: number;
-  critical: number;
-}
+// Hooks over the live store for the top bar and the dashboard cards: connection status, counts, system info.
+import type { SystemInfo } from '@bpm/protocol';
+import { useSyncExternalStore } from 'react';
+import { probeStore, type ConnectionStatus, type ProbeCounts } from './probe-store';
+
+export type { ConnectionStatus, ProbeCounts };
 
 export function useConnectionStatus(): ConnectionStatus {
-  return 'disconnected';
+  return useSyncExternalStore(probeStore.subscribeSummary, probeStore.getStatus);
 }
 
 export function useProbeCounts(): ProbeCounts {
-  return { total: 0, normal: 0, warning: 0, critical: 0 };
+  return useSyncExternalStore(probeStore.subscribeSummary, probeStore.getCounts);
+}
+
+export function useSystemInfo(): SystemInfo | null {
+  return useSyncExternalStore(probeStore.subscribeSummary, probeStore.getSystemInfo);
 }

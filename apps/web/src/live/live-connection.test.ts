@@ -1,0 +1,148 @@
+// The live connection's status transitions, logging, backoff and snapshot hand-off (spec §4, §8; design §6).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseLiveMessage, reconnectDelayMs, startLiveConnection } from './live-connection';
+import { makeProbe, probeData } from './probe-fixtures';
+import { ProbeStore } from './probe-store';
+
+class FakeSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  static instances: FakeSocket[] = [];
+  readyState = FakeSocket.CONNECTING;
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onerror: ((e: unknown) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  close = vi.fn(() => {
+    this.readyState = FakeSocket.CLOSED;
+  });
+  constructor(readonly url: string) {
+    FakeSocket.instances.push(this);
+  }
+  open() {
+    this.readyState = FakeSocket.OPEN;
+    this.onopen?.();
+  }
+  receive(data: unknown) {
+    this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) });
+  }
+  drop(code: number) {
+    this.readyState = FakeSocket.CLOSED;
+    this.onclose?.({ code });
+  }
+}
+
+function connect() {
+  const frames: (() => void)[] = [];
+  const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, log: { warn: vi.fn() } });
+  const log = { warn: vi.fn(), error: vi.fn() };
+  const stop = startLiveConnection({ store, log, url: 'ws://test/', WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
+  const flush = () => {
+    while (frames.length) frames.shift()!();
+  };
+  return { store, log, stop, flush, socket: () => FakeSocket.instances.at(-1)! };
+}
+
+beforeEach(() => {
+  FakeSocket.instances = [];
+  vi.useFakeTimers();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('live connection status', () => {
+  it('starting sets connecting, open sets connected, a close sets disconnected before the reconnect', () => {
+    const { store, socket, stop } = connect();
+    expect(store.getStatus()).toBe('connecting');
+    socket().open();
+    expect(store.getStatus()).toBe('connected');
+    const seen: string[] = [];
+    store.subscribeSummary(() => seen.push(store.getStatus()));
+    socket().drop(1006);
+    expect(seen).toEqual(['disconnected', 'connecting']);
+    stop();
+  });
+
+  it('an error sets disconnected and is logged', () => {
+    const { store, socket, log, stop } = connect();
+    socket().open();
+    socket().onerror?.(new Event('error'));
+    expect(store.getStatus()).toBe('disconnected');
+    expect(log.error).toHaveBeenCalled();
+    stop();
+  });
+
+  it.each([
+    [1000, false],
+    [1001, false],
+    [1006, true],
+    [4001, true],
+  ])('close code %i logs a warning: %s', (code, warned) => {
+    const { socket, log, stop } = connect();
+    socket().open();
+    socket().drop(code);
+    expect(log.warn).toHaveBeenCalledTimes(warned ? 1 : 0);
+    stop();
+  });
+
+  it('disconnecting by hand closes an open socket and sets disconnected', () => {
+    const { store, socket, stop } = connect();
+    socket().open();
+    stop();
+    expect(socket().close).toHaveBeenCalledWith(1000);
+    expect(store.getStatus()).toBe('disconnected');
+  });
+
+  it('without WebSocket support: the alert, and disconnected', () => {
+    const store = new ProbeStore();
+    const alert = vi.fn();
+    // jsdom has WebSocket, so simulate its absence through the global.
+    const saved = globalThis.WebSocket;
+    // @ts-expect-error removing the global on purpose
+    delete globalThis.WebSocket;
+    try {
+      startLiveConnection({ store, alert });
+    } finally {
+      globalThis.WebSocket = saved;
+    }
+    expect(alert).toHaveBeenCalledWith('Your browser does not support WebSockets necessary for real-time updates.');
+    expect(store.getStatus()).toBe('disconnected');
+  });
+});
+
+describe('reconnect', () => {
+  it('backs off 1 s doubling to 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map(reconnectDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+  });
+
+  it('reconnects after the delay, and the new snapshot replaces the state', () => {
+    const { store, socket, flush, stop } = connect();
+    socket().open();
+    socket().receive(probeData(makeProbe('a'), makeProbe('b')));
+    flush();
+    socket().drop(1006);
+    expect(FakeSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(999);
+    expect(FakeSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.instances).toHaveLength(2);
+    socket().open();
+    socket().receive(probeData(makeProbe('b')));
+    socket().receive(probeData(makeProbe('c')));
+    flush();
+    expect([...store.probeIDs()].sort()).toEqual(['b', 'c']);
+    stop();
+  });
+});
+
+describe('messages', () => {
+  it('invalid JSON is logged and dropped; an unknown type is logged and ignored', () => {
+    const log = { warn: vi.fn(), error: vi.fn() };
+    expect(parseLiveMessage('{nope', log)).toBeNull();
+    expect(log.error).toHaveBeenCalled();
+    expect(parseLiveMessage('{"messageType":"other"}', log)).toBeNull();
+    expect(log.warn).toHaveBeenCalledWith('Unknown message type', 'other');
+    expect(parseLiveMessage('{"messageType":"probeDeletion","probes":[]}', log)).toEqual({ messageType: 'probeDeletion', probes: [] });
+  });
+});

@@ -1,0 +1,340 @@
+// The live store (style §1 "State outside React"): probes by ID, counts, last valid readings, system info,
+// events and watchdogs, in plain TypeScript. Messages queue and are applied once per animation frame; one
+// shared 100 ms clock drives every watchdog and event expiry. React reads it through use-live / use-probe.
+import type { LiveMessage, Probe, SystemInfo } from '@bpm/protocol';
+import { applyProbeEvents, carriesWatchdogAlert, expireEvents, transientEventTicks, type ProbeEventLists } from './probe-events';
+import { canData, thermocoupleData } from './readings';
+import { TemperatureHistory } from './temperature-history';
+import { watchdogOf, type WatchdogStatus } from './watchdog';
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
+export interface ProbeCounts {
+  total: number;
+  normal: number;
+  warning: number;
+  critical: number;
+}
+
+export interface ProbeEntry {
+  probe: Probe;
+  lists: ProbeEventLists;
+  /** Last valid external (thermocouple) and internal (CAN) temperatures, kept across invalid reports. */
+  lastValidExternal: number | null;
+  lastValidInternal: number | null;
+  /** Tick of the shared clock at which the watchdog was last reset, and whether event 0 alerted it. */
+  watchdogResetTick: number;
+  watchdogAlertedByEvent: boolean;
+  history: TemperatureHistory;
+  /** Bumped on every change the row can show; React compares this, not the entry. */
+  version: number;
+}
+
+export interface StoreBatch {
+  /** Probes updated or added in this batch. */
+  changed: ReadonlySet<string>;
+  /** True when probes were added or removed, so the row order must be rebuilt. */
+  membershipChanged: boolean;
+}
+
+export interface ProbeStoreOptions {
+  /** Runs the callback before the next paint; requestAnimationFrame in the browser, manual in tests. */
+  scheduleFrame?: (flush: () => void) => void;
+  /** Wall clock for the temperature history. */
+  now?: () => number;
+  log?: Pick<Console, 'warn'>;
+}
+
+/** Spec §4 Watchdog: the default timeout and the 100 ms tick. */
+export const defaultTimeoutSeconds = 5;
+export const clockIntervalMs = 100;
+
+const zeroCounts: ProbeCounts = { total: 0, normal: 0, warning: 0, critical: 0 };
+type CountedState = 'normal' | 'warning' | 'critical';
+const countedStates: Record<string, CountedState> = { Normal: 'normal', Warning: 'warning', Critical: 'critical' };
+
+interface QueuedMessage {
+  message: LiveMessage;
+  /** The first probeData after a (re)connect replaces the whole state (design §6). */
+  isSnapshot: boolean;
+}
+
+export function defaultScheduleFrame(flush: () => void): void {
+  // rAF does not run in a hidden tab; the timeout keeps the queue bounded there.
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    flush();
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
+  setTimeout(run, 250);
+}
+
+export class ProbeStore {
+  private readonly entries = new Map<string, ProbeEntry>();
+  private counts: ProbeCounts = zeroCounts;
+  private systemInfo: SystemInfo | null = null;
+  private status: ConnectionStatus = 'disconnected';
+  private timeoutSeconds = defaultTimeoutSeconds;
+  private tick = 0;
+  private readonly startedAtMs: number;
+  private queue: QueuedMessage[] = [];
+  private frameScheduled = false;
+  /** Non-persistent events in expiry order (expiry = arrival + 50 ticks, so arrival order is expiry order). */
+  private expiries: { tick: number; probeID: string }[] = [];
+  private expiryHead = 0;
+  private clockTimer: ReturnType<typeof setInterval> | null = null;
+
+  private readonly probeListeners = new Map<string, Set<() => void>>();
+  private readonly batchListeners = new Set<(batch: StoreBatch) => void>();
+  private readonly summaryListeners = new Set<() => void>();
+  private readonly clockListeners = new Set<() => void>();
+
+  private readonly scheduleFrame: (flush: () => void) => void;
+  private readonly now: () => number;
+  private readonly log: Pick<Console, 'warn'>;
+
+  constructor(options: ProbeStoreOptions = {}) {
+    this.scheduleFrame = options.scheduleFrame ?? defaultScheduleFrame;
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? console;
+    this.startedAtMs = this.now();
+  }
+
+  // ---- reads -------------------------------------------------------------------------------------
+
+  getEntry = (probeID: string): ProbeEntry | undefined => this.entries.get(probeID);
+  getProbeVersion = (probeID: string): number => this.entries.get(probeID)?.version ?? -1;
+  getCounts = (): ProbeCounts => this.counts;
+  getSystemInfo = (): SystemInfo | null => this.systemInfo;
+  getStatus = (): ConnectionStatus => this.status;
+  getTick = (): number => this.tick;
+  getTimeoutSeconds = (): number => this.timeoutSeconds;
+  probeIDs = (): IterableIterator<string> => this.entries.keys();
+  allEntries = (): IterableIterator<ProbeEntry> => this.entries.values();
+  get size(): number {
+    return this.entries.size;
+  }
+
+  watchdog(entry: ProbeEntry): WatchdogStatus {
+    return watchdogOf(this.timeoutSeconds, entry.watchdogResetTick, entry.watchdogAlertedByEvent, this.tick);
+  }
+
+  /** Wall-clock time at which this probe's watchdog reaches 0 if nothing arrives (Probe Details "Expiry Time"). */
+  watchdogExpiryMs(entry: ProbeEntry): number {
+    return this.now() + this.watchdog(entry).timeRemaining * 1000;
+  }
+
+  // ---- subscriptions -----------------------------------------------------------------------------
+
+  subscribeProbe = (probeID: string, listener: () => void): (() => void) => {
+    let set = this.probeListeners.get(probeID);
+    if (!set) this.probeListeners.set(probeID, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.probeListeners.delete(probeID);
+    };
+  };
+  subscribeBatch = (listener: (batch: StoreBatch) => void) => this.addTo(this.batchListeners, listener);
+  subscribeSummary = (listener: () => void) => this.addTo(this.summaryListeners, listener);
+  subscribeClock = (listener: () => void) => this.addTo(this.clockListeners, listener);
+
+  private addTo<T>(set: Set<T>, listener: T): () => void {
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  // ---- writes ------------------------------------------------------------------------------------
+
+  setStatus(status: ConnectionStatus): void {
+    if (status === this.status) return;
+    this.status = status;
+    this.notifySummary();
+  }
+
+  /** Queues a live message; the queue is applied before the next paint. */
+  enqueue(message: LiveMessage, isSnapshot = false): void {
+    this.queue.push({ message, isSnapshot });
+    if (this.frameScheduled) return;
+    this.frameScheduled = true;
+    this.scheduleFrame(() => this.flush());
+  }
+
+  /** Applies every queued message, then notifies each changed probe once, the batch and the summary. */
+  flush(): void {
+    this.frameScheduled = false;
+    const queued = this.queue;
+    if (queued.length === 0) return;
+    this.queue = [];
+    const changed = new Set<string>();
+    let membershipChanged = false;
+    const countsBefore = { ...this.counts };
+    const counts = { ...this.counts };
+    const systemInfoBefore = this.systemInfo;
+    for (const { message, isSnapshot } of queued) {
+      switch (message.messageType) {
+        case 'systemConfig':
+          this.applySystemInfo(message.systemInfo, changed);
+          break;
+        case 'probeData':
+          if (isSnapshot) membershipChanged = this.removeMissing(message.probes, counts, changed) || membershipChanged;
+          for (const probe of message.probes) membershipChanged = this.upsert(probe, counts, changed) || membershipChanged;
+          break;
+        case 'probeDeletion':
+          for (const { probeID } of message.probes) membershipChanged = this.remove(probeID, counts, changed) || membershipChanged;
+          break;
+        default:
+          this.log.warn('Unknown message type', (message as { messageType?: unknown }).messageType);
+      }
+    }
+    const countsChanged = (Object.keys(counts) as (keyof ProbeCounts)[]).some((k) => counts[k] !== countsBefore[k]);
+    if (countsChanged) this.counts = counts;
+    for (const probeID of changed) this.notifyProbe(probeID);
+    const batch: StoreBatch = { changed, membershipChanged };
+    for (const listener of this.batchListeners) listener(batch);
+    if (countsChanged || systemInfoBefore !== this.systemInfo) this.notifySummary();
+  }
+
+  /** One tick of the shared clock: watchdogs lose 0.1 s, and non-persistent events past their 5 s go. */
+  advanceClock(): void {
+    this.tick += 1;
+    while (this.expiryHead < this.expiries.length && this.expiries[this.expiryHead]!.tick <= this.tick) {
+      const { probeID } = this.expiries[this.expiryHead++]!;
+      const entry = this.entries.get(probeID);
+      if (entry && expireEvents(entry.lists, this.tick)) {
+        entry.version += 1;
+        this.notifyProbe(probeID);
+      }
+    }
+    if (this.expiryHead > 4096 && this.expiryHead * 2 > this.expiries.length) {
+      this.expiries = this.expiries.slice(this.expiryHead);
+      this.expiryHead = 0;
+    }
+    for (const listener of this.clockListeners) listener();
+  }
+
+  /** Starts the one 100 ms interval for all watchdogs; returns its stop function. */
+  startClock(): () => void {
+    if (this.clockTimer === null) this.clockTimer = setInterval(() => this.advanceClock(), clockIntervalMs);
+    return () => {
+      if (this.clockTimer !== null) clearInterval(this.clockTimer);
+      this.clockTimer = null;
+    };
+  }
+
+  /** Forgets everything (tests; sign-out). */
+  reset(): void {
+    this.entries.clear();
+    this.counts = zeroCounts;
+    this.systemInfo = null;
+    this.timeoutSeconds = defaultTimeoutSeconds;
+    this.queue = [];
+    this.expiries = [];
+    this.expiryHead = 0;
+    this.notifySummary();
+    for (const listener of this.batchListeners) listener({ changed: new Set(), membershipChanged: true });
+  }
+
+  // ---- rules -------------------------------------------------------------------------------------
+
+  private applySystemInfo(systemInfo: SystemInfo, changed: Set<string>): void {
+    this.systemInfo = systemInfo;
+    // Spec §4 Watchdog "New timeout": a different timeoutSeconds resets every watchdog to it.
+    if (systemInfo.timeoutSeconds !== this.timeoutSeconds) {
+      this.timeoutSeconds = systemInfo.timeoutSeconds;
+      for (const [probeID, entry] of this.entries) {
+        entry.watchdogResetTick = this.tick;
+        entry.version += 1;
+        changed.add(probeID);
+      }
+    }
+  }
+
+  private countState(counts: ProbeCounts, stateString: string, delta: 1 | -1): void {
+    const key = countedStates[stateString];
+    if (key) counts[key] += delta;
+  }
+
+  private upsert(probe: Probe, counts: ProbeCounts, changed: Set<string>): boolean {
+    let entry = this.entries.get(probe.probeID);
+    const isNew = !entry;
+    const stateString = probe.state.stateString;
+    if (!entry) {
+      entry = {
+        probe,
+        lists: { current: new Map(), suppressed: new Map() },
+        lastValidExternal: null,
+        lastValidInternal: null,
+        watchdogResetTick: this.tick,
+        watchdogAlertedByEvent: false,
+        history: new TemperatureHistory(),
+        version: 0,
+      };
+      this.entries.set(probe.probeID, entry);
+      counts.total += 1;
+      this.countState(counts, stateString, 1);
+      if (!countedStates[stateString]) this.log.warn('Unexpected state received', stateString);
+    } else {
+      const before = entry.probe.state.stateString;
+      if (before !== stateString) {
+        this.countState(counts, before, -1);
+        this.countState(counts, stateString, 1);
+        if (!countedStates[stateString]) this.log.warn('Unexpected state received', stateString);
+      }
+      entry.probe = probe;
+    }
+    const internal = canData(probe);
+    const external = thermocoupleData(probe);
+    if (internal.valid) entry.lastValidInternal = internal.temperature;
+    if (external.valid) entry.lastValidExternal = external.temperature;
+    entry.history.record(this.now() - this.startedAtMs, internal.valid ? internal.temperature : null, external.valid ? external.temperature : null);
+
+    applyProbeEvents(entry.lists, probe.events, probe.suppressedEvents, this.tick);
+    if (probe.events.some((e) => !e.eventPersistent) || probe.suppressedEvents.some((e) => !e.eventPersistent)) {
+      this.expiries.push({ tick: this.tick + transientEventTicks, probeID: probe.probeID });
+    }
+    // Spec §4 Watchdog "On each probe update": event 0 alerts it, anything else resets it.
+    if (carriesWatchdogAlert(probe.events, probe.suppressedEvents)) {
+      entry.watchdogAlertedByEvent = true;
+    } else {
+      entry.watchdogAlertedByEvent = false;
+      entry.watchdogResetTick = this.tick;
+    }
+    entry.version += 1;
+    changed.add(probe.probeID);
+    return isNew;
+  }
+
+  private remove(probeID: string, counts: ProbeCounts, changed: Set<string>): boolean {
+    const entry = this.entries.get(probeID);
+    if (!entry) return false;
+    // Deleting the entry also drops its stored readings (spec §4 probeDeletion).
+    this.entries.delete(probeID);
+    counts.total -= 1;
+    this.countState(counts, entry.probe.state.stateString, -1);
+    changed.add(probeID);
+    return true;
+  }
+
+  private removeMissing(probes: readonly Probe[], counts: ProbeCounts, changed: Set<string>): boolean {
+    const kept = new Set(probes.map((p) => p.probeID));
+    let removed = false;
+    for (const probeID of [...this.entries.keys()]) {
+      if (!kept.has(probeID)) removed = this.remove(probeID, counts, changed) || removed;
+    }
+    return removed;
+  }
+
+  private notifyProbe(probeID: string): void {
+    const set = this.probeListeners.get(probeID);
+    if (set) for (const listener of set) listener();
+  }
+
+  private notifySummary(): void {
+    for (const listener of this.summaryListeners) listener();
+  }
+}
+
+/** The app's one store, shared by the live connection and the hooks. */
+export const probeStore = new ProbeStore();

@@ -1,0 +1,39 @@
+// The client's per-probe watchdog (spec §4 Watchdog), derived from the shared clock instead of stored per probe:
+// timeRemaining = timeout − 0.1 s per tick since the last reset, so one tick costs O(1), not O(probes).
+
+export interface WatchdogStatus {
+  timeoutSeconds: number;
+  /** Seconds, one decimal; 0 once expired. */
+  timeRemaining: number;
+  alerted: boolean;
+}
+
+export function watchdogOf(timeoutSeconds: number, resetTick: number, alertedByEvent: boolean, tick: number): WatchdogStatus {
+  // Whole tenths avoid 0.1 drift: 50 ticks of a 5 s timeout land exactly on 0.
+  const remainingTenths = Math.max(0, Math.round(timeoutSeconds * 10) - (tick - resetTick));
+  const timeRemaining = remainingTenths / 10;
+  return { timeoutSeconds, timeRemaining, alerted: alertedByEvent || remainingTenths === 0 };
+}
+
+/** Share of the timeout already elapsed, 0–1. */
+export function watchdogElapsedShare({ timeoutSeconds, timeRemaining }: WatchdogStatus): number {
+  if (timeoutSeconds <= 0) return 1;
+  return Math.min(1, Math.max(0, 1 - timeRemaining / timeoutSeconds));
+}
+
+const green = [64, 192, 87] as const; // Mantine green.6
+const amber = [250, 176, 5] as const; // Mantine yellow.6
+const red = [250, 82, 82] as const; // Mantine red.6
+/** Spec §9: the colour switches at 66 % elapsed. */
+export const watchdogColourSwitch = 0.66;
+
+const mix = (a: readonly number[], b: readonly number[], t: number) =>
+  `rgb(${a.map((v, i) => Math.round(v + (b[i]! - v) * t)).join(', ')})`;
+
+/** Ring colour: green to amber across 0–66 % elapsed, then amber to red; red once alerted. */
+export function watchdogRingColour(status: WatchdogStatus): string {
+  if (status.alerted) return mix(red, red, 0);
+  const elapsed = watchdogElapsedShare(status);
+  if (elapsed <= watchdogColourSwitch) return mix(green, amber, elapsed / watchdogColourSwitch);
+  return mix(amber, red, (elapsed - watchdogColourSwitch) / (1 - watchdogColourSwitch));
+}
