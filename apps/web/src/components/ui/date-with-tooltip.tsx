@@ -1,0 +1,22 @@
+// A date shown short, with the full date-time on hover or keyboard focus: with the time zone's name
+// (zone="name", API keys) or the UTC offset (zone="offset", Users table).
+import { Text, Tooltip } from '@mantine/core';
+import { formatDateTimeWithOffset, formatDateTimeWithZone, formatShortDate } from '../../lib/dates';
+
+export interface DateWithTooltipProps {
+  value: string;
+  zone?: 'name' | 'offset';
+  size?: 'xs' | 'sm' | 'md';
+}
+
+export function DateWithTooltip({ value, zone = 'name', size = 'sm' }: DateWithTooltipProps) {
+  if (Number.isNaN(Date.parse(value))) return <Text span size={size}>—</Text>;
+  const full = zone === 'name' ? formatDateTimeWithZone(value) : formatDateTimeWithOffset(value);
+  return (
+    <Tooltip label={full} events={{ hover: true, focus: true, touch: true }} withinPortal>
+      <Text span size={size} tabIndex={0} style={{ cursor: 'help', textDecoration: 'underline dotted' }}>
+        <time dateTime={value}>{formatShortDate(value)}</time>
+      </Text>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,29 @@
+// A role name as a coloured pill (spec §6 role pill hash); a link to the role's details when `href` is given.
+import { Badge, Tooltip } from '@mantine/core';
+import { Link } from 'react-router';
+import { roleColours } from '../../lib/role-colour';
+
+export interface RolePillProps {
+  name: string;
+  /** Present only when the viewer may open the Roles page. */
+  href?: string;
+}
+
+export function RolePill({ name, href }: RolePillProps) {
+  const { color, backgroundColor } = roleColours(name);
+  const style = { color, backgroundColor, textTransform: 'none' as const, cursor: href ? 'pointer' : 'default' };
+  const pill = href ? (
+    <Badge component={Link} to={href} radius="xl" variant="light" style={style} onClick={(event) => event.stopPropagation()}>
+      {name}
+    </Badge>
+  ) : (
+    <Badge radius="xl" variant="light" style={style}>
+      {name}
+    </Badge>
+  );
+  return (
+    <Tooltip label="Click to view role details and permissions" withArrow>
+      {pill}
+    </Tooltip>
+  );
+}
