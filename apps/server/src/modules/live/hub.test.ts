@@ -1,0 +1,129 @@
+// The hub with fake sockets: snapshot on connect, coalescing, one shared serialisation, deletion,
+// and bounded state for a socket that never drains.
+import { defaultSystemInfo, type LiveMessage, type Probe } from '@bpm/protocol';
+import { describe, expect, it } from 'vitest';
+import { evaluateReport } from '../../engine/evaluate-report.js';
+import { LiveHub, type LiveSocket } from './hub.js';
+
+class FakeSocket implements LiveSocket {
+  readyState = 1;
+  bufferedAmount = 0;
+  sent: Buffer[] = [];
+  send(data: Buffer): void {
+    this.sent.push(data);
+  }
+  ping(): void {}
+  terminate(): void {
+    this.readyState = 3;
+  }
+  messages(): LiveMessage[] {
+    return this.sent.map((b) => JSON.parse(b.toString()) as LiveMessage);
+  }
+}
+
+const probe = (id: string, battery = 80): Probe =>
+  evaluateReport(undefined, { probeID: id, readings: [], batteryPercentage: battery }, defaultSystemInfo, Date.now())!.probe;
+
+function hubWith(...ids: string[]) {
+  const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+  hub.publishSystemConfig(defaultSystemInfo);
+  for (const id of ids) hub.publishProbe(probe(id));
+  hub.flush();
+  return hub;
+}
+
+describe('LiveHub', () => {
+  it('sends systemConfig, then a snapshot of every probe, on connect', () => {
+    const hub = hubWith('A', 'B');
+    const socket = new FakeSocket();
+    hub.addClient(socket);
+    const [config, snapshot] = socket.messages();
+    expect(config).toEqual({ messageType: 'systemConfig', systemInfo: defaultSystemInfo });
+    expect(snapshot?.messageType).toBe('probeData');
+    expect(snapshot?.messageType === 'probeData' && snapshot.probes.map((p) => p.probeID)).toEqual(['A', 'B']);
+  });
+
+  it('coalesces many updates of one probe into its latest state, once per flush', () => {
+    const hub = hubWith();
+    const socket = new FakeSocket();
+    hub.addClient(socket);
+    socket.sent = [];
+    for (let battery = 90; battery > 50; battery--) hub.publishProbe(probe('A', battery));
+    hub.publishProbe(probe('B'));
+    hub.flush();
+    hub.flush(); // nothing changed since: nothing sent
+    const messages = socket.messages();
+    expect(messages).toHaveLength(1);
+    const probes = messages[0]!.messageType === 'probeData' ? messages[0]!.probes : [];
+    expect(probes.map((p) => [p.probeID, p.batteryPercentage])).toEqual([
+      ['A', 51],
+      ['B', 80],
+    ]);
+  });
+
+  it('shares one serialised message between all sockets that keep up', () => {
+    const hub = hubWith();
+    const sockets = [new FakeSocket(), new FakeSocket(), new FakeSocket()];
+    for (const s of sockets) hub.addClient(s);
+    for (const s of sockets) s.sent = [];
+    hub.publishProbe(probe('A'));
+    hub.flush();
+    expect(sockets[0]!.sent[0]).toBe(sockets[1]!.sent[0]);
+    expect(sockets[1]!.sent[0]).toBe(sockets[2]!.sent[0]);
+  });
+
+  it('sends deletions and drops deleted probes from later updates and snapshots', () => {
+    const hub = hubWith('A', 'B');
+    const socket = new FakeSocket();
+    hub.addClient(socket);
+    socket.sent = [];
+    hub.publishProbe(probe('A', 70));
+    hub.publishDeletion(['A']);
+    hub.flush();
+    expect(socket.messages()).toEqual([{ messageType: 'probeDeletion', probes: [{ probeID: 'A' }] }]);
+    const late = new FakeSocket();
+    hub.addClient(late);
+    const snapshot = late.messages()[1]!;
+    expect(snapshot.messageType === 'probeData' && snapshot.probes.map((p) => p.probeID)).toEqual(['B']);
+  });
+
+  it('a socket above the buffer bound gets nothing and coalesces at most one entry per probe, then catches up', () => {
+    const hub = hubWith();
+    const slow = new FakeSocket();
+    const fast = new FakeSocket();
+    hub.addClient(slow);
+    hub.addClient(fast);
+    slow.sent = [];
+    slow.bufferedAmount = 5000; // above the 1000-byte bound, and it never drains
+    for (let round = 0; round < 200; round++) {
+      for (let i = 0; i < 20; i++) hub.publishProbe(probe(`P-${i}`, 50 + (round % 40)));
+      hub.flush();
+    }
+    expect(slow.sent).toHaveLength(0);
+    expect(hub.clientState(slow)).toEqual({ isBackedUp: true, pendingProbes: 20 });
+    expect(fast.sent.length).toBeGreaterThan(100);
+
+    slow.bufferedAmount = 0;
+    hub.flush();
+    expect(hub.clientState(slow)).toEqual({ isBackedUp: false, pendingProbes: 0 });
+    const [catchUp] = slow.messages();
+    expect(catchUp?.messageType === 'probeData' && catchUp.probes).toHaveLength(20);
+  });
+
+  it('drops a socket that did not answer the last ping', () => {
+    const hub = hubWith();
+    const socket = new FakeSocket();
+    hub.addClient(socket);
+    hub.heartbeat();
+    expect(hub.clientCount).toBe(1);
+    hub.heartbeat();
+    expect(hub.clientCount).toBe(0);
+    expect(socket.readyState).toBe(3);
+    const answering = new FakeSocket();
+    hub.addClient(answering);
+    hub.heartbeat();
+    hub.markAlive(answering);
+    hub.heartbeat();
+    expect(hub.clientCount).toBe(1);
+  });
+});

@@ -1,0 +1,195 @@
+// The live hub (design §6): keeps every probe's latest published state, and sends each socket the
+// probes changed since the last flush, at most every flushIntervalMs. One serialisation per flush is
+// shared by every socket that keeps up; a socket whose buffer is above maxBufferedBytes gets nothing
+// more until it drains, while its changed probes coalesce in a set (at most one entry per probe), so a
+// client that never reads costs bounded memory. The hub knows no database and no engine.
+import type { Probe, SystemInfo } from '@bpm/protocol';
+
+/** The part of a `ws` WebSocket the hub uses (so tests can count what is sent). */
+export interface LiveSocket {
+  readonly bufferedAmount: number;
+  readonly readyState: number;
+  send(data: Buffer, options: { binary: boolean }): void;
+  ping(): void;
+  terminate(): void;
+}
+
+interface Client {
+  socket: LiveSocket;
+  /** Set while the socket is backed up: probes changed since its last message. */
+  pending: Set<string> | null;
+  isAlive: boolean;
+}
+
+export interface HubOptions {
+  flushIntervalMs: number;
+  /** Above this many buffered bytes a socket only accumulates changes. */
+  maxBufferedBytes: number;
+}
+
+export interface FlushStats {
+  probes: number;
+  bytes: number;
+  durationMs: number;
+}
+
+const openState = 1;
+
+export class LiveHub {
+  private readonly latest = new Map<string, Probe>();
+  /** Each probe's JSON, made at most once per change and reused by every message that carries it. */
+  private readonly json = new Map<string, string>();
+  private readonly changed = new Set<string>();
+  private readonly clients = new Map<LiveSocket, Client>();
+  private systemInfo: SystemInfo | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  readonly counters = { flushes: 0, messagesSent: 0, bytesSent: 0, probesFlushed: 0, backedUpSkips: 0 };
+  onFlush: ((stats: FlushStats) => void) | undefined;
+
+  constructor(readonly options: HubOptions = { flushIntervalMs: 100, maxBufferedBytes: 4 * 1024 * 1024 }) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => this.flush(), this.options.flushIntervalMs);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
+  get probeCount(): number {
+    return this.latest.size;
+  }
+
+  // ---- what the probe service publishes ----
+
+  publishProbe(probe: Probe): void {
+    this.latest.set(probe.probeID, probe);
+    this.json.delete(probe.probeID);
+    this.changed.add(probe.probeID);
+  }
+
+  /** Deletions go out at once (they are rare) and drop the probes from every pending update. */
+  publishDeletion(probeIDs: readonly string[]): void {
+    for (const id of probeIDs) {
+      this.latest.delete(id);
+      this.json.delete(id);
+      this.changed.delete(id);
+      for (const client of this.clients.values()) client.pending?.delete(id);
+    }
+    const message = Buffer.from(JSON.stringify({ messageType: 'probeDeletion', probes: probeIDs.map((probeID) => ({ probeID })) }));
+    for (const client of this.clients.values()) this.send(client, message);
+  }
+
+  publishSystemConfig(systemInfo: SystemInfo): void {
+    this.systemInfo = systemInfo;
+    const message = this.systemConfigMessage();
+    for (const client of this.clients.values()) this.send(client, message);
+  }
+
+  // ---- sockets ----
+
+  /** Sends systemConfig and the full snapshot, then includes the socket in every flush. */
+  addClient(socket: LiveSocket): void {
+    const client: Client = { socket, pending: null, isAlive: true };
+    this.clients.set(socket, client);
+    if (this.systemInfo) this.send(client, this.systemConfigMessage());
+    this.send(client, this.probeDataMessage(this.latest.keys()));
+  }
+
+  removeClient(socket: LiveSocket): void {
+    this.clients.delete(socket);
+  }
+
+  markAlive(socket: LiveSocket): void {
+    const client = this.clients.get(socket);
+    if (client) client.isAlive = true;
+  }
+
+  /** Every pingIntervalMs: drops sockets that did not answer the last ping, pings the rest. */
+  heartbeat(): void {
+    for (const client of this.clients.values()) {
+      if (!client.isAlive) {
+        this.clients.delete(client.socket);
+        client.socket.terminate();
+        continue;
+      }
+      client.isAlive = false;
+      client.socket.ping();
+    }
+  }
+
+  /** What a socket is owed: backed-up state and pending probe count (bounded by the probe count). */
+  clientState(socket: LiveSocket): { isBackedUp: boolean; pendingProbes: number } | undefined {
+    const client = this.clients.get(socket);
+    return client && { isBackedUp: client.pending !== null, pendingProbes: client.pending?.size ?? 0 };
+  }
+
+  // ---- the flush ----
+
+  flush(): void {
+    const hasBackedUp = [...this.clients.values()].some((c) => c.pending !== null);
+    if (this.changed.size === 0 && !hasBackedUp) return;
+    const started = performance.now();
+    let shared: Buffer | undefined;
+    let bytes = 0;
+    for (const client of this.clients.values()) {
+      if (client.socket.readyState !== openState) continue;
+      const isFull = client.socket.bufferedAmount > this.options.maxBufferedBytes;
+      if (client.pending === null && !isFull) {
+        if (this.changed.size === 0) continue;
+        shared ??= this.probeDataMessage(this.changed);
+        this.send(client, shared);
+        bytes += shared.length;
+        continue;
+      }
+      // Backed up: coalesce, and send this socket its own message once its buffer has drained.
+      client.pending ??= new Set();
+      for (const id of this.changed) client.pending.add(id);
+      if (isFull) {
+        this.counters.backedUpSkips += 1;
+        continue;
+      }
+      const own = this.probeDataMessage(client.pending);
+      client.pending = null;
+      this.send(client, own);
+      bytes += own.length;
+    }
+    const probes = this.changed.size;
+    this.changed.clear();
+    this.counters.flushes += 1;
+    this.counters.probesFlushed += probes;
+    this.onFlush?.({ probes, bytes, durationMs: performance.now() - started });
+  }
+
+  private send(client: Client, message: Buffer): void {
+    if (client.socket.readyState !== openState) return;
+    // Text frames from one Buffer: no per-socket string encoding.
+    client.socket.send(message, { binary: false });
+    this.counters.messagesSent += 1;
+    this.counters.bytesSent += message.length;
+  }
+
+  private systemConfigMessage(): Buffer {
+    return Buffer.from(JSON.stringify({ messageType: 'systemConfig', systemInfo: this.systemInfo }));
+  }
+
+  private probeDataMessage(probeIDs: Iterable<string>): Buffer {
+    const parts: string[] = [];
+    for (const id of probeIDs) {
+      let text = this.json.get(id);
+      if (text === undefined) {
+        const probe = this.latest.get(id);
+        if (!probe) continue;
+        text = JSON.stringify(probe);
+        this.json.set(id, text);
+      }
+      parts.push(text);
+    }
+    return Buffer.from(`{"messageType":"probeData","probes":[${parts.join(',')}]}`);
+  }
+}
