@@ -1,0 +1,63 @@
+// Display rules of spec §4: state icons, temperature display, battery colour boundaries, watchdog ring colour.
+import { describe, expect, it } from 'vitest';
+import { watchdogRingColour } from '../../live/watchdog';
+import { batteryColour, batteryPercentText, formatExpiryTime, stateIcon, temperatureDisplay } from './probe-display';
+
+const thresholds = { batteryLevelWarning: 20, batteryLevelPanic: 10 };
+
+describe('battery icon colour', () => {
+  it.each([
+    [5, true, 'green'],
+    [100, true, 'green'],
+    [9.9, false, 'red'],
+    [10, false, 'red'],
+    [10.1, false, 'orange'],
+    [20, false, 'orange'],
+    [20.1, false, undefined],
+    [80, false, undefined],
+  ] as const)('%s %% charging=%s → %s', (percentage, charging, colour) => {
+    expect(batteryColour(percentage, charging, thresholds)).toBe(colour);
+  });
+
+  it('shows the percentage rounded down', () => {
+    expect(batteryPercentText(83.9)).toBe('83%');
+    expect(batteryPercentText(100)).toBe('100%');
+  });
+});
+
+describe('state icon', () => {
+  it.each([
+    ['Normal', 'check'],
+    ['Warning', 'warning'],
+    ['Critical', 'error'],
+    ['Disabled', 'error'],
+    ['Mystery', 'help'],
+  ])('%s → %s', (state, icon) => expect(stateIcon(state).icon).toBe(icon));
+});
+
+describe('temperature display', () => {
+  it('valid reading → shown; invalid with a last valid → last valid; never valid → N/A', () => {
+    expect(temperatureDisplay({ valid: true, temperature: 31 }, 31)).toEqual({ kind: 'current', temperature: 31 });
+    expect(temperatureDisplay({ valid: false, temperature: 99 }, 30)).toEqual({ kind: 'lastValid', temperature: 30 });
+    expect(temperatureDisplay({ valid: false, temperature: null }, null)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('watchdog ring colour', () => {
+  const ring = (timeRemaining: number, alerted = false) => watchdogRingColour({ timeoutSeconds: 10, timeRemaining, alerted });
+  it.each([
+    [10, 'rgb(64, 192, 87)'], // 0 % elapsed: green
+    [6.7, 'rgb(157, 184, 46)'], // 33 %: halfway green → amber
+    [3.4, 'rgb(250, 176, 5)'], // 66 %: amber
+    [1.7, 'rgb(250, 129, 44)'], // 83 %: halfway amber → red
+    [0, 'rgb(250, 82, 82)'], // expired: red
+  ])('%s s of 10 left → %s', (left, colour) => expect(ring(left)).toBe(colour));
+
+  it('alerted is red whatever the time left', () => expect(ring(10, true)).toBe('rgb(250, 82, 82)'));
+});
+
+describe('expiry time', () => {
+  it('formats dd/mm/yyyy hh:mm:ss in 24-hour time', () => {
+    expect(formatExpiryTime(new Date(2026, 10, 23, 17, 5, 9).getTime())).toBe('23/11/2026 17:05:09');
+  });
+});

@@ -1,0 +1,94 @@
+// Table sorting (spec §2) and the row order's change detection, over a real live store.
+import { describe, expect, it, vi } from 'vitest';
+import { makeProbe, probeData, type ProbeOverrides } from '../../live/probe-fixtures';
+import { ProbeStore } from '../../live/probe-store';
+import { ProbeOrder } from './probe-order';
+import { defaultSort, nextSort, sortProbes, type SortColumn, type SortDirection } from './probe-sort';
+import type { LiveMessage } from '@bpm/protocol';
+
+function storeWith(probes: [string, ProbeOverrides][]) {
+  const frames: (() => void)[] = [];
+  const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, log: { warn: vi.fn() } });
+  const apply = (m: LiveMessage) => {
+    store.enqueue(m);
+    while (frames.length) frames.shift()!();
+  };
+  apply(probeData(...probes.map(([id, o]) => makeProbe(id, o))));
+  return { store, apply };
+}
+
+const probes: [string, ProbeOverrides][] = [
+  ['P-2', { stateString: 'Normal', batteryPercentage: 50, isMonitoring: true, external: { temperature: 30, valid: true } }],
+  ['P-10', { stateString: 'Critical', batteryPercentage: 5, isMonitoring: false, external: null }],
+  ['P-1', { stateString: 'Warning', batteryPercentage: 90, isMonitoring: true, external: { temperature: 20, valid: false } }],
+  ['P-3', { stateString: 'Normal', batteryPercentage: 70, isMonitoring: false, external: { temperature: 25, valid: true }, internal: null }],
+];
+
+describe('sort comparator', () => {
+  const cases: { column: SortColumn; direction: SortDirection; order: string[] }[] = [
+    { column: 'status', direction: 'desc', order: ['P-10', 'P-1', 'P-2', 'P-3'] },
+    { column: 'status', direction: 'asc', order: ['P-2', 'P-3', 'P-1', 'P-10'] },
+    { column: 'probeID', direction: 'asc', order: ['P-1', 'P-2', 'P-3', 'P-10'] },
+    { column: 'probeID', direction: 'desc', order: ['P-10', 'P-3', 'P-2', 'P-1'] },
+    // Probes with no reading sort last, in either direction.
+    { column: 'external', direction: 'asc', order: ['P-3', 'P-2', 'P-1', 'P-10'] },
+    { column: 'external', direction: 'desc', order: ['P-2', 'P-3', 'P-1', 'P-10'] },
+    { column: 'internal', direction: 'desc', order: ['P-1', 'P-2', 'P-10', 'P-3'] },
+    { column: 'battery', direction: 'asc', order: ['P-10', 'P-2', 'P-3', 'P-1'] },
+    { column: 'assignment', direction: 'asc', order: ['P-3', 'P-10', 'P-1', 'P-2'] },
+  ];
+  it.each(cases)('$column $direction', ({ column, direction, order }) => {
+    const { store } = storeWith(probes);
+    expect(sortProbes(store.allEntries(), { column, direction })).toEqual(order);
+  });
+
+  it('a probe whose reading was never valid has no external key even with an invalid current reading', () => {
+    const { store } = storeWith(probes);
+    expect(sortProbes(store.allEntries(), { column: 'external', direction: 'asc' }).at(-1)).toBe('P-10');
+  });
+});
+
+describe('header clicks', () => {
+  it('default is Status descending; same column flips; another column starts ascending', () => {
+    expect(defaultSort).toEqual({ column: 'status', direction: 'desc' });
+    expect(nextSort(defaultSort, 'status')).toEqual({ column: 'status', direction: 'asc' });
+    expect(nextSort({ column: 'status', direction: 'asc' }, 'status')).toEqual({ column: 'status', direction: 'desc' });
+    expect(nextSort(defaultSort, 'battery')).toEqual({ column: 'battery', direction: 'asc' });
+    expect(nextSort({ column: 'battery', direction: 'desc' }, 'probeID')).toEqual({ column: 'probeID', direction: 'asc' });
+  });
+});
+
+describe('row order', () => {
+  it('publishes a new order only when the order changes', () => {
+    const { store, apply } = storeWith(probes);
+    const order = new ProbeOrder(store, defaultSort);
+    const listener = vi.fn();
+    order.subscribe(listener);
+    const first = order.getOrder();
+    expect(first).toEqual(['P-10', 'P-1', 'P-2', 'P-3']);
+    apply(probeData(makeProbe('P-2', { batteryPercentage: 10 })));
+    expect(order.getOrder()).toBe(first);
+    expect(listener).not.toHaveBeenCalled();
+    apply(probeData(makeProbe('P-3', { stateString: 'Critical' })));
+    expect(order.getOrder()).toEqual(['P-3', 'P-10', 'P-1', 'P-2']);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('filters by probe ID, pack, AGV or stage', () => {
+    const { store } = storeWith([
+      ['A-1', { assignment: { batteryPack: { id: 1, name: 'Pack 77' }, agv: { id: 1, name: 'AGV-1' }, buildStage: { id: 1, name: 'Cell stacking' } } }],
+      ['B-2', { assignment: { batteryPack: null, agv: { id: 2, name: 'AGV-2' }, buildStage: { id: 2, name: 'Busbar welding' } } }],
+    ]);
+    const order = new ProbeOrder(store, defaultSort);
+    order.subscribe(() => {});
+    const filtered = (text: string) => {
+      order.setFilter(text);
+      return order.getOrder();
+    };
+    expect(filtered('b-2')).toEqual(['B-2']);
+    expect(filtered('pack 77')).toEqual(['A-1']);
+    expect(filtered('AGV-2')).toEqual(['B-2']);
+    expect(filtered('welding')).toEqual(['B-2']);
+    expect(filtered('')).toEqual(['A-1', 'B-2']);
+  });
+});
