@@ -1,7 +1,7 @@
 // A probe's state as the server publishes it (spec §3 Probe; design §5 State).
 import { z } from 'zod';
 import { probeEventSchema } from './events.js';
-import { namedRefSchema, readingSchema } from './reports.js';
+import { namedRefSchema, probeIdSchema, readingSchema } from './reports.js';
 
 export const stateStrings = ['Disabled', 'Normal', 'Warning', 'Critical'] as const;
 export type StateString = (typeof stateStrings)[number];
@@ -35,3 +35,6 @@ export const probeSchema = z.object({
 });
 export type Probe = z.infer<typeof probeSchema>;
 export type ProbeAssignment = z.infer<typeof probeAssignmentSchema>;
+
+/** Path parameters of /probes/{id}…: the probe's ID. */
+export const probeIdParamsSchema = z.object({ id: probeIdSchema });

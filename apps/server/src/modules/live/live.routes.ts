@@ -1,0 +1,30 @@
+// The live feed at "/" (design §6): authenticate and check Origin at the upgrade, then hand the socket
+// to the hub. Nothing the browser sends changes state. A plain GET / is the web app.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '../../plugins/error-handler.js';
+import { isAllowedOrigin } from '../../plugins/security.js';
+import type { LiveHub } from './hub.js';
+
+async function checkUpgrade(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!request.ws) return;
+  // The auth plugin's onRequest hook has already resolved the session cookie or Bearer key.
+  if (!request.principal) await sendError(reply, 401, 'Authentication required');
+  else if (!isAllowedOrigin(request)) await sendError(reply, 403, 'Origin not allowed');
+}
+
+export async function liveRoutes(app: FastifyInstance, options: { hub: LiveHub }): Promise<void> {
+  const hub = options.hub;
+  app.route({
+    method: 'GET',
+    url: '/',
+    schema: { hide: true },
+    preValidation: checkUpgrade,
+    handler: (_request, reply) => reply.sendWebApp(),
+    wsHandler: (socket, request) => {
+      hub.addClient(socket);
+      socket.on('pong', () => hub.markAlive(socket));
+      socket.on('close', () => hub.removeClient(socket));
+      request.log.info({ user: request.principal?.username }, 'live feed connected');
+    },
+  });
+}

@@ -1,0 +1,31 @@
+// The probes module: one ProbeService per app (engine + registry + watchdog + snapshot), publishing to
+// the live hub, started when the app is ready and flushed on close. Routes are registered under `prefix`.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { probesRoutes } from './probes.routes.js';
+import { ProbeService } from './probes.service.js';
+import { startWatchdog } from './watchdog.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    probeService: ProbeService;
+  }
+}
+
+export const probesModule = fp(
+  async (app: FastifyInstance, options: { prefix?: string }) => {
+    const service = new ProbeService({ db: app.db, publisher: app.liveHub, log: app.log });
+    app.decorate('probeService', service);
+    let stopWatchdog: (() => void) | undefined;
+    app.addHook('onReady', async () => {
+      await service.start();
+      stopWatchdog = startWatchdog(() => service.expireWatchdogs());
+    });
+    app.addHook('onClose', async () => {
+      stopWatchdog?.();
+      await service.stop();
+    });
+    await app.register(probesRoutes, { prefix: options.prefix ?? '/api', service });
+  },
+  { name: 'bpm-probes', dependencies: ['bpm-live'] },
+);

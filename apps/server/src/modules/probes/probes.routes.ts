@@ -1,0 +1,73 @@
+// HTTP surface of probes and thresholds (design §4–5): protocol schema, required permission, one service call.
+import {
+  assignmentUpdateSchema,
+  ingestResultSchema,
+  probeIdParamsSchema,
+  probeReportBatchSchema,
+  probeSchema,
+  systemInfoSchema,
+  systemInfoUpdateSchema,
+} from '@bpm/protocol';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAuth, requirePermission } from '../../plugins/auth.js';
+import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
+import type { ProbeService } from './probes.service.js';
+
+/** 1,000 reports with long names can pass 1 MB; the batch limit, not the byte limit, is the rule. */
+const reportsBodyLimitBytes = 4 * 1024 * 1024;
+
+export async function probesRoutes(app: FastifyInstance, options: { service: ProbeService }): Promise<void> {
+  const service = options.service;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/probes/reports',
+    {
+      bodyLimit: reportsBodyLimitBytes,
+      // Permission before parsing: an unauthorised caller's batch is never validated.
+      preValidation: requirePermission('Probes', 'WRITE'),
+      schema: { tags: ['Probes'], body: probeReportBatchSchema, response: { 202: ingestResultSchema } },
+    },
+    async (request, reply) => reply.code(202).send(service.ingestReports(request.body)),
+  );
+
+  routes.get(
+    '/probes',
+    { preValidation: requireAuth(), schema: { tags: ['Probes'], response: { 200: z.array(probeSchema) } } },
+    async () => service.listProbes(),
+  );
+
+  routes.put(
+    '/probes/:id/assignment',
+    {
+      preValidation: requirePermission('Probes', 'UPDATE'),
+      schema: { tags: ['Probes'], params: probeIdParamsSchema, body: assignmentUpdateSchema, response: { 200: probeSchema } },
+    },
+    async (request) => service.setAssignment(request.params.id, request.body),
+  );
+
+  routes.delete(
+    '/probes/:id',
+    { preValidation: requirePermission('Probes', 'DELETE'), schema: { tags: ['Probes'], params: probeIdParamsSchema } },
+    async (request, reply) => {
+      service.deleteProbe(request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  routes.get(
+    '/system/config',
+    { preValidation: requireAuth(), schema: { tags: ['Probes'], response: { 200: systemInfoSchema } } },
+    async () => service.systemInfo,
+  );
+
+  routes.put(
+    '/system/config',
+    {
+      preValidation: requirePermission('Probes', 'UPDATE'),
+      schema: { tags: ['Probes'], body: systemInfoUpdateSchema, response: { 200: systemInfoSchema } },
+    },
+    async (request) => service.updateSystemInfo(request.body),
+  );
+}
