@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const serverUrl = process.env.BPM_DEV_SERVER ?? 'http://localhost:8080';
+/** Vite's own hot-reload sockets share the root path; they must not reach the BPM server. */
+const viteSocketProtocols = new Set(['vite-hmr', 'vite-ping']);
 
 export default defineConfig({
   plugins: [react()],
@@ -13,7 +15,19 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
+      // Host is kept (changeOrigin false), so the server's Origin check sees the page's own origin.
       '/api': { target: serverUrl, changeOrigin: false },
+      // The live feed is a WebSocket upgrade at the root path (design §6); plain GET / stays with Vite.
+      '^/$': {
+        target: serverUrl,
+        ws: true,
+        changeOrigin: false,
+        bypass: (req, res) => {
+          const protocol = req.headers['sec-websocket-protocol'];
+          const isViteSocket = typeof protocol === 'string' && viteSocketProtocols.has(protocol);
+          return res || isViteSocket || req.headers.upgrade?.toLowerCase() !== 'websocket' ? req.url : undefined;
+        },
+      },
     },
   },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },

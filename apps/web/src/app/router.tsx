@@ -1,5 +1,5 @@
 // The route table of spec §2: every screen, its guard and its permission.
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { AboutPage } from '../features/about/components/about-page';
 import { AccountPage } from '../features/account/components/account-page';
@@ -11,13 +11,19 @@ import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { RolesPage } from '../features/roles/components/roles-page';
 import { UsersPage } from '../features/users/components/users-page';
 import { AppLayout } from './layout/app-layout';
+import { FullPageLoader } from './layout/full-page-loader';
+import { guardLoader } from './route-guard';
 
-export function createAppRouter() {
-  return createBrowserRouter([
+export function appRoutes(): RouteObject[] {
+  return [
     { path: paths.login, element: <LoginPage /> },
     {
       path: paths.home,
       element: <AppLayout />,
+      // The guard runs on every navigation inside the layout, not only when the layout first matches.
+      loader: guardLoader,
+      shouldRevalidate: () => true,
+      hydrateFallbackElement: <FullPageLoader />,
       children: [
         { index: true, element: <Navigate to={paths.dashboard} replace /> },
         { path: paths.dashboard, element: <DashboardPage /> },
@@ -30,5 +36,9 @@ export function createAppRouter() {
       ],
     },
     { path: '*', element: <NotFoundPage /> },
-  ]);
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
 }

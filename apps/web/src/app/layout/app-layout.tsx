@@ -1,6 +1,40 @@
-// Placeholder: the authenticated layout (sidebar, top bar, loading bar, live connection).
-import { Outlet } from 'react-router';
+// The authenticated layout (spec §2): top bar, sidebar, loading bar, the live connection for as long as
+// the layout is shown, and the page — or NotFound when the guard found a permission missing.
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Outlet, useLoaderData, useLocation } from 'react-router';
+import { NotFoundPage } from '../../features/not-found/components/not-found-page';
+import { startLiveConnection } from '../../live/live-connection';
+import type { GuardData } from '../route-guard';
+import { initialsOf } from './initials';
+import { pageNameFor } from './page-names';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import { useCurrentUserInitialsSource } from './use-current-user';
+import { useNavigationLoadingBar } from './use-navigation-loading-bar';
 
 export function AppLayout() {
-  return <Outlet />;
+  const { isAllowed } = useLoaderData() as GuardData;
+  const { pathname } = useLocation();
+  const [isSidebarOpen, sidebar] = useDisclosure(false);
+  const user = useCurrentUserInitialsSource();
+  useNavigationLoadingBar();
+  // startLiveConnection returns the function that closes it: opened with the layout, closed with it.
+  useEffect(() => startLiveConnection(), []);
+
+  return (
+    <AppShell header={{ height: 56 }} padding="md">
+      <AppShell.Header>
+        <TopBar
+          pageName={isAllowed ? pageNameFor(pathname) : 'Not Found'}
+          isSidebarOpen={isSidebarOpen}
+          onToggleSidebar={sidebar.toggle}
+          initials={user ? initialsOf(user.firstName, user.lastName) : ''}
+        />
+      </AppShell.Header>
+      <Sidebar opened={isSidebarOpen} onClose={sidebar.close} />
+      <AppShell.Main>{isAllowed ? <Outlet /> : <NotFoundPage />}</AppShell.Main>
+    </AppShell>
+  );
 }

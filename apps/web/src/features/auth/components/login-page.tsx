@@ -1,4 +1,48 @@
-// Placeholder: replaced by the feature's real screen.
+// Login (spec §2): logo, "Battery Probe Monitor Login", the form; an existing session goes straight to "/".
+import { productName } from '@bpm/protocol';
+import { Center, Image, Paper, Stack, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { forgetSession } from '../../../session/end-session';
+import { isSignedIn } from '../../../session/login-status';
+import { LoginForm } from './login-form';
+
 export function LoginPage() {
-  return <div>LoginPage</div>;
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    let isCurrent = true;
+    isSignedIn()
+      .then((signedIn) => {
+        if (signedIn && isCurrent) void navigate(paths.home);
+      })
+      // A failed status check is logged only (spec §8).
+      .catch((error: unknown) => console.error('Login status check failed', error));
+    return () => {
+      isCurrent = false;
+    };
+  }, [navigate]);
+
+  const onSuccess = () => {
+    // A new sign-in may be another user: drop the previous one's cached name and permissions.
+    forgetSession();
+    void navigate(paths.home);
+  };
+
+  return (
+    <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={400}>
+        <Stack gap="lg">
+          <Stack align="center" gap="xs">
+            <Image src="/logo.svg" alt="Battery Probe Monitor logo" w={72} h={72} fit="contain" />
+            <Title order={1} size="h3" ta="center">
+              {productName} Login
+            </Title>
+          </Stack>
+          <LoginForm onSuccess={onSuccess} />
+        </Stack>
+      </Paper>
+    </Center>
+  );
 }

@@ -1,0 +1,17 @@
+// The page name shown after "BPM / " in the top bar, per route (spec §2 Route list).
+import { paths } from '../../config/paths';
+
+const pageNames: Readonly<Record<string, string>> = {
+  [paths.dashboard]: 'Dashboard',
+  [paths.about]: 'About',
+  [paths.account]: 'Account',
+  [paths.keys]: 'API keys',
+  [paths.users]: 'Users',
+  [paths.roles]: 'Roles',
+  [paths.logs]: 'Logs',
+};
+
+export function pageNameFor(pathname: string): string {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return pageNames[normalised] ?? 'Not Found';
+}

@@ -1,0 +1,70 @@
+// The sidebar (spec §2): a drawer opened by the menu button and closed by its overlay, with the
+// Home group and the permission-gated System group (hidden when none of its items is shown).
+import type { PermissionName } from '@bpm/protocol';
+import { Drawer, NavLink, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+import { usePermissions } from '../../session/use-permissions';
+import { routePermissions } from '../route-permissions';
+
+interface SidebarItem {
+  label: string;
+  path: string;
+  icon: string;
+}
+
+const homeItems: SidebarItem[] = [
+  { label: 'Dashboard', path: paths.dashboard, icon: 'dashboard' },
+  { label: 'About', path: paths.about, icon: 'info' },
+  { label: 'Account', path: paths.account, icon: 'account_circle' },
+  { label: 'API keys', path: paths.keys, icon: 'key' },
+];
+
+const systemItems: SidebarItem[] = [
+  { label: 'Logs', path: paths.logs, icon: 'receipt_long' },
+  { label: 'Roles', path: paths.roles, icon: 'admin_panel_settings' },
+  { label: 'Users', path: paths.users, icon: 'group' },
+];
+
+export function visibleSystemItems(has: (name: PermissionName) => boolean): SidebarItem[] {
+  return systemItems.filter((item) => {
+    const required = routePermissions[item.path];
+    return required === undefined || has(required);
+  });
+}
+
+function SidebarGroup({ title, items, onNavigate }: { title: string; items: SidebarItem[]; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label={title}>
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pb={4}>
+        {title}
+      </Text>
+      {items.map((item) => (
+        <NavLink
+          key={item.path}
+          component={Link}
+          to={item.path}
+          label={item.label}
+          active={pathname === item.path}
+          aria-current={pathname === item.path ? 'page' : undefined}
+          leftSection={<span className="material-symbols-outlined" aria-hidden="true">{item.icon}</span>}
+          onClick={onNavigate}
+        />
+      ))}
+    </nav>
+  );
+}
+
+export function Sidebar({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { has } = usePermissions();
+  const system = visibleSystemItems(has);
+  return (
+    <Drawer opened={opened} onClose={onClose} title="Battery Probe Monitor" size={280} padding="md">
+      <Stack gap="lg">
+        <SidebarGroup title="Home" items={homeItems} onNavigate={onClose} />
+        {system.length > 0 && <SidebarGroup title="System" items={system} onNavigate={onClose} />}
+      </Stack>
+    </Drawer>
+  );
+}

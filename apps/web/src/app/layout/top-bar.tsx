@@ -1,0 +1,40 @@
+// The top bar (spec §2): menu button, "BPM / {page}", connection indicator, probe counts, initials.
+import { productShortName } from '@bpm/protocol';
+import { Avatar, Burger, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { ConnectionIndicator } from './connection-indicator';
+import { ProbeCounts } from './probe-counts';
+
+export interface TopBarProps {
+  pageName: string;
+  isSidebarOpen: boolean;
+  onToggleSidebar: () => void;
+  initials: string;
+}
+
+export function TopBar({ pageName, isSidebarOpen, onToggleSidebar, initials }: TopBarProps) {
+  return (
+    <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Burger
+          opened={isSidebarOpen}
+          onClick={onToggleSidebar}
+          size="sm"
+          aria-label={isSidebarOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={isSidebarOpen}
+        />
+        <Text fw={600} truncate="end" component="h1" size="md" m={0}>
+          {productShortName} / {pageName}
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <ConnectionIndicator />
+        <ProbeCounts />
+        <Avatar component={Link} to={paths.account} color="blue" radius="xl" size={34} aria-label={`Account (${initials})`}>
+          {initials}
+        </Avatar>
+      </Group>
+    </Group>
+  );
+}

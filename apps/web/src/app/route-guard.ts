@@ -1,0 +1,32 @@
+// The route guard of spec §2: login check → refresh permission names → required permission held?
+// A missing permission shows NotFound; a failed login check or any exception sends the user to Login.
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { paths } from '../config/paths';
+import { isSignedIn } from '../session/login-status';
+import { refreshPermissionNames } from '../session/permission-store';
+import { requiredPermissionFor } from './route-permissions';
+
+export type GuardDecision = 'allowed' | 'not-found' | 'login';
+
+export async function decideRoute(pathname: string): Promise<GuardDecision> {
+  try {
+    if (!(await isSignedIn())) return 'login';
+    const names = await refreshPermissionNames();
+    const required = requiredPermissionFor(pathname);
+    return required && !names.includes(required) ? 'not-found' : 'allowed';
+  } catch (error) {
+    console.error('Route guard failed', error);
+    return 'login';
+  }
+}
+
+export interface GuardData {
+  isAllowed: boolean;
+}
+
+/** Loader of the authenticated layout; it runs on every navigation (see shouldRevalidate in router.tsx). */
+export async function guardLoader({ request }: LoaderFunctionArgs): Promise<GuardData> {
+  const decision = await decideRoute(new URL(request.url).pathname);
+  if (decision === 'login') throw redirect(paths.login);
+  return { isAllowed: decision === 'allowed' };
+}

@@ -1,0 +1,14 @@
+// Which permission each guarded route needs (spec §2 Route list, §6): used by the guard and the sidebar.
+import type { PermissionName } from '@bpm/protocol';
+import { paths } from '../config/paths';
+
+export const routePermissions: Readonly<Record<string, PermissionName>> = {
+  [paths.users]: 'Users',
+  [paths.roles]: 'Roles',
+  [paths.logs]: 'Logs',
+};
+
+export function requiredPermissionFor(pathname: string): PermissionName | undefined {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return routePermissions[normalised];
+}

@@ -1,0 +1,49 @@
+// The Account details: Username read-only; first name, last name and email saved through PUT /users/@me.
+import type { User } from '@bpm/protocol';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { currentUserQuery } from '../api/get-current-user';
+import { updateCurrentUser } from '../api/update-current-user';
+
+export function AccountForm({ user }: { user: User }) {
+  const queryClient = useQueryClient();
+  const [firstName, setFirstName] = useState(user.firstName);
+  const [lastName, setLastName] = useState(user.lastName);
+  const [email, setEmail] = useState(user.email);
+  const save = useMutation({
+    mutationFn: updateCurrentUser,
+    onSuccess: (updated) => {
+      queryClient.setQueryData(currentUserQuery().queryKey, updated);
+      notifications.show({ color: 'green', message: 'Account updated' });
+    },
+  });
+  const isChanged = firstName !== user.firstName || lastName !== user.lastName || email !== user.email;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ firstName, lastName, email });
+  };
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="sm">
+        <TextInput label="Username" value={user.username} readOnly variant="filled" />
+        <TextInput label="First name" required value={firstName} onChange={(event) => setFirstName(event.currentTarget.value)} />
+        <TextInput label="Last name" required value={lastName} onChange={(event) => setLastName(event.currentTarget.value)} />
+        <TextInput label="Email" type="email" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+        {save.error && (
+          <Alert color="red" variant="light" role="alert">
+            {save.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" disabled={!isChanged || save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

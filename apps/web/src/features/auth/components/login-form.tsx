@@ -1,0 +1,58 @@
+// The sign-in form (spec §2 Login, §5, §8): username, password, Remember me; the error below the form.
+import { Alert, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { logIn } from '../api/login';
+
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setIsSubmitting(true);
+    setError(null);
+    try {
+      if (await logIn({ username, password, rememberMe })) onSuccess();
+      else setError('Invalid username or password.');
+    } catch {
+      setError('An error occurred');
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="Login">
+      <Stack gap="md">
+        <TextInput
+          label="Username"
+          placeholder="Enter your username"
+          required
+          autoComplete="username"
+          value={username}
+          onChange={(event) => setUsername(event.currentTarget.value)}
+        />
+        <PasswordInput
+          label="Password"
+          placeholder="Enter your password"
+          required
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        <Checkbox label="Remember me" checked={rememberMe} onChange={(event) => setRememberMe(event.currentTarget.checked)} />
+        <Button type="submit" loading={isSubmitting} fullWidth>
+          Login
+        </Button>
+        {error && (
+          <Alert color="red" role="alert" variant="light">
+            {error}
+          </Alert>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+// The "New API Key" form (spec §2, §5): Name* and Expiration* (tomorrow by default), Cancel / Generate.
+import type { CreatedApiKey } from '@bpm/protocol';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { useState, type FormEvent } from 'react';
+import { createKey } from '../api/create-key';
+import { expirationDateTimeOf, tomorrowOf, validateNewKey, type NewKeyErrors } from '../key-rules';
+
+// Accepts what people type ("2026-11-24", "November 24, 2026") as well as picks from the calendar.
+const parseDay = (input: string): string | null => {
+  const parsed = dayjs(input);
+  return parsed.isValid() ? parsed.format('YYYY-MM-DD') : null;
+};
+
+export function NewKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (key: CreatedApiKey) => void }) {
+  const [name, setName] = useState('');
+  const [expiration, setExpiration] = useState<string | null>(() => tomorrowOf());
+  const [errors, setErrors] = useState<NewKeyErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateNewKey({ name, expiration });
+    setErrors(found);
+    setFailure(null);
+    if (found.name || found.expiration || !expiration) return;
+    setIsSubmitting(true);
+    try {
+      onCreated(await createKey({ name: name.trim(), expirationDate: expirationDateTimeOf(expiration) }));
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'Failed to generate API key. Please try again.');
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label="Name"
+          withAsterisk
+          placeholder="Key Name"
+          value={name}
+          error={errors.name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          data-autofocus
+        />
+        <DateInput
+          label="Expiration"
+          withAsterisk
+          value={expiration}
+          onChange={setExpiration}
+          dateParser={parseDay}
+          clearable
+          error={errors.expiration}
+          popoverProps={{ withinPortal: true }}
+        />
+        {failure && (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" color="green" disabled={isSubmitting}>
+            Generate
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+// API-key rules of spec §4/§5/§9: expiry, the tomorrow default, the generation form's validation, and
+// the date-time sent for a chosen expiration day.
+
+/** Expired when expirationDate ≤ now (spec §4 Other states). */
+export function isKeyExpired(expirationDate: string, now: Date = new Date()): boolean {
+  return Date.parse(expirationDate) <= now.getTime();
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const dayString = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/** Parses "YYYY-MM-DD" as local midnight. */
+function localMidnight(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year ?? NaN, (month ?? NaN) - 1, date ?? NaN);
+}
+
+/** The default expiration: tomorrow, as the date input's "YYYY-MM-DD". */
+export function tomorrowOf(now: Date = new Date()): string {
+  return dayString(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1));
+}
+
+export interface NewKeyInput {
+  name: string;
+  /** "YYYY-MM-DD", or null when the date input is empty. */
+  expiration: string | null;
+}
+export type NewKeyErrors = Partial<Record<keyof NewKeyInput, string>>;
+
+export function validateNewKey({ name, expiration }: NewKeyInput, now: Date = new Date()): NewKeyErrors {
+  const errors: NewKeyErrors = {};
+  if (name.trim() === '') errors.name = 'Key name is required';
+  if (!expiration) errors.expiration = 'Expiration date is required';
+  else {
+    const todayMidnight = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+    const chosen = localMidnight(expiration);
+    // "later than today at 00:00" (spec §5): today itself and any earlier day are refused.
+    if (Number.isNaN(chosen.getTime()) || chosen.getTime() <= todayMidnight.getTime()) {
+      errors.expiration = 'Expiration date must be in the future';
+    }
+  }
+  return errors;
+}
+
+/** The key lives until the end of the chosen day in the user's time zone, sent as an ISO date-time. */
+export function expirationDateTimeOf(day: string): string {
+  const end = localMidnight(day);
+  end.setHours(23, 59, 59, 999);
+  return end.toISOString();
+}

@@ -1,0 +1,30 @@
+// Date display shared by the keys and users pages: a short date, and the full date-time with either the
+// time zone's name (API keys, spec §2) or the UTC offset (Users table, spec §2) for the hover text.
+
+/** e.g. "Nov 24, 2026" in the browser's locale. */
+export function formatShortDate(value: string | Date): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(value));
+}
+
+/** e.g. "Tuesday, November 24, 2026 at 11:59:59 PM Greenwich Mean Time". */
+export function formatDateTimeWithZone(value: string | Date): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'full' }).format(new Date(value));
+}
+
+/** "UTC+01:00" for a date whose local offset is one hour ahead of UTC. */
+export function utcOffsetOf(date: Date): string {
+  const minutesAhead = -date.getTimezoneOffset();
+  const sign = minutesAhead >= 0 ? '+' : '-';
+  const absolute = Math.abs(minutesAhead);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `UTC${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
+}
+
+/** e.g. "2026-11-24 23:59:59 UTC+01:00" (local time). */
+export function formatDateTimeWithOffset(value: string | Date): string {
+  const date = new Date(value);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return `${day} ${time} ${utcOffsetOf(date)}`;
+}

@@ -1,0 +1,50 @@
+// The current user's permission names in memory, backed by the "p" cache (spec §6 "Current user's
+// permission names"): an empty in-memory list reads the cache; a missing or corrupt cache re-fetches;
+// a failed fetch clears both.
+import type { PermissionName } from '@bpm/protocol';
+import { clearPermissionCache, readPermissionCache, writePermissionCache } from './permission-cache';
+import { getMyRole, permissionNamesOf } from './my-role';
+
+let names: PermissionName[] = [];
+const listeners = new Set<() => void>();
+
+function setNames(next: PermissionName[]): void {
+  names = next;
+  listeners.forEach((listener) => listener());
+}
+
+export const getPermissionNames = (): PermissionName[] => names;
+
+export function subscribePermissions(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Fetches the names from GET /roles/@me; on failure logs and clears memory and cache (spec §8 Roles). */
+export async function refreshPermissionNames(): Promise<PermissionName[]> {
+  try {
+    const fresh = permissionNamesOf(await getMyRole());
+    writePermissionCache(fresh);
+    setNames(fresh);
+  } catch (error) {
+    console.error('Error updating permissions', error);
+    clearPermissionNames();
+  }
+  return names;
+}
+
+/** The names without a request when memory or the cache has them. */
+export async function loadPermissionNames(): Promise<PermissionName[]> {
+  if (names.length > 0) return names;
+  const cached = readPermissionCache();
+  if (cached !== null) {
+    setNames(cached);
+    return names;
+  }
+  return refreshPermissionNames();
+}
+
+export function clearPermissionNames(): void {
+  clearPermissionCache();
+  if (names.length > 0) setNames([]);
+}
