@@ -1,4 +1,78 @@
-// Placeholder: replaced by the feature's real screen.
+// The Roles page (spec §2 Roles): the role list beside the selected role's card; the selection lives in
+// the URL hash (#{roleId}), else the first role. Below 768 px one pane at a time with "Back to Roles".
+import type { Role } from '@bpm/protocol';
+import { Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { rolesQuery } from '../api/roles-api';
+import { DefaultPill } from './default-pill';
+import { RoleCard } from './role-card';
+
+function RoleList({ roles, selectedId, onSelect }: { roles: Role[]; selectedId: number | undefined; onSelect: (role: Role) => void }) {
+  return (
+    <Stack gap={4} component="nav" aria-label="Roles">
+      {roles.map((role) => (
+        <NavLink
+          key={role.id}
+          href={`#${role.id}`}
+          active={role.id === selectedId}
+          aria-current={role.id === selectedId ? 'true' : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            onSelect(role);
+          }}
+          label={<Text fw={600}>{role.name}</Text>}
+          description={role.description}
+          rightSection={role.is_default ? <DefaultPill /> : undefined}
+          styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+        />
+      ))}
+    </Stack>
+  );
+}
+
 export function RolesPage() {
-  return <div>RolesPage</div>;
+  const roles = useQuery(rolesQuery());
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isNarrow = useMediaQuery('(max-width: 767.98px)', false, { getInitialValueInEffect: false });
+  const hashId = Number(location.hash.slice(1));
+  // On a narrow screen a role named in the hash opens straight on its details.
+  const [isShowingDetail, setIsShowingDetail] = useState(location.hash.length > 1);
+
+  useEffect(() => {
+    if (roles.isError) console.error(roles.error);
+  }, [roles.isError, roles.error]);
+
+  if (roles.isPending) return <Text>Loading roles...</Text>;
+  const list = roles.data ?? [];
+  const selected = list.find((role) => role.id === hashId) ?? list[0];
+  const select = (role: Role) => {
+    void navigate({ hash: `#${role.id}` });
+    setIsShowingDetail(true);
+  };
+
+  if (isNarrow) {
+    return isShowingDetail && selected ? (
+      <Stack gap="sm">
+        <Button variant="subtle" onClick={() => setIsShowingDetail(false)} leftSection={<span className="material-symbols-outlined">arrow_back</span>} style={{ alignSelf: 'flex-start' }}>
+          Back to Roles
+        </Button>
+        <RoleCard role={selected} />
+      </Stack>
+    ) : (
+      <RoleList roles={list} selectedId={selected?.id} onSelect={select} />
+    );
+  }
+
+  return (
+    <Group align="flex-start" gap="lg" wrap="nowrap">
+      <div style={{ width: 320, flexShrink: 0 }}>
+        <RoleList roles={list} selectedId={selected?.id} onSelect={select} />
+      </div>
+      <div style={{ flex: 1, minWidth: 0 }}>{selected && <RoleCard role={selected} />}</div>
+    </Group>
+  );
 }

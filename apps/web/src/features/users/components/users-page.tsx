@@ -1,4 +1,133 @@
-// Placeholder: replaced by the feature's real screen.
+// The Users page (spec §2 Users): loading and error states, notifications, search, Create User, the
+// table (cards below 520 px) and the four user modals.
+import type { User } from '@bpm/protocol';
+import { Alert, Button, Group, Stack, TextInput, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
+import { roleHref } from '../../../config/paths';
+import { usePermissions } from '../../../session/use-permissions';
+import { changeUserPassword, createUser, deleteUser, modifyUser, rolesQuery, userKeys, usersQuery } from '../api/users-api';
+import { ChangePasswordModal } from './change-password-modal';
+import { PageNotifications, usePageNotifications } from './page-notifications';
+import type { UserMenuAction } from './user-actions-menu';
+import { UserCards } from './user-cards';
+import { userActionError } from './user-errors';
+import { UserFormModal } from './user-form-modal';
+import { filterUsers, nextSort, sortUsers, type UserSort } from './user-sort';
+import { UsersTable } from './users-table';
+
+type OpenModal = { kind: 'create' } | { kind: UserMenuAction; user: User } | null;
+
 export function UsersPage() {
-  return <div>UsersPage</div>;
+  const users = useQuery(usersQuery());
+  const roles = useQuery(rolesQuery());
+  const queryClient = useQueryClient();
+  const { has } = usePermissions();
+  const notifications = usePageNotifications();
+  const isNarrow = useMediaQuery('(max-width: 519.98px)', false, { getInitialValueInEffect: false });
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<UserSort | null>(null);
+  const [modal, setModal] = useState<OpenModal>(null);
+
+  const shown = useMemo(() => sortUsers(filterUsers(users.data ?? [], search), sort), [users.data, search, sort]);
+
+  if (users.isPending || roles.isPending) return <Text>Loading users...</Text>;
+  if (users.isError || roles.isError) {
+    return (
+      <Alert color="red" role="alert">
+        Failed to fetch users or roles. Please try refreshing the page.
+      </Alert>
+    );
+  }
+
+  const canOpenRoles = has('Roles');
+  const roleHrefFor = (user: User) => (canOpenRoles ? roleHref(user.roleId) : undefined);
+  const closeModal = () => setModal(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.list() });
+
+  /** Runs a user action: on success refreshes the list and notifies; on failure throws the spec's sentence. */
+  const run = async (action: UserMenuAction | 'create', task: () => Promise<unknown>, success: string) => {
+    try {
+      await task();
+    } catch (caught) {
+      throw new Error(userActionError(action, caught));
+    }
+    notifications.push('success', success);
+    await refresh();
+  };
+
+  return (
+    <Stack gap="md">
+      <PageNotifications items={notifications.items} onDismiss={notifications.dismiss} />
+      <Group justify="space-between" wrap="nowrap">
+        <TextInput
+          placeholder="Search users..."
+          aria-label="Search users"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          leftSection={<span className="material-symbols-outlined" style={{ fontSize: 18 }}>search</span>}
+          style={{ flex: 1, maxWidth: 360 }}
+        />
+        <Button color="green" onClick={() => setModal({ kind: 'create' })} leftSection={<span className="material-symbols-outlined">person_add</span>}>
+          Create User
+        </Button>
+      </Group>
+      {isNarrow ? (
+        <UserCards users={shown} roleHrefFor={roleHrefFor} onAction={(kind, user) => setModal({ kind, user })} />
+      ) : (
+        <UsersTable
+          users={shown}
+          roleHrefFor={roleHrefFor}
+          onAction={(kind, user) => setModal({ kind, user })}
+          sort={sort}
+          onSort={(column) => setSort((current) => nextSort(current, column))}
+        />
+      )}
+      {shown.length === 0 && <Text c="dimmed">No users found.</Text>}
+
+      {modal?.kind === 'create' && (
+        <UserFormModal
+          opened
+          mode="create"
+          roles={roles.data}
+          onClose={closeModal}
+          onSubmit={(payload) => run('create', () => createUser(payload), 'User created successfully')}
+        />
+      )}
+      {modal?.kind === 'modify' && (
+        <UserFormModal
+          key={modal.user.userId}
+          opened
+          mode="modify"
+          user={modal.user}
+          roles={roles.data}
+          onClose={closeModal}
+          onSubmit={(payload) => {
+            const { userId } = modal.user;
+            if (!users.data.some((user) => user.userId === userId)) return Promise.reject(new Error('Failed to modify user'));
+            return run('modify', () => modifyUser(userId, payload), 'User modified successfully');
+          }}
+        />
+      )}
+      {modal?.kind === 'password' && (
+        <ChangePasswordModal
+          key={modal.user.userId}
+          opened
+          user={modal.user}
+          onClose={closeModal}
+          onSubmit={(newPassword) => run('password', () => changeUserPassword(modal.user.userId, newPassword), 'Password changed successfully')}
+        />
+      )}
+      {modal?.kind === 'delete' && (
+        <ConfirmDeletionModal
+          opened
+          subject={modal.user.username}
+          onClose={closeModal}
+          onConfirm={() => run('delete', () => deleteUser(modal.user.userId), 'User deleted successfully')}
+        />
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,146 @@
+// Create New User and Modify User modals (spec §2, §5): the same fields, validated with the protocol's
+// schemas; Modify is prefilled and highlights the fields that differ from the saved user.
+import { createUserSchema, modifyUserSchema, type CreateUser, type ModifyUser, type Role, type User } from '@bpm/protocol';
+import { Alert, Button, Group, Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type CSSProperties } from 'react';
+import { fieldErrors } from './user-errors';
+
+type TextField = 'username' | 'firstName' | 'lastName' | 'email';
+const textFields: { field: TextField; label: string; type?: string }[] = [
+  { field: 'username', label: 'Username' },
+  { field: 'firstName', label: 'First Name' },
+  { field: 'lastName', label: 'Last Name' },
+  { field: 'email', label: 'Email', type: 'email' },
+];
+
+interface FormValues extends Record<TextField, string> {
+  password: string;
+  roleId: string;
+}
+
+export type UserFormModalProps = {
+  opened: boolean;
+  roles: Role[];
+  onClose: () => void;
+} & (
+  | { mode: 'create'; user?: undefined; onSubmit: (payload: CreateUser) => Promise<void> }
+  | { mode: 'modify'; user: User; onSubmit: (payload: ModifyUser) => Promise<void> }
+);
+
+const changedStyle: CSSProperties = {
+  borderColor: 'var(--mantine-color-orange-6)',
+  backgroundColor: 'var(--mantine-color-orange-0)',
+};
+
+function initialValues(user: User | undefined): FormValues {
+  return {
+    username: user?.username ?? '',
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    password: '',
+    roleId: user ? String(user.roleId) : '',
+  };
+}
+
+export function UserFormModal(props: UserFormModalProps) {
+  const { opened, roles, onClose, mode, user } = props;
+  const [values, setValues] = useState<FormValues>(() => initialValues(user));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const original = initialValues(user);
+  const isChanged = (field: keyof FormValues) => mode === 'modify' && values[field] !== original[field];
+  const roleName = (roleId: string) => roles.find((role) => String(role.id) === roleId)?.name ?? '';
+
+  const set = (field: keyof FormValues, value: string) => setValues((current) => ({ ...current, [field]: value }));
+
+  const submit = async () => {
+    const roleId = values.roleId ? Number(values.roleId) : undefined;
+    const input = { username: values.username, firstName: values.firstName, lastName: values.lastName, email: values.email, roleId };
+    const parsed =
+      props.mode === 'create' ? createUserSchema.safeParse({ ...input, password: values.password }) : modifyUserSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSubmitError(null);
+    setIsSubmitting(true);
+    try {
+      if (props.mode === 'create') await props.onSubmit(parsed.data as CreateUser);
+      else await props.onSubmit(parsed.data);
+      onClose();
+    } catch (caught) {
+      setSubmitError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  const highlight = (field: keyof FormValues, shown: string) =>
+    isChanged(field)
+      ? { styles: { input: changedStyle }, description: `Was: ${shown}`, 'data-changed': 'true' }
+      : { 'data-changed': undefined };
+
+  return (
+    <Modal opened={opened} onClose={isSubmitting ? () => {} : onClose} title={mode === 'create' ? 'Create New User' : 'Modify User'} centered>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">{mode === 'create' ? "Enter the new user's information below" : "Update the user's information below"}</Text>
+          {textFields.map(({ field, label, type }) => (
+            <TextInput
+              key={field}
+              label={label}
+              type={type}
+              required
+              value={values[field]}
+              onChange={(event) => set(field, event.currentTarget.value)}
+              error={errors[field]}
+              {...highlight(field, original[field])}
+            />
+          ))}
+          {mode === 'create' && (
+            <PasswordInput
+              label="Password"
+              required
+              value={values.password}
+              onChange={(event) => set('password', event.currentTarget.value)}
+              error={errors.password}
+            />
+          )}
+          <Select
+            label="Role"
+            required
+            placeholder="Select a role..."
+            data={roles.map((role) => ({ value: String(role.id), label: role.name }))}
+            value={values.roleId || null}
+            onChange={(value) => set('roleId', value ?? '')}
+            error={errors.roleId}
+            comboboxProps={{ withinPortal: true }}
+            {...highlight('roleId', roleName(original.roleId))}
+          />
+          {submitError && (
+            <Alert color="red" role="alert">
+              {submitError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" color={mode === 'create' ? 'green' : 'blue'} disabled={isSubmitting}>
+              {isSubmitting ? 'Submitting...' : 'Submit'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,81 @@
+// The Users table (spec §2): every column sortable except the actions; email as mailto, role as a pill.
+import type { User } from '@bpm/protocol';
+import { Anchor, Table, UnstyledButton } from '@mantine/core';
+import { DateWithTooltip } from '../../../components/ui/date-with-tooltip';
+import { RolePill } from '../../../components/ui/role-pill';
+import { UserActionsMenu, type UserMenuAction } from './user-actions-menu';
+import type { UserSort, UserSortColumn } from './user-sort';
+
+const columns: { column: UserSortColumn; label: string }[] = [
+  { column: 'username', label: 'Username' },
+  { column: 'firstName', label: 'First Name' },
+  { column: 'lastName', label: 'Last Name' },
+  { column: 'email', label: 'Email' },
+  { column: 'role', label: 'Role' },
+  { column: 'created', label: 'Created' },
+  { column: 'updated', label: 'Updated' },
+];
+
+export interface UsersViewProps {
+  users: User[];
+  roleHrefFor: (user: User) => string | undefined;
+  onAction: (action: UserMenuAction, user: User) => void;
+}
+
+function SortHeader({ label, column, sort, onSort }: { label: string; column: UserSortColumn; sort: UserSort | null; onSort: (column: UserSortColumn) => void }) {
+  const direction = sort?.column === column ? sort.direction : null;
+  const icon = direction === 'asc' ? 'arrow_upward' : direction === 'desc' ? 'arrow_downward' : 'unfold_more';
+  return (
+    <Table.Th aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'} style={{ whiteSpace: 'nowrap' }}>
+      <UnstyledButton onClick={() => onSort(column)} fw={600} fz="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        {label}
+        <span className="material-symbols-outlined" aria-hidden style={{ fontSize: 16, opacity: direction ? 1 : 0.4 }}>
+          {icon}
+        </span>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+export function UsersTable({ users, roleHrefFor, onAction, sort, onSort }: UsersViewProps & { sort: UserSort | null; onSort: (column: UserSortColumn) => void }) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map(({ column, label }) => (
+              <SortHeader key={column} label={label} column={column} sort={sort} onSort={onSort} />
+            ))}
+            <Table.Th aria-label="Actions" w={48} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            <Table.Tr key={user.userId}>
+              <Table.Td fw={500}>{user.username}</Table.Td>
+              <Table.Td>{user.firstName}</Table.Td>
+              <Table.Td>{user.lastName}</Table.Td>
+              <Table.Td>
+                <Anchor href={`mailto:${user.email}`} size="sm">
+                  {user.email}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <RolePill name={user.role} href={roleHrefFor(user)} />
+              </Table.Td>
+              <Table.Td>
+                <DateWithTooltip value={user.created} />
+              </Table.Td>
+              <Table.Td>
+                <DateWithTooltip value={user.updated} />
+              </Table.Td>
+              <Table.Td>
+                <UserActionsMenu user={user} onAction={onAction} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,10 @@
+// Permission level colours (spec §6): DELETE danger, UPDATE warning, WRITE creation, READ primary,
+// anything else default.
+import { specColours, type SpecColour } from '../app/theme';
+
+const levelSpecColours: Record<string, SpecColour> = { DELETE: 'danger', UPDATE: 'warning', WRITE: 'creation', READ: 'primary' };
+
+/** The Mantine colour name for a permission level. */
+export function levelColour(level: string): string {
+  return specColours[levelSpecColours[level] ?? 'default'];
+}
