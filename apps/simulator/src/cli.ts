@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// bpm-simulator: runs the plant against a server. Options: --probes, --rate, --seed, --url, --key
+// (or BPM_API_KEY). Prints what was sent every 5 s; Ctrl-C stops it.
+import { parseArgs } from 'node:util';
+import { startSimulator } from './index.js';
+
+const usage = `Usage: bpm-simulator --key bpm_… [--url http://localhost:8080/api] [--probes 200] [--rate 1] [--seed 1]
+  --probes  number of probes (one per AGV)          default 200
+  --rate    reports per probe per second             default 1
+  --seed    seed for a repeatable plant              default 1
+  --url     the server's API base                    default http://localhost:8080/api
+  --key     an API key with Probes WRITE             default $BPM_API_KEY`;
+
+const { values } = parseArgs({
+  options: {
+    probes: { type: 'string', default: '200' },
+    rate: { type: 'string', default: '1' },
+    seed: { type: 'string', default: '1' },
+    url: { type: 'string', default: 'http://localhost:8080/api' },
+    key: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+const key = values.key ?? process.env.BPM_API_KEY;
+const probes = Number(values.probes);
+const rate = Number(values.rate);
+const seed = Number(values.seed);
+if (values.help || !key || !(probes >= 1) || !(rate > 0) || !Number.isInteger(seed)) {
+  console.log(usage);
+  process.exit(values.help ? 0 : 1);
+}
+
+const simulator = startSimulator({ url: values.url, key, probes, rate, seed });
+console.log(`[bpm-simulator] ${probes} probes at ${rate} Hz (seed ${seed}) → ${values.url}`);
+const report = setInterval(() => {
+  const s = simulator.stats;
+  console.log(`[bpm-simulator] sent ${s.reportsSent}, accepted ${s.accepted}, ignored ${s.ignored}, failed requests ${s.failures}${s.lastError ? ` (last: ${s.lastError})` : ''}`);
+}, 5000);
+
+const stop = async () => {
+  clearInterval(report);
+  await simulator.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,62 @@
+// The plant simulator as a library: startSimulator() runs the plant against a server's ingest API
+// (used by the server's main.ts for `npm start`, by the CLI and by the benchmarks).
+import { Plant } from './plant.js';
+import { ReportSender, type SenderStats } from './sender.js';
+
+export { Plant, buildStages, type BuildStage, type Fault, type PlantOptions } from './plant.js';
+export { ReportSender, type SenderStats } from './sender.js';
+
+export interface SimulatorOptions {
+  /** API base, e.g. http://localhost:8080/api (reports go to {url}/probes/reports). */
+  url: string;
+  /** An API key (bpm_…) whose owner holds Probes WRITE. */
+  key: string;
+  probes: number;
+  /** Reports per probe per second. */
+  rate: number;
+  seed: number;
+  /** How often reports are generated and sent. */
+  tickMs?: number;
+  maxInFlight?: number;
+  batchSize?: number;
+}
+
+export interface RunningSimulator {
+  readonly stats: SenderStats;
+  readonly plant: Plant;
+  stop(): Promise<void>;
+}
+
+export function startSimulator(options: SimulatorOptions): RunningSimulator {
+  const plant = new Plant({ probes: options.probes, seed: options.seed, startMs: Date.now() });
+  const sender = new ReportSender(options.url, options.key, options.maxInFlight ?? 4, options.batchSize);
+  const tickMs = options.tickMs ?? 100;
+  const pending = new Set<Promise<void>>();
+  let due = 0;
+  let lastMs = Date.now();
+
+  const tick = () => {
+    const now = Date.now();
+    due += ((now - lastMs) / 1000) * options.rate * options.probes;
+    lastMs = now;
+    // When the server cannot keep up, a probe's due reports merge into its next one (as a real gateway
+    // would send the latest reading), so nothing queues without bound here either.
+    due = Math.min(due, plant.probeCount);
+    const count = Math.min(Math.floor(due), sender.capacity);
+    if (count <= 0) return;
+    due -= count;
+    const sending = sender.send(plant.nextReports(count, now));
+    pending.add(sending);
+    void sending.finally(() => pending.delete(sending));
+  };
+
+  const timer = setInterval(tick, tickMs);
+  return {
+    stats: sender.stats,
+    plant,
+    async stop() {
+      clearInterval(timer);
+      await Promise.allSettled([...pending]);
+    },
+  };
+}

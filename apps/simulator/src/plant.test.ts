@@ -1,0 +1,49 @@
+// The plant model: deterministic with a seed, valid reports, and the faults of design §7 over time.
+import { probeReportSchema, type ProbeReport } from '@bpm/protocol';
+import { describe, expect, it } from 'vitest';
+import { Plant } from './plant.js';
+
+const start = Date.parse('2026-11-22T10:00:00.000Z');
+
+/** Runs `seconds` of plant time, every probe reporting every `stepSeconds`. */
+function runPlant(seed: number, probes: number, seconds: number, stepSeconds = 1): ProbeReport[] {
+  const plant = new Plant({ probes, seed, startMs: start });
+  const reports: ProbeReport[] = [];
+  for (let s = stepSeconds; s <= seconds; s += stepSeconds) reports.push(...plant.nextReports(probes, start + s * 1000));
+  return reports;
+}
+
+describe('Plant', () => {
+  it('gives the same reports for the same seed, and different ones for another seed', () => {
+    expect(runPlant(7, 20, 60)).toEqual(runPlant(7, 20, 60));
+    expect(runPlant(8, 20, 60)).not.toEqual(runPlant(7, 20, 60));
+  });
+
+  it('produces reports the ingest API accepts', () => {
+    for (const report of runPlant(1, 30, 30)) expect(probeReportSchema.safeParse(report).success).toBe(true);
+  });
+
+  it('names one probe per AGV and gives at most one report per probe per call', () => {
+    const plant = new Plant({ probes: 5, seed: 1, startMs: start });
+    expect(plant.probeIDs()).toEqual(['P-0001', 'P-0002', 'P-0003', 'P-0004', 'P-0005']);
+    expect(plant.nextReports(50, start + 1000).length).toBeLessThanOrEqual(5);
+  });
+
+  it('over an hour shows the build stages, unassigned gaps and every fault', () => {
+    const reports = runPlant(3, 60, 3600, 2);
+    const stages = new Set(reports.map((r) => r.assignment?.buildStage?.name));
+    expect(stages).toEqual(new Set(['Cell stacking', 'Module assembly', 'Busbar welding', 'Pack sealing', 'End-of-line test', 'Charging', undefined]));
+    const tc = (r: ProbeReport) => r.readings.find((x) => x.origin === 'Thermocouple');
+    expect(reports.some((r) => tc(r)?.valid === false)).toBe(true); // thermocouple loose
+    expect(reports.some((r) => r.assignment?.expectingCANData && !r.readings.some((x) => x.origin === 'CAN'))).toBe(true); // CAN drop-out
+    expect(reports.some((r) => r.assignment?.buildStage?.name === 'Busbar welding' && (tc(r)?.temperature ?? 0) > 45)).toBe(true); // overheating
+    expect(reports.some((r) => r.batteryCharging)).toBe(true);
+    // A silent probe misses reports: fewer reports than probes × seconds.
+    expect(reports.length).toBeLessThan(60 * 1800);
+  });
+
+  it('runs a low battery down below the warning level somewhere in a long run', () => {
+    const reports = runPlant(5, 100, 3 * 3600, 10);
+    expect(reports.some((r) => (r.batteryPercentage ?? 100) <= 20)).toBe(true);
+  });
+});
