@@ -1,0 +1,97 @@
+// buildApp(config): the whole server as a Fastify instance that never listens. Plugins in order, then modules.
+import { readFileSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDatabase, type SeedResult } from './db/seed.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { keysRoutes } from './modules/keys/keys.routes.js';
+import { LogStore } from './modules/logs/log-store.js';
+import { createLogger } from './modules/logs/logger.js';
+import { logsRoutes } from './modules/logs/logs.routes.js';
+import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { dbPlugin } from './plugins/db.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { openApiPlugin } from './plugins/openapi.js';
+import { requestLogPlugin } from './plugins/request-log.js';
+import { securityPlugin } from './plugins/security.js';
+import { webAppPlugin } from './plugins/web-app.js';
+import { useZodSchemas } from './plugins/zod-schemas.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    logStore: LogStore;
+    /** What first-start seeding did (main.ts prints a generated admin password once). */
+    seedResult: SeedResult;
+  }
+}
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+export const serverVersion = version;
+
+/** design §2: a request whose Host starts with "api." is an API request at the root: serve it as /api/…. */
+export function apiHostUrl(host: string | undefined, url: string): string {
+  if (!host?.toLowerCase().startsWith('api.')) return url;
+  if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return url;
+  return `/api${url === '/' ? '' : url}`;
+}
+
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const db = openDatabase(config.dataDir, config.databaseUrl);
+  await migrateToLatest(db);
+  const seedResult = await seedDatabase(db, config.adminPassword);
+  const logStore = new LogStore(db, config.logRetention);
+  await logStore.open();
+  const logger = createLogger({ level: config.logLevel, console: config.logConsole, store: logStore });
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    // plugins/request-log.ts writes one coloured line per request instead of Fastify's two JSON lines.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    rewriteUrl: (raw) => apiHostUrl(raw.headers.host, raw.url ?? '/'),
+  });
+  app.decorate('config', config);
+  app.decorate('logStore', logStore);
+  app.decorate('seedResult', seedResult);
+  // Child plugins close first (Fastify runs their onClose hooks before the root's): the database goes last.
+  app.addHook('onClose', async () => {
+    await logStore.close();
+    await db.destroy();
+  });
+
+  // Ecosystem and cross-cutting plugins, in the order requests meet them.
+  useZodSchemas(app);
+  await app.register(errorHandlerPlugin);
+  await app.register(dbPlugin, { db });
+  await app.register(requestLogPlugin);
+  await app.register(cookie);
+  await app.register(authPlugin);
+  await app.register(securityPlugin);
+  await app.register(openApiPlugin, { version });
+
+  // The API face: under /api (and at the root of api.{host}, see apiHostUrl).
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(rolesRoutes);
+      await api.register(keysRoutes);
+      await api.register(logsRoutes);
+      // Module B (probes, metrics) registers here.
+    },
+    { prefix: '/api' },
+  );
+
+  // The live feed (module B) registers here: GET / upgrades to the WebSocket; plain GET / calls reply.sendWebApp().
+
+  // The web face last: static files and the SPA fallback own every path nobody else claimed.
+  await app.register(webAppPlugin);
+  return app;
+}

@@ -1,0 +1,9 @@
+// Every migration, in order, listed by hand (frozen files; names sort in the order they run).
+import type { Migration } from 'kysely';
+import { initial } from './0001-initial.js';
+import { probes } from './0002-probes.js';
+
+export const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+  '0002-probes': probes,
+};

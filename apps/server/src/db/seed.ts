@@ -1,0 +1,92 @@
+// First-start seeding (design §3): permissions, levels, the three roles, and the admin user.
+import { randomBytes } from 'node:crypto';
+import { permissionLevels, permissionNames, type PermissionLevel, type PermissionName } from '@bpm/protocol';
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../modules/auth/password.js';
+import type { Database } from './schema.js';
+
+const permissionDescriptions: Record<PermissionName, string> = {
+  Users: 'View and manage user accounts',
+  Roles: 'View roles and their permissions',
+  Logs: 'View and download the system logs',
+  Probes: 'Manage probes: delete them, set assignments and thresholds, send reports',
+};
+
+const seededRoles: Array<{ name: string; description: string; isDefault: boolean; grants: Partial<Record<PermissionName, PermissionLevel>> }> = [
+  {
+    name: 'Administrator',
+    description: 'Full access to users, roles, logs and probes',
+    isDefault: false,
+    grants: { Users: 'DELETE', Roles: 'DELETE', Logs: 'DELETE', Probes: 'DELETE' },
+  },
+  {
+    name: 'Supervisor',
+    description: 'Views roles and logs, and manages probes',
+    isDefault: false,
+    grants: { Roles: 'READ', Logs: 'READ', Probes: 'DELETE' },
+  },
+  { name: 'Operator', description: 'Watches the live dashboard', isDefault: true, grants: {} },
+];
+
+export interface SeedResult {
+  /** Set only when the admin password was generated: shown once in the start-up banner, never logged. */
+  generatedAdminPassword?: string;
+  seeded: boolean;
+}
+
+export async function seedDatabase(db: Kysely<Database>, adminPassword?: string): Promise<SeedResult> {
+  const existing = await db.selectFrom('permissions').select('id').limit(1).executeTakeFirst();
+  if (existing) return { seeded: false };
+
+  const password = adminPassword ?? randomBytes(15).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  const now = new Date().toISOString();
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('permissions')
+      .values(permissionNames.map((name, i) => ({ id: i + 1, name, description: permissionDescriptions[name] })))
+      .execute();
+    await trx
+      .insertInto('permission_levels')
+      .values(permissionLevels.map((name, i) => ({ id: i + 1, name })))
+      .execute();
+    let adminRoleId = 0;
+    for (const role of seededRoles) {
+      const { id } = await trx
+        .insertInto('roles')
+        .values({ name: role.name, description: role.description, is_default: role.isDefault ? 1 : 0, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (role.name === 'Administrator') adminRoleId = id;
+      const grants = Object.entries(role.grants) as Array<[PermissionName, PermissionLevel]>;
+      if (grants.length > 0) {
+        await trx
+          .insertInto('role_permissions')
+          .values(
+            grants.map(([name, level]) => ({
+              role_id: id,
+              permission_id: permissionNames.indexOf(name) + 1,
+              permission_level_id: permissionLevels.indexOf(level) + 1,
+            })),
+          )
+          .execute();
+      }
+    }
+    await trx
+      .insertInto('users')
+      .values({
+        username: 'admin',
+        username_key: 'admin',
+        first_name: 'System',
+        last_name: 'Administrator',
+        email: 'admin@localhost.localdomain',
+        password_hash: passwordHash,
+        role_id: adminRoleId,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  });
+  return adminPassword ? { seeded: true } : { seeded: true, generatedAdminPassword: password };
+}

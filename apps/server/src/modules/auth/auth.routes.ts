@@ -1,0 +1,57 @@
+// GET/POST /login and POST /logout (spec §7 Authentication).
+import { loginRequestSchema, userSchema } from '@bpm/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { UnauthorizedError } from '../../errors.js';
+import { requireAuth, sessionCookieName } from '../../plugins/auth.js';
+import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
+import { findUser } from '../users/users.queries.js';
+import { signIn, type SignedIn } from './auth.service.js';
+import { LoginThrottle } from './login-throttle.js';
+import { deleteSession } from './sessions.queries.js';
+
+const tags = ['Authentication'];
+
+/** Host-only by default; Domain=BPM_PUBLIC_HOST when served under it, so api.{host} and the live feed share it (design §2). */
+function cookieDomain(request: FastifyRequest): string | undefined {
+  const publicHost = request.server.config.publicHost;
+  if (!publicHost) return undefined;
+  const hostname = request.hostname.toLowerCase();
+  return hostname === publicHost || hostname.endsWith(`.${publicHost}`) ? publicHost : undefined;
+}
+
+function cookieOptions(request: FastifyRequest) {
+  const domain = cookieDomain(request);
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https', ...(domain ? { domain } : {}) };
+}
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): void {
+  reply.setCookie(sessionCookieName, signedIn.token, {
+    ...cookieOptions(request),
+    ...(signedIn.persistent ? { expires: signedIn.expiresAt } : {}),
+  });
+}
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const throttle = new LoginThrottle(app.config.loginThrottle);
+
+  r.get('/login', { schema: { tags, summary: 'Is there a signed-in session?', response: { 200: userSchema } } }, async (request) => {
+    const user = request.principal && (await findUser(app.db, request.principal.userId));
+    if (!user) throw new UnauthorizedError('Not signed in');
+    return user;
+  });
+
+  r.post('/login', { schema: { tags, summary: 'Sign in', body: loginRequestSchema, response: { 200: userSchema } } }, async (request, reply) => {
+    const signedIn = await signIn(app.db, throttle, { ...request.body, address: request.ip });
+    setSessionCookie(request, reply, signedIn);
+    request.log.info(`User ${signedIn.user.username} signed in${signedIn.persistent ? ' (remembered)' : ''}`);
+    return signedIn.user;
+  });
+
+  r.post('/logout', { schema: { tags, summary: 'Sign out' }, preHandler: requireAuth() }, async (request, reply) => {
+    const principal = request.principal;
+    if (principal?.sessionId !== undefined) await deleteSession(app.db, principal.sessionId);
+    reply.clearCookie(sessionCookieName, cookieOptions(request));
+    return reply.code(204).send();
+  });
+}

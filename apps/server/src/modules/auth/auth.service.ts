@@ -1,0 +1,52 @@
+// Sign-in and sign-out: password check with throttling, server-side session creation and removal.
+import type { User } from '@bpm/protocol';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { UnauthorizedError } from '../../errors.js';
+import { findCredentials, findUser, usernameKey } from '../users/users.queries.js';
+import type { LoginThrottle } from './login-throttle.js';
+import { decoyPasswordHash, verifyPassword } from './password.js';
+import { deleteExpiredSessions, insertSession } from './sessions.queries.js';
+import { hashToken, newSessionToken } from './tokens.js';
+
+/** design §4: "Remember me" keeps a session 30 days; otherwise a browser-session cookie whose session ends after 12 h. */
+export const rememberedSessionMs = 30 * 24 * 3600_000;
+export const browserSessionMs = 12 * 3600_000;
+
+export interface SignedIn {
+  user: User;
+  token: string;
+  persistent: boolean;
+  expiresAt: Date;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function signIn(
+  db: Kysely<Database>,
+  throttle: LoginThrottle,
+  request: { username: string; password: string; rememberMe: boolean; address: string },
+): Promise<SignedIn> {
+  throttle.checkAddress(request.address);
+  const credentials = await findCredentials(db, { username: request.username });
+  // An unknown username costs the same hashing time as a wrong password, so timing does not tell them apart.
+  const isValid = await verifyPassword(request.password, credentials?.passwordHash ?? (await decoyPasswordHash()));
+  const key = usernameKey(request.username);
+  if (!credentials || !isValid) {
+    const delayMs = throttle.recordFailure(request.address, key);
+    if (delayMs > 0) await sleep(delayMs);
+    throw new UnauthorizedError('Invalid username or password');
+  }
+  throttle.recordSuccess(key);
+
+  const now = new Date();
+  const persistent = request.rememberMe;
+  const expiresAt = new Date(now.getTime() + (persistent ? rememberedSessionMs : browserSessionMs));
+  const token = newSessionToken();
+  await deleteExpiredSessions(db, now.toISOString());
+  await insertSession(db, { tokenHash: hashToken(token), userId: credentials.id, persistent, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
+  const user = await findUser(db, credentials.id);
+  if (!user) throw new UnauthorizedError('Invalid username or password');
+  return { user, token, persistent, expiresAt };
+}
+

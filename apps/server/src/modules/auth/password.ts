@@ -1,0 +1,37 @@
+// Password hashing with scrypt at OWASP's recommended cost (N=2^17, r=8, p=1), in a self-describing string.
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const keyLength = 64;
+const defaults = { log2N: 17, r: 8, p: 1 };
+
+function derive(password: string, salt: Buffer, log2N: number, r: number, p: number): Promise<Buffer> {
+  const N = 2 ** log2N;
+  // scrypt needs 128·N·r bytes; Node's default maxmem (32 MiB) is below OWASP's cost, so raise it to fit.
+  const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * 2 };
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+/** `scrypt$17$8$1$<salt>$<hash>` (base64url): the parameters travel with the hash so the cost can rise later. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const { log2N, r, p } = defaults;
+  const key = await derive(password, salt, log2N, r, p);
+  return ['scrypt', log2N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, log2N, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const key = await derive(password, Buffer.from(salt, 'base64url'), Number(log2N), Number(r), Number(p));
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A hash no password matches, compared against when the username is unknown so timing does not reveal it. */
+let decoyHash: Promise<string> | undefined;
+export function decoyPasswordHash(): Promise<string> {
+  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return decoyHash;
+}

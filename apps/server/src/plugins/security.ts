@@ -1,0 +1,101 @@
+// Security headers (helmet), CORS for the api.{host} face, and the Origin check on cookie-authenticated changes (CSRF).
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ForbiddenError } from '../errors.js';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * True when `origin` may act on this server: the request's own host, the web host of an `api.` host,
+ * or BPM_PUBLIC_HOST and its api. sibling (design §2).
+ */
+export function originAllowed(origin: string, requestHost: string | undefined, publicHost: string | undefined): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false; // includes the literal "null" origin of sandboxed pages and file: URLs
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (requestHost) {
+    let host: string;
+    try {
+      // Parsed with the origin's scheme so "localhost:80" and "http://localhost" compare equal.
+      host = new URL(`${url.protocol}//${requestHost}`).host;
+    } catch {
+      host = requestHost.toLowerCase();
+    }
+    if (url.host === host || (host.startsWith('api.') && url.host === host.slice(4))) return true;
+  }
+  return publicHost !== undefined && (url.hostname === publicHost || url.hostname === `api.${publicHost}`);
+}
+
+/**
+ * True when the request carries no Origin (not a browser: scripts, gateways) or an allowed one.
+ * The CSRF check additionally requires an Origin on state-changing requests made with the session cookie.
+ */
+export function isAllowedOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  return originAllowed(origin, request.host, request.server.config.publicHost);
+}
+
+function connectSources(publicHost: string | undefined): string[] {
+  const sources = ["'self'", 'ws:', 'wss:'];
+  if (publicHost) sources.push(`http://api.${publicHost}:*`, `https://api.${publicHost}:*`, `http://api.${publicHost}`, `https://api.${publicHost}`);
+  return sources;
+}
+
+export const securityPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { publicHost } = app.config;
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Mantine writes style attributes and <style> tags at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          fontSrc: ["'self'", 'data:'],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: connectSources(publicHost),
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          // No upgrade-insecure-requests: plain-http deployments on a LAN (and the e2e tests) must keep working.
+        },
+      },
+      // The API is read cross-origin from the web host when BPM_PUBLIC_HOST is set; CORS decides who may.
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    });
+
+    await app.register(cors, {
+      hook: 'onRequest',
+      delegator: (request, callback) => {
+        const origin = request.headers.origin;
+        const allowed = origin !== undefined && originAllowed(origin, request.host, publicHost);
+        callback(null, {
+          origin: allowed,
+          credentials: true,
+          methods: ['GET', 'POST', 'PUT', 'DELETE'],
+          allowedHeaders: ['Content-Type', 'Authorization'],
+          maxAge: 600,
+        });
+      },
+    });
+
+    // Runs after the auth hook (registered later in app.ts), so it knows whether the cookie was used.
+    app.addHook('onRequest', async (request) => {
+      if (safeMethods.has(request.method)) return;
+      if (!isAllowedOrigin(request)) throw new ForbiddenError('Origin not allowed');
+      if (request.headers.origin === undefined && request.principal?.via === 'session') {
+        throw new ForbiddenError('Origin header required for requests signed in with a cookie');
+      }
+    });
+  },
+  { name: 'bpm-security', dependencies: ['bpm-auth'] },
+);

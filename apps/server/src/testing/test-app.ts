@@ -1,0 +1,89 @@
+// createTestApp(): the real app (buildApp) on a fresh temporary data directory, driven with inject().
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { User } from '@bpm/protocol';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type AppConfig } from '../config.js';
+import { hashPassword } from '../modules/auth/password.js';
+import { findUser, insertUser } from '../modules/users/users.queries.js';
+import { sessionCookieName } from '../plugins/auth.js';
+
+export const testAdminPassword = 'test-admin-password';
+/** inject() sends Host: localhost:80, so this is the app's own origin (CSRF check). */
+export const testOrigin = 'http://localhost';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  close(): Promise<void>;
+  /** Signs in as the seeded admin; returns a Cookie header value. */
+  loginAsAdmin(): Promise<string>;
+  /** Creates a user directly in the database (role by name) and returns it. */
+  createUser(user: { username: string; password: string; roleName: string }): Promise<User>;
+  /** Signs in; returns a Cookie header value ("bpm_session=…"). Throws when sign-in fails. */
+  login(username: string, password: string): Promise<string>;
+}
+
+/** Headers for a cookie-authenticated request, Origin included so state-changing calls pass the CSRF check. */
+export function withCookie(cookie: string): Record<string, string> {
+  return { cookie, origin: testOrigin };
+}
+
+export function sessionCookieFrom(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === sessionCookieName);
+  if (!cookie) throw new Error(`no session cookie in the answer (${response.statusCode}: ${response.body})`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'bpm-test-'));
+  const base = loadConfig({});
+  const config: AppConfig = {
+    ...base,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    adminPassword: testAdminPassword,
+    simulator: false,
+    webDistDir: join(dataDir, 'no-web-dist'),
+    logConsole: false,
+    loginThrottle: { ...base.loginThrottle, baseDelayMs: 5, maxDelayMs: 20 },
+    ...overrides,
+  };
+  const app = await buildApp(config);
+  await app.ready();
+
+  const login = async (username: string, password: string) => {
+    const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password, rememberMe: false } });
+    if (response.statusCode !== 200) throw new Error(`login as ${username} failed: ${response.statusCode} ${response.body}`);
+    return sessionCookieFrom(response);
+  };
+
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    loginAsAdmin: () => login('admin', config.adminPassword ?? testAdminPassword),
+    login,
+    createUser: async ({ username, password, roleName }) => {
+      const role = await app.db.selectFrom('roles').select('id').where('name', '=', roleName).executeTakeFirstOrThrow();
+      const userId = await insertUser(app.db, {
+        username,
+        firstName: username,
+        lastName: 'Test',
+        email: `${username}@example.com`,
+        passwordHash: await hashPassword(password),
+        roleId: role.id,
+        now: new Date().toISOString(),
+      });
+      const user = await findUser(app.db, userId);
+      if (!user) throw new Error('created user not found');
+      return user;
+    },
+  };
+}
