@@ -1,0 +1,100 @@
+// The Dashboard over a live store fed with messages: loading text, cards, rows, icons, menu and details.
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { event, makeProbe, probeData, systemConfig } from '../../../live/probe-fixtures';
+import { probeStore } from '../../../live/probe-store';
+import { renderWithProviders } from '../../../testing/render';
+import { DashboardPage } from './dashboard-page';
+import type { LiveMessage } from '@bpm/protocol';
+
+const permissions = vi.hoisted(() => ({ names: [] as string[] }));
+vi.mock('../../../session/use-permissions', () => ({
+  usePermissions: () => ({ names: permissions.names, has: (name: string) => permissions.names.includes(name) }),
+}));
+
+function feed(...messages: LiveMessage[]) {
+  act(() => {
+    for (const m of messages) probeStore.enqueue(m);
+    probeStore.flush();
+  });
+}
+
+beforeEach(() => {
+  // jsdom has no layout: give the table's scroller a viewport so the virtualiser renders rows.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  act(() => probeStore.reset());
+  permissions.names = [];
+});
+
+describe('DashboardPage', () => {
+  it('shows "Loading system information..." until systemConfig arrives', () => {
+    renderWithProviders(<DashboardPage />);
+    expect(screen.getByText('Loading system information...')).toBeInTheDocument();
+    feed(systemConfig(10));
+    expect(screen.queryByText('Loading system information...')).not.toBeInTheDocument();
+    expect(screen.getByText('Warning 45 °C, Alarm 55 °C')).toBeInTheDocument();
+    expect(screen.getByText('Warning 20 %, Alarm 10 %')).toBeInTheDocument();
+    expect(screen.getByText('10 s')).toBeInTheDocument();
+  });
+
+  it('shows counts, rings, rows with Critical first, temperatures and events', async () => {
+    renderWithProviders(<DashboardPage />);
+    feed(
+      systemConfig(10),
+      probeData(
+        makeProbe('P-1', { external: { temperature: 29.84, valid: true } }),
+        makeProbe('P-2', { stateString: 'Critical', events: [event(11, { reading: 'Internal', value: 60, threshold: 55 })], external: null, internal: { temperature: 60, valid: true } }),
+        makeProbe('P-3', { stateString: 'Warning', isMonitoring: false, suppressedEvents: [event(32)], batteryPercentage: 9.7 }),
+      ),
+    );
+    expect(screen.getByLabelText('Total 3')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Critical 1 of 3 (33%)' })).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Probes' })).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['P-2', 'P-3', 'P-1']);
+    expect(within(rows[0]!).getByRole('img', { name: 'Critical' })).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('N/A')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Internal temperature 60 °C above alarm 55 °C')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('29.8 °C')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Thermocouple reading invalid')).toHaveAttribute('title', 'This event is suppressed because of the current probe assignment');
+    expect(within(rows[1]!).getByRole('img', { name: 'Not monitoring' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('9%')).toBeInTheDocument();
+
+    // An invalid reading afterwards shows the last valid one with its warning icon.
+    feed(probeData(makeProbe('P-1', { external: { temperature: -40, valid: false } })));
+    expect(within(rows[2]!).getByText('29.8 °C')).toBeInTheDocument();
+    expect(within(rows[2]!).getByRole('img', { name: /External reading invalid/ })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: /^ID/ }));
+    const sorted = within(screen.getByRole('table', { name: 'Probes' })).getAllByRole('row').slice(1);
+    expect(sorted.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['P-1', 'P-2', 'P-3']);
+  });
+
+  it('offers Delete Probe only with the Probes permission; details disable Delete without it', async () => {
+    renderWithProviders(<DashboardPage />);
+    feed(systemConfig(10), probeData(makeProbe('P-1', { events: [event(20, { value: 15, threshold: 20 })] })));
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for P-1' }));
+    const details = await screen.findByRole('menuitem', { name: 'Probe Details' });
+    expect(screen.queryByRole('menuitem', { name: 'Delete Probe' })).not.toBeInTheDocument();
+    await userEvent.click(details);
+    const dialog = await screen.findByRole('dialog', { name: 'Probe Details' });
+    expect(within(dialog).getByText('Warning: Battery 15 % at or below warning 20 % (Persistent: Yes)')).toBeInTheDocument();
+    expect(within(dialog).getByText('No suppressed events.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
+  });
+
+  it('with the Probes permission the menu offers Delete Probe and its confirmation', async () => {
+    permissions.names = ['Probes'];
+    renderWithProviders(<DashboardPage />);
+    feed(systemConfig(10), probeData(makeProbe('P-1')));
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for P-1' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete Probe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Deletion: P-1' });
+    expect(within(dialog).getByText('This action cannot be undone.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,143 @@
+// Probe Details modal (spec §2): every field with its format, live while open; plus the temperature history.
+import type { NamedRef } from '@bpm/protocol';
+import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { eventsForDisplay, type ClientEvent } from '../../../live/probe-events';
+import { canData, isProbeConnected, thermocoupleData, type TemperatureData } from '../../../live/readings';
+import { useProbe, useWatchdog } from '../../../live/use-probe';
+import { batteryPercentText, formatExpiryTime, formatTemperature, yesNo } from '../probe-display';
+import { TemperatureSparkline } from './temperature-sparkline';
+
+export interface ProbeDetailsModalProps {
+  probeID: string | null;
+  canDelete: boolean;
+  onClose: () => void;
+  onDelete: (probeID: string) => void;
+}
+
+export function ProbeDetailsModal({ probeID, canDelete, onClose, onDelete }: ProbeDetailsModalProps) {
+  return (
+    <Modal opened={probeID !== null} onClose={onClose} title="Probe Details" size="lg" centered>
+      {probeID !== null && <ProbeDetails probeID={probeID} canDelete={canDelete} onClose={onClose} onDelete={onDelete} />}
+    </Modal>
+  );
+}
+
+function ProbeDetails({ probeID, canDelete, onClose, onDelete }: { probeID: string; canDelete: boolean; onClose: () => void; onDelete: (id: string) => void }) {
+  const entry = useProbe(probeID);
+  const watchdog = useWatchdog(probeID);
+  if (!entry || !watchdog) return <Text>This probe has been deleted.</Text>;
+  const { probe } = entry;
+  const events = eventsForDisplay(entry.lists);
+  const deleteButton = (
+    <Button color="red" disabled={!canDelete} onClick={() => onDelete(probeID)}>
+      Delete
+    </Button>
+  );
+  return (
+    <Stack gap="sm">
+      <Section title="Basic Information">
+        <Field label="ID" value={probe.probeID} />
+        <Field label="Firmware Version" value={probe.firmwareVersion} />
+      </Section>
+      <Section title="Status">
+        <Field label="State" value={probe.state.stateString} />
+        <Field label="Connected" value={yesNo(isProbeConnected(probe))} />
+        <Field label="Monitoring" value={yesNo(probe.isMonitoring)} />
+        <Field label="Expecting CAN Data" value={yesNo(probe.expectingCANData)} />
+        <Field label="Battery" value={`${batteryPercentText(probe.batteryPercentage)} ${probe.batteryCharging ? '(Charging)' : '(Not Charging)'}`} />
+      </Section>
+      <Section title="Assignment">
+        <Field label="Build Stage" value={namedRef(probe.assignment.buildStage)} />
+        <Field label="Agv" value={namedRef(probe.assignment.agv)} />
+        <Field label="Battery Pack" value={namedRef(probe.assignment.batteryPack)} />
+      </Section>
+      <Section title="Temperature Readings">
+        <Field label="Internal" value={reading(canData(probe))} />
+        <Field label="External" value={reading(thermocoupleData(probe))} />
+      </Section>
+      <TemperatureSparkline samples={entry.history.samples()} />
+      <Section title="Watchdog Status">
+        <Field label="Timeout (seconds)" value={String(watchdog.timeoutSeconds)} />
+        <Field label="Time Remaining (seconds)" value={String(Math.round(watchdog.timeRemaining))} />
+        <Field label="Expiry Time" value={formatExpiryTime(probe.watchdogExpiry)} />
+        <Field label="Alerted" value={yesNo(watchdog.alerted)} />
+      </Section>
+      <Title order={3} size="h5">
+        Events
+      </Title>
+      <EventList title="Current Events" events={events.filter((e) => !e.suppressed)} empty="No current events." />
+      <EventList title="Suppressed Events" events={events.filter((e) => e.suppressed)} empty="No suppressed events." />
+      <Divider />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+        {canDelete ? (
+          deleteButton
+        ) : (
+          <Tooltip label="You do not have permission to perform this action">
+            {/* A disabled button gets no pointer events; the wrapper carries the tooltip. */}
+            <span tabIndex={0}>{deleteButton}</span>
+          </Tooltip>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+const namedRef = (ref: NamedRef | null): string => (ref ? `${ref.id} ${ref.name}` : 'None');
+
+function reading(data: TemperatureData): string {
+  if (data.temperature === null) return 'N/A (Invalid)';
+  return `${formatTemperature(data.temperature)}${data.valid ? '' : ' (Invalid)'}`;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <Title order={3} size="h5" mb={4}>
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} verticalSpacing={2}>
+        {children}
+      </SimpleGrid>
+    </section>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Text size="sm">
+      <Text span c="dimmed" size="sm">
+        {label}:
+      </Text>{' '}
+      {value}
+    </Text>
+  );
+}
+
+function EventList({ title, events, empty }: { title: string; events: ClientEvent[]; empty: string }) {
+  return (
+    <section aria-label={title}>
+      <Text size="sm" fw={600}>
+        {title}
+      </Text>
+      {events.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <ul style={{ margin: 0, paddingLeft: 18 }}>
+          {events.map((e) => (
+            <li key={e.event}>
+              <Text size="sm">
+                {e.eventType}: {e.eventString} (Persistent: {yesNo(e.eventPersistent)})
+              </Text>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+// One Probes table row: subscribes to its own probe (useProbe), so a report re-renders this row only.
+import { ActionIcon, Menu } from '@mantine/core';
+import { memo } from 'react';
+import { useProbe } from '../../../live/use-probe';
+import { canData, thermocoupleData } from '../../../live/readings';
+import { useSystemInfo } from '../../../live/use-live';
+import { AssignmentCell, BatteryCell, ConnectionCell, EventLines, StateCell, TemperatureCell, WatchdogRing } from './probe-cells';
+import classes from './dashboard.module.css';
+import { Symbol } from './symbol';
+
+export interface ProbeRowProps {
+  probeID: string;
+  /** Pixel offset from the virtualiser. */
+  offset: number;
+  rowIndex: number;
+  canDelete: boolean;
+  onDetails: (probeID: string) => void;
+  onDelete: (probeID: string) => void;
+}
+
+export const ProbeRow = memo(function ProbeRow({ probeID, offset, rowIndex, canDelete, onDetails, onDelete }: ProbeRowProps) {
+  const entry = useProbe(probeID);
+  const systemInfo = useSystemInfo();
+  if (!entry) return null;
+  const { probe } = entry;
+  return (
+    <div role="row" aria-rowindex={rowIndex + 2} className={`${classes.grid} ${classes.row}`} style={{ transform: `translateY(${offset}px)` }}>
+      <div role="cell" className={`${classes.cell} ${classes.idCell}`} title={probe.probeID}>
+        {probe.probeID}
+      </div>
+      <div role="cell" className={classes.cell}>
+        <StateCell stateString={probe.state.stateString} />
+      </div>
+      <div role="cell" className={classes.cell}>
+        <EventLines entry={entry} />
+      </div>
+      <div role="cell" className={classes.cell}>
+        <TemperatureCell current={thermocoupleData(probe)} lastValid={entry.lastValidExternal} name="External" />
+      </div>
+      <div role="cell" className={classes.cell}>
+        <TemperatureCell current={canData(probe)} lastValid={entry.lastValidInternal} name="Internal" />
+      </div>
+      <div role="cell" className={classes.cell}>
+        <ConnectionCell entry={entry} />
+      </div>
+      <div role="cell" className={classes.cell}>
+        <AssignmentCell isMonitoring={probe.isMonitoring} />
+      </div>
+      <div role="cell" className={classes.cell}>
+        <WatchdogRing probeID={probeID} />
+      </div>
+      <div role="cell" className={classes.cell}>
+        <BatteryCell percentage={probe.batteryPercentage} isCharging={probe.batteryCharging} systemInfo={systemInfo} />
+      </div>
+      <div role="cell" className={classes.cell}>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${probe.probeID}`}>
+              <Symbol name="more_vert" />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => onDetails(probeID)}>Probe Details</Menu.Item>
+            {canDelete && (
+              <Menu.Item color="red" onClick={() => onDelete(probeID)}>
+                Delete Probe
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,93 @@
+// The Probes table (spec §2): sortable headers over a virtualised body. The body re-renders when the row
+// order changes or the user scrolls; each row updates itself from the store.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { ProbeRow } from './probe-row';
+import type { SortColumn, SortState } from '../probe-sort';
+import classes from './dashboard.module.css';
+import { Symbol } from './symbol';
+
+export const rowHeightPx = 64;
+
+const columns: { label: string; sort?: SortColumn }[] = [
+  { label: 'ID', sort: 'probeID' },
+  { label: 'Status', sort: 'status' },
+  { label: 'Info' },
+  { label: 'External', sort: 'external' },
+  { label: 'Internal', sort: 'internal' },
+  { label: 'Connection' },
+  { label: 'Assignment', sort: 'assignment' },
+  { label: 'Watchdog' },
+  { label: 'Battery', sort: 'battery' },
+  { label: 'Actions' },
+];
+
+export interface ProbeTableProps {
+  order: readonly string[];
+  sort: SortState;
+  onSort: (column: SortColumn) => void;
+  canDelete: boolean;
+  onDetails: (probeID: string) => void;
+  onDelete: (probeID: string) => void;
+  emptyText: string;
+}
+
+export function ProbeTable({ order, sort, onSort, canDelete, onDetails, onDelete, emptyText }: ProbeTableProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: order.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeightPx,
+    overscan: 6,
+    getItemKey: (index) => order[index]!,
+    // jsdom has no layout; a default viewport keeps the first rows rendered in component tests.
+    initialRect: { width: 1200, height: 800 },
+  });
+  return (
+    <div ref={scroller} className={classes.scroller}>
+      <div role="table" aria-label="Probes" aria-rowcount={order.length + 1}>
+        <div role="rowgroup">
+          <div role="row" aria-rowindex={1} className={`${classes.grid} ${classes.header}`}>
+            {columns.map((column) => (
+              <HeaderCell key={column.label} label={column.label} column={column.sort} sort={sort} onSort={onSort} />
+            ))}
+          </div>
+        </div>
+        <div role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
+          {order.length === 0 && <div className={classes.empty}>{emptyText}</div>}
+          {virtualizer.getVirtualItems().map((item) => (
+            <ProbeRow
+              key={item.key}
+              probeID={order[item.index]!}
+              rowIndex={item.index}
+              offset={item.start}
+              canDelete={canDelete}
+              onDetails={onDetails}
+              onDelete={onDelete}
+            />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function HeaderCell({ label, column, sort, onSort }: { label: string; column?: SortColumn; sort: SortState; onSort: (c: SortColumn) => void }) {
+  if (!column) {
+    return (
+      <div role="columnheader" className={classes.headerCell}>
+        {label === 'Actions' ? <span aria-label="Actions">⋮</span> : label}
+      </div>
+    );
+  }
+  const active = sort.column === column;
+  const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none';
+  return (
+    <div role="columnheader" aria-sort={ariaSort} className={classes.headerCell}>
+      <button type="button" className={classes.sortButton} onClick={() => onSort(column)}>
+        {label}
+        <Symbol name={active ? (sort.direction === 'asc' ? 'arrow_upward' : 'arrow_downward') : 'unfold_more'} small />
+      </button>
+    </div>
+  );
+}
