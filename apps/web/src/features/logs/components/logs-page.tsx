@@ -1,4 +1,59 @@
-// Placeholder: replaced by the feature's real screen.
+// The Logs page (spec §2 Logs): filter (server-side, debounced), Auto-refresh, Refresh, Download and
+// the entries, newest first.
+import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { downloadLogs } from '../api/logs-api';
+import { LogList } from './log-list';
+import { useLogFeed } from './use-log-feed';
+
+const filterDebounceMs = 300;
+
 export function LogsPage() {
-  return <div>LogsPage</div>;
+  const [filter, setFilter] = useState('');
+  const [q] = useDebouncedValue(filter.trim(), filterDebounceMs);
+  const [isAutoRefreshing, setIsAutoRefreshing] = useState(false);
+  const [isDownloading, setIsDownloading] = useState(false);
+  const feed = useLogFeed(q, isAutoRefreshing);
+
+  const download = async () => {
+    setIsDownloading(true);
+    try {
+      await downloadLogs();
+    } catch (error) {
+      console.error('Failed to download logs', error);
+      window.alert('Failed to download logs. Please try again.');
+    } finally {
+      setIsDownloading(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" wrap="wrap">
+        <TextInput
+          placeholder="Filter logs..."
+          aria-label="Filter logs"
+          value={filter}
+          onChange={(event) => setFilter(event.currentTarget.value)}
+          leftSection={<span className="material-symbols-outlined" style={{ fontSize: 18 }}>filter_list</span>}
+          style={{ flex: '1 1 220px', maxWidth: 420 }}
+        />
+        <Checkbox label="Auto-refresh" checked={isAutoRefreshing} onChange={(event) => setIsAutoRefreshing(event.currentTarget.checked)} />
+        <Group gap="xs" ml="auto">
+          <Button variant="default" onClick={feed.reload} leftSection={<span className="material-symbols-outlined">refresh</span>}>
+            Refresh
+          </Button>
+          <Button onClick={() => void download()} loading={isDownloading} leftSection={<span className="material-symbols-outlined">download</span>}>
+            Download
+          </Button>
+        </Group>
+      </Group>
+      {feed.isLoading ? (
+        <Text>Loading logs...</Text>
+      ) : (
+        <LogList entries={feed.entries} highlighted={feed.highlighted} hasMore={feed.hasMore} isLoadingMore={feed.isLoadingMore} onLoadMore={feed.loadMore} />
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,38 @@
+// Logs API calls (spec §7 Logs, design §4): a page of entries newest first, filtered by `q`, and the
+// whole retained log as a pretty-printed JSON download.
+import { productShortName, type LogEntry } from '@bpm/protocol';
+import dayjs from 'dayjs';
+import { apiFetch, apiRequest, errorFromResponse } from '../../../lib/api-client';
+
+export interface LogsPageRequest {
+  offset: number;
+  limit: number;
+  q: string;
+}
+
+export function getLogs({ offset, limit, q }: LogsPageRequest): Promise<LogEntry[]> {
+  const params = new URLSearchParams({ offset: String(offset), limit: String(limit) });
+  if (q) params.set('q', q);
+  return apiRequest<LogEntry[]>(`/system/logs?${params.toString()}`);
+}
+
+/** BPM_logs_{YYYY-MM-DD_HH-mm-ss-SSS}.json in local time (design §1). */
+export function logsFileName(at: Date): string {
+  return `${productShortName}_logs_${dayjs(at).format('YYYY-MM-DD_HH-mm-ss-SSS')}.json`;
+}
+
+/** Fetches /system/logs.json and hands it to the browser as a file; throws when the fetch fails. */
+export async function downloadLogs(at: Date = new Date()): Promise<void> {
+  const response = await apiFetch('/system/logs.json');
+  if (!response.ok) throw await errorFromResponse(response);
+  const data: unknown = await response.json();
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = logsFileName(at);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke after the click has been handled, or some browsers cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
