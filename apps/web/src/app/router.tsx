@@ -8,6 +8,7 @@ import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { KeysPage } from '../features/keys/components/keys-page';
 import { LogsPage } from '../features/logs/components/logs-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
+import { PermissionsRedirect } from '../features/roles/components/permissions-redirect';
 import { RolesPage } from '../features/roles/components/roles-page';
 import { UsersPage } from '../features/users/components/users-page';
 import { AppLayout } from './layout/app-layout';
@@ -32,6 +33,7 @@ export function appRoutes(): RouteObject[] {
         { path: paths.keys, element: <KeysPage /> },
         { path: paths.users, element: <UsersPage /> },
         { path: paths.roles, element: <RolesPage /> },
+        { path: paths.settingsPermissions, element: <PermissionsRedirect /> },
         { path: paths.logs, element: <LogsPage /> },
       ],
     },
