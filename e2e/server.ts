@@ -32,7 +32,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bpm-e2e-'));
   const adminPassword = 'e2e-admin-password';
-  const repoRoot = new URL('..', import.meta.url).pathname;
+  // No import.meta here: Playwright loads this file as CommonJS, and Node re-reads a CJS file holding
+  // import.meta as ESM ("exports is not defined"). tsx (bench) provides __dirname as well.
+  const repoRoot = typeof __dirname === 'string' ? join(__dirname, '..') : process.cwd();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
