@@ -11,6 +11,8 @@ import { keysRoutes } from './modules/keys/keys.routes.js';
 import { LogStore } from './modules/logs/log-store.js';
 import { createLogger } from './modules/logs/logger.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
+import { liveModule } from './modules/live/live.plugin.js';
+import { probesModule } from './modules/probes/probes.plugin.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -90,6 +92,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   );
 
   // The live feed (module B) registers here: GET / upgrades to the WebSocket; plain GET / calls reply.sendWebApp().
+  // Live probes (module B) at the root, so /metrics can read them: the hub and "/", probes under /api, /metrics.
+  await app.register(liveModule);
+  await app.register(probesModule, { prefix: '/api' });
 
   // The web face last: static files and the SPA fallback own every path nobody else claimed.
   await app.register(webAppPlugin);

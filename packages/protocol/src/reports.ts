@@ -49,10 +49,16 @@ export type ProbeReport = z.infer<typeof probeReportSchema>;
 export type ProbeReportInput = z.input<typeof probeReportSchema>;
 
 export const maxReportsPerBatch = 1000;
-export const probeReportBatchSchema = z.union([
-  probeReportSchema.transform((report) => [report]),
-  z.array(probeReportSchema).min(1, 'A batch needs at least one report').max(maxReportsPerBatch, `A batch holds at most ${maxReportsPerBatch} reports`),
-]);
+export const probeReportListSchema = z
+  .array(probeReportSchema)
+  .min(1, 'A batch needs at least one report')
+  .max(maxReportsPerBatch, `A batch holds at most ${maxReportsPerBatch} reports`);
+/**
+ * One report or an array of them, always parsed as an array: a single report is a batch of one, so
+ * every problem is named by index and field ("3.readings.0.temperature"; "0.probeID" for a single one).
+ * (A union would hide the array's per-item problems behind one "invalid input" at the root.)
+ */
+export const probeReportBatchSchema = z.preprocess((value) => (Array.isArray(value) ? value : [value]), probeReportListSchema);
 
 export const ingestResultSchema = z.object({ accepted: z.number().int(), ignored: z.number().int() });
 export type IngestResult = z.infer<typeof ingestResultSchema>;

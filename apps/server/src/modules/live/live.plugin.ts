@@ -43,5 +43,5 @@ export const liveModule = fp(
     });
     await app.register(liveRoutes, { hub });
   },
-  { name: 'bpm-live', dependencies: ['bpm-auth', 'bpm-web-app'] },
+  { name: 'bpm-live', dependencies: ['bpm-auth'] },
 );

@@ -1,0 +1,169 @@
+// The probe API against the real app (inject): ingest, permissions, a bad batch, assignment, deletion,
+// thresholds, and the snapshot surviving a restart.
+import { rmSync } from 'node:fs';
+import { defaultSystemInfo, type Probe, type ProbeReportInput } from '@bpm/protocol';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
+
+const assignment = {
+  buildStage: { id: 3, name: 'Busbar welding' },
+  agv: { id: 12, name: 'AGV-12' },
+  batteryPack: { id: 2291, name: 'Pack 2291' },
+  expectingCANData: true,
+};
+const report = (probeID: string, extra: Partial<ProbeReportInput> = {}): ProbeReportInput => ({
+  probeID,
+  firmwareVersion: '2.4.1',
+  readings: [
+    { origin: 'CAN', temperature: 31.4, valid: true },
+    { origin: 'Thermocouple', temperature: 29.8, valid: true },
+  ],
+  batteryPercentage: 83.5,
+  batteryCharging: false,
+  assignment,
+  ...extra,
+});
+
+// One app for the file (password hashing at OWASP cost makes sign-ins slow); each test uses its own probe IDs.
+let t: TestApp;
+let admin: Record<string, string>;
+let operator: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = withCookie(await t.loginAsAdmin());
+  await t.createUser({ username: 'olivia', password: 'operator-password', roleName: 'Operator' });
+  operator = withCookie(await t.login('olivia', 'operator-password'));
+});
+afterAll(async () => t.close());
+afterEach(async () => {
+  await t.app.inject({ method: 'PUT', url: '/api/system/config', headers: admin, payload: defaultSystemInfo });
+});
+
+let prefix = '';
+let testNumber = 0;
+beforeEach(() => {
+  prefix = `T${++testNumber}-`;
+});
+const id = (name: string) => `${prefix}${name}`;
+const post = (body: unknown, headers = admin) => t.app.inject({ method: 'POST', url: '/api/probes/reports', headers, payload: body as object });
+/** This test's probes, by their short names. */
+const probes = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/probes', headers: admin }))
+    .json<Probe[]>()
+    .filter((p) => p.probeID.startsWith(prefix))
+    .map((p) => ({ ...p, probeID: p.probeID.slice(prefix.length) }));
+
+describe('POST /probes/reports', () => {
+  it('accepts one report or a batch, answering 202 with the counts', async () => {
+    const one = await post(report(id('P-1')));
+    expect(one.statusCode).toBe(202);
+    expect(one.json()).toEqual({ accepted: 1, ignored: 0 });
+    const batch = await post([report(id('P-2')), report(id('P-3'))]);
+    expect(batch.json()).toEqual({ accepted: 2, ignored: 0 });
+    const list = await probes();
+    expect(list.map((p) => p.probeID).sort()).toEqual(['P-1', 'P-2', 'P-3']);
+    expect(list[0]).toMatchObject({ firmwareVersion: '2.4.1', isMonitoring: true, expectingCANData: true, batteryPercentage: 83.5 });
+  });
+
+  it('counts a report older than the probe’s last one as ignored', async () => {
+    await post(report(id('P-1'), { timestamp: '2026-11-22T10:00:05.000Z', batteryPercentage: 50 }));
+    const answer = await post([report(id('P-1'), { timestamp: '2026-11-22T10:00:04.000Z', batteryPercentage: 5 })]);
+    expect(answer.json()).toEqual({ accepted: 0, ignored: 1 });
+    expect((await probes())[0]!.batteryPercentage).toBe(50);
+  });
+
+  it('rejects a whole batch with a bad item, naming index and field, and applies nothing', async () => {
+    const bad = [report(id('P-1')), report(id('P-2')), report(id('P-3')), report(id('P-4'), { readings: [{ origin: 'CAN', temperature: 'hot' as unknown as number, valid: true }] })];
+    const answer = await post(bad);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().details).toEqual([expect.objectContaining({ path: '3.readings.0.temperature' })]);
+    expect(await probes()).toEqual([]);
+    const badId = await post([report('no spaces allowed')]);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().details[0].path).toBe('0.probeID');
+  });
+
+  it('needs a signed-in caller with Probes WRITE', async () => {
+    expect((await post(report(id('P-1')), {})).statusCode).toBe(401);
+    expect((await post(report(id('P-1')), operator)).statusCode).toBe(403);
+    // Any signed-in user may read the probes and the thresholds.
+    expect((await t.app.inject({ method: 'GET', url: '/api/probes', headers: operator })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/system/config', headers: operator })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/probes' })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /probes/{id}/assignment and DELETE /probes/{id}', () => {
+  it('sets and clears the assignment without a report', async () => {
+    await post(report(id('P-1')));
+    const cleared = await t.app.inject({ method: 'PUT', url: `/api/probes/${id('P-1')}/assignment`, headers: { ...admin, 'content-type': 'application/json' }, payload: 'null' });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ isMonitoring: false, assignment: { buildStage: null, agv: null, batteryPack: null } });
+    const set = await t.app.inject({ method: 'PUT', url: `/api/probes/${id('P-1')}/assignment`, headers: admin, payload: assignment });
+    expect(set.json().isMonitoring).toBe(true);
+    expect(set.json().events.map((e: { event: number }) => e.event)).toEqual([40]);
+  });
+
+  it('answers 404 for an unknown probe', async () => {
+    const answer = await t.app.inject({ method: 'PUT', url: `/api/probes/${id('P-9')}/assignment`, headers: admin, payload: assignment });
+    expect(answer.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/probes/${id('P-9')}`, headers: admin })).statusCode).toBe(404);
+  });
+
+  it('deletes a probe (Probes DELETE); an Operator may not', async () => {
+    await post(report(id('P-1')));
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/probes/${id('P-1')}`, headers: operator })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/probes/${id('P-1')}/assignment`, headers: operator, payload: assignment })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/probes/${id('P-1')}`, headers: admin })).statusCode).toBe(204);
+    expect(await probes()).toEqual([]);
+  });
+});
+
+describe('/system/config', () => {
+  it('answers the defaults, takes some fields, and re-evaluates every probe', async () => {
+    const got = await t.app.inject({ method: 'GET', url: '/api/system/config', headers: admin });
+    expect(got.json()).toEqual(defaultSystemInfo);
+    await post(report(id('P-1')));
+    const put = await t.app.inject({ method: 'PUT', url: '/api/system/config', headers: admin, payload: { highTemperatureWarning: 30 } });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({ ...defaultSystemInfo, highTemperatureWarning: 30 });
+    const [probe] = await probes();
+    expect(probe!.state.stateString).toBe('Warning');
+    expect(probe!.events.map((e) => e.event)).toEqual([10]);
+  });
+
+  it('refuses thresholds out of order or out of bounds', async () => {
+    const crossed = await t.app.inject({ method: 'PUT', url: '/api/system/config', headers: admin, payload: { batteryLevelPanic: 30 } });
+    expect(crossed.statusCode).toBe(400);
+    expect(crossed.json().details[0].path).toBe('batteryLevelPanic');
+    const tooLong = await t.app.inject({ method: 'PUT', url: '/api/system/config', headers: admin, payload: { timeoutSeconds: 0 } });
+    expect(tooLong.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/system/config', headers: admin })).json()).toEqual(defaultSystemInfo);
+  });
+});
+
+describe('restart', () => {
+  it('restores the probe snapshot and the thresholds', async () => {
+    const first = await createTestApp();
+    const dataDir = first.config.dataDir;
+    const cookie = withCookie(await first.loginAsAdmin());
+    await first.app.inject({ method: 'PUT', url: '/api/system/config', headers: cookie, payload: { timeoutSeconds: 60 } });
+    await first.app.inject({ method: 'POST', url: '/api/probes/reports', headers: cookie, payload: [report('P-1', { batteryPercentage: 5 }), report('P-2')] });
+    const before = (await first.app.inject({ method: 'GET', url: '/api/probes', headers: cookie })).json<Probe[]>();
+    await first.app.close(); // flushes the snapshot; the data directory stays
+
+    const again = await createTestApp({ dataDir });
+    try {
+      const after = (await again.app.inject({ method: 'GET', url: '/api/probes', headers: cookie })).json<Probe[]>();
+      const byId = (list: Probe[]) => Object.fromEntries(list.map((p) => [p.probeID, p]));
+      const p1 = before.find((p) => p.probeID === 'P-1')!;
+      expect(byId(after)['P-1']).toMatchObject({ state: p1.state, watchdogExpiry: p1.watchdogExpiry, batteryPercentage: 5 });
+      expect(byId(after)['P-1']!.events.map((e) => e.event)).toEqual([21]);
+      expect(Object.keys(byId(after)).sort()).toEqual(['P-1', 'P-2']);
+      expect((await again.app.inject({ method: 'GET', url: '/api/system/config', headers: cookie })).json().timeoutSeconds).toBe(60);
+    } finally {
+      await again.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
