@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { User } from '@bpm/protocol';
+import { permissionLevels, permissionNames, type PermissionLevel, type PermissionName, type User } from '@bpm/protocol';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
@@ -14,6 +14,17 @@ export const testAdminPassword = 'test-admin-password';
 /** inject() sends Host: localhost:80, so this is the app's own origin (CSRF check). */
 export const testOrigin = 'http://localhost';
 
+/** Hashing at full cost takes ~0.4 s; users made for arrangement share one hash per password. */
+const hashCache = new Map<string, Promise<string>>();
+function cachedHash(password: string): Promise<string> {
+  let hash = hashCache.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashCache.set(password, hash);
+  }
+  return hash;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
@@ -22,6 +33,8 @@ export interface TestApp {
   loginAsAdmin(): Promise<string>;
   /** Creates a user directly in the database (role by name) and returns it. */
   createUser(user: { username: string; password: string; roleName: string }): Promise<User>;
+  /** Creates a role directly in the database (no API creates roles), e.g. { Users: 'WRITE' }. Returns its id. */
+  createRole(name: string, grants: Partial<Record<PermissionName, PermissionLevel>>): Promise<number>;
   /** Signs in; returns a Cookie header value ("bpm_session=…"). Throws when sign-in fails. */
   login(username: string, password: string): Promise<string>;
 }
@@ -70,6 +83,21 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     },
     loginAsAdmin: () => login('admin', config.adminPassword ?? testAdminPassword),
     login,
+    createRole: async (name, grants) => {
+      const now = new Date().toISOString();
+      const { id } = await app.db
+        .insertInto('roles')
+        .values({ name, description: `${name} (test)`, is_default: 0, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const rows = (Object.entries(grants) as Array<[PermissionName, PermissionLevel]>).map(([permission, level]) => ({
+        role_id: id,
+        permission_id: permissionNames.indexOf(permission) + 1,
+        permission_level_id: permissionLevels.indexOf(level) + 1,
+      }));
+      if (rows.length > 0) await app.db.insertInto('role_permissions').values(rows).execute();
+      return id;
+    },
     createUser: async ({ username, password, roleName }) => {
       const role = await app.db.selectFrom('roles').select('id').where('name', '=', roleName).executeTakeFirstOrThrow();
       const userId = await insertUser(app.db, {
@@ -77,7 +105,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
         firstName: username,
         lastName: 'Test',
         email: `${username}@example.com`,
-        passwordHash: await hashPassword(password),
+        passwordHash: await cachedHash(password),
         roleId: role.id,
         now: new Date().toISOString(),
       });

@@ -1,2 +1,28 @@
+// GET /system/logs (newest first, start|offset, limit, q) and /system/logs.json (all retained) (design §4 Logs).
+import { logEntrySchema, logsQuerySchema } from '@bpm/protocol';
 import type { FastifyInstance } from 'fastify';
-export async function logsRoutes(_app: FastifyInstance): Promise<void> {}
+import { z } from 'zod';
+import { requirePermission } from '../../plugins/auth.js';
+import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
+
+const tags = ['System logs'];
+const logsPermission = requirePermission('Logs');
+
+export async function logsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/system/logs',
+    { schema: { tags, summary: 'A page of log entries, newest first', querystring: logsQuerySchema, response: { 200: z.array(logEntrySchema) } }, preHandler: logsPermission },
+    (request) => {
+      const { start, offset, limit, q } = request.query;
+      return app.logStore.list({ offset: offset ?? start ?? 0, limit, q: q?.trim() || undefined });
+    },
+  );
+
+  r.get(
+    '/system/logs.json',
+    { schema: { tags, summary: 'Every retained log entry, newest first', response: { 200: z.array(logEntrySchema) } }, preHandler: logsPermission },
+    () => app.logStore.all(),
+  );
+}

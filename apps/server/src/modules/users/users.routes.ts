@@ -1,2 +1,76 @@
-import type { FastifyInstance } from 'fastify';
-export async function usersRoutes(_app: FastifyInstance): Promise<void> {}
+// /users (spec §7 Users; design §4 PUT /users/@me and the Users permission by level).
+import { changePasswordSchema, createUserSchema, idParamSchema, meSegment, modifyUserSchema, updateMeSchema, userSchema } from '@bpm/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { UnauthorizedError } from '../../errors.js';
+import { requireAuth, requirePermission, type Principal } from '../../plugins/auth.js';
+import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
+import { changeOwnPassword, changeUserPassword, createUser, deleteUser, getUser, modifyUser, updateMe } from './users.service.js';
+import { listUsers } from './users.queries.js';
+
+const tags = ['Users'];
+const usersPermission = requirePermission('Users');
+
+function caller(request: FastifyRequest): Principal {
+  if (!request.principal) throw new UnauthorizedError();
+  return request.principal;
+}
+
+export async function usersRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+
+  r.get(`/users/${meSegment}`, { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } }, preHandler: requireAuth() }, (request) =>
+    getUser(db, caller(request).userId),
+  );
+
+  r.put(
+    `/users/${meSegment}`,
+    { schema: { tags, summary: 'Change your own name and email', body: updateMeSchema, response: { 200: userSchema } }, preHandler: requireAuth() },
+    (request) => updateMe(db, caller(request).userId, request.body),
+  );
+
+  r.put(
+    `/users/change-password/${meSegment}`,
+    { schema: { tags, summary: 'Change your own password (401: current password incorrect)', body: changePasswordSchema }, preHandler: requireAuth() },
+    async (request, reply) => {
+      await changeOwnPassword(db, caller(request), request.body);
+      request.log.info(`User ${caller(request).username} changed their password`);
+      return reply.code(204).send();
+    },
+  );
+
+  r.get('/users', { schema: { tags, summary: 'Every user', response: { 200: z.array(userSchema) } }, preHandler: usersPermission }, () => listUsers(db));
+
+  r.post('/users', { schema: { tags, summary: 'Create a user', body: createUserSchema, response: { 201: userSchema } }, preHandler: usersPermission }, async (request, reply) => {
+    const user = await createUser(db, request.body);
+    request.log.info(`User ${caller(request).username} created user ${user.username}`);
+    return reply.code(201).send(user);
+  });
+
+  r.put(
+    '/users/:id',
+    { schema: { tags, summary: 'Modify a user', params: idParamSchema, body: modifyUserSchema, response: { 200: userSchema } }, preHandler: usersPermission },
+    async (request) => {
+      const user = await modifyUser(db, request.params.id, request.body);
+      request.log.info(`User ${caller(request).username} modified user ${user.username}`);
+      return user;
+    },
+  );
+
+  r.delete('/users/:id', { schema: { tags, summary: 'Delete a user, their sessions and keys', params: idParamSchema }, preHandler: usersPermission }, async (request, reply) => {
+    await deleteUser(db, caller(request), request.params.id);
+    request.log.info(`User ${caller(request).username} deleted user #${request.params.id}`);
+    return reply.code(204).send();
+  });
+
+  r.put(
+    '/users/change-password/:id',
+    { schema: { tags, summary: "Set another user's password", params: idParamSchema, body: changePasswordSchema }, preHandler: usersPermission },
+    async (request, reply) => {
+      await changeUserPassword(db, caller(request), request.params.id, request.body.newPassword);
+      request.log.info(`User ${caller(request).username} set the password of user #${request.params.id}`);
+      return reply.code(204).send();
+    },
+  );
+}

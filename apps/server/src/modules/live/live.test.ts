@@ -1,0 +1,171 @@
+// The live feed against a listening app with real `ws` clients (design §6).
+import type { LiveMessage, Probe, ProbeReportInput } from '@bpm/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+let base: string;
+let origin: string;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  base = `ws://127.0.0.1:${port}/`;
+  origin = `http://127.0.0.1:${port}`;
+  cookie = await t.loginAsAdmin();
+});
+afterAll(async () => t.close());
+
+/** A client that records every message and can wait for one matching a condition. */
+class Client {
+  readonly messages: LiveMessage[] = [];
+  private waiters: { match: (m: LiveMessage) => boolean; resolve: (m: LiveMessage) => void }[] = [];
+  constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as LiveMessage;
+      this.messages.push(message);
+      this.waiters = this.waiters.filter((w) => (w.match(message) ? (w.resolve(message), false) : true));
+    });
+  }
+  next(match: (m: LiveMessage) => boolean): Promise<LiveMessage> {
+    const seen = this.messages.find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve) => this.waiters.push({ match, resolve }));
+  }
+  close(): void {
+    this.socket.terminate();
+  }
+}
+
+function connect(headers: Record<string, string> = { cookie, origin }): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(base, { headers });
+    const client = new Client(socket);
+    socket.once('open', () => resolve(client));
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    socket.once('error', reject);
+  });
+}
+
+const report = (probeID: string, batteryPercentage = 80, timestamp?: string): ProbeReportInput => ({
+  probeID,
+  readings: [{ origin: 'Thermocouple', temperature: 25, valid: true }],
+  batteryPercentage,
+  timestamp,
+});
+const ingest = (reports: ProbeReportInput[]) =>
+  t.app.inject({ method: 'POST', url: '/api/probes/reports', headers: { cookie, origin: 'http://localhost' }, payload: reports });
+const probesIn = (m: LiveMessage): Probe[] => (m.messageType === 'probeData' ? m.probes : []);
+const has = (id: string) => (m: LiveMessage) => probesIn(m).some((p) => p.probeID === id);
+
+describe('the live feed at /', () => {
+  it('refuses an upgrade without a session (401) or with a foreign Origin (403)', async () => {
+    await expect(connect({})).rejects.toThrow('HTTP 401');
+    await expect(connect({ cookie: 'bpm_session=forged', origin })).rejects.toThrow('HTTP 401');
+    await expect(connect({ cookie, origin: 'http://evil.example' })).rejects.toThrow('HTTP 403');
+  });
+
+  it('still serves the web app to a plain GET /', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+
+  it('sends systemConfig, then a snapshot of every probe, on connect', async () => {
+    await ingest([report('S-1'), report('S-2')]);
+    const client = await connect();
+    const [config, snapshot] = [await client.next(() => true), await client.next((m) => m.messageType === 'probeData')];
+    expect(config.messageType).toBe('systemConfig');
+    expect(client.messages[0]).toBe(config);
+    expect(probesIn(snapshot).map((p) => p.probeID)).toEqual(expect.arrayContaining(['S-1', 'S-2']));
+    client.close();
+  });
+
+  it('delivers a report to a connected client', async () => {
+    const client = await connect();
+    await client.next((m) => m.messageType === 'probeData');
+    await ingest([report('R-1', 42)]);
+    const update = await client.next(has('R-1'));
+    expect(probesIn(update).find((p) => p.probeID === 'R-1')).toMatchObject({ batteryPercentage: 42, state: { stateString: 'Normal' } });
+    client.close();
+  });
+
+  it('coalesces many reports of one probe into its latest state, once', async () => {
+    const client = await connect();
+    await client.next((m) => m.messageType === 'probeData');
+    const hub = t.app.liveHub;
+    hub.stop(); // flush by hand, so every report below lands in the same flush
+    try {
+      const start = Date.parse('2026-11-22T10:00:00.000Z');
+      for (let request = 0; request < 3; request++) {
+        const batch = Array.from({ length: 20 }, (_, i) => report('C-1', 90 - (request * 20 + i), new Date(start + request * 20 + i).toISOString()));
+        expect((await ingest(batch)).json()).toEqual({ accepted: 20, ignored: 0 });
+      }
+      const before = client.messages.length;
+      hub.flush();
+      const update = await client.next(has('C-1'));
+      expect(client.messages.indexOf(update)).toBeGreaterThanOrEqual(before);
+      const copies = client.messages.flatMap(probesIn).filter((p) => p.probeID === 'C-1');
+      expect(copies).toHaveLength(1);
+      expect(copies[0]!.batteryPercentage).toBe(31);
+    } finally {
+      hub.start();
+      client.close();
+    }
+  });
+
+  it('sends probeDeletion when a probe is deleted', async () => {
+    await ingest([report('D-1')]);
+    const client = await connect();
+    await client.next(has('D-1'));
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/probes/D-1', headers: { cookie, origin: 'http://localhost' } });
+    expect(deleted.statusCode).toBe(204);
+    const message = await client.next((m) => m.messageType === 'probeDeletion');
+    expect(message).toEqual({ messageType: 'probeDeletion', probes: [{ probeID: 'D-1' }] });
+    client.close();
+  });
+
+  it('a socket that never reads costs bounded memory: its updates coalesce, then it catches up', async () => {
+    const hub = t.app.liveHub;
+    const bound = 64 * 1024;
+    hub.options.maxBufferedBytes = bound; // small, so the test needs only a few MB of traffic
+    const before = new Set(t.app.websocketServer.clients);
+    const slow = await connect();
+    const serverSide = [...t.app.websocketServer.clients].find((s) => !before.has(s))!;
+    const reader = await connect();
+    slow.socket.pause(); // stops reading: the TCP window fills, then the server's buffer
+    hub.stop();
+    try {
+      const probeCount = 1000;
+      let largestMessage = 0;
+      for (let round = 0; round < 40; round++) {
+        const reports = Array.from({ length: probeCount }, (_, i) => ({ ...report(`B-${i}`, 50 + (round % 40)), timestamp: undefined }));
+        t.app.probeService.ingestReports(reports.map((r) => ({ ...r, readings: r.readings ?? [] })));
+        const sentBefore = hub.counters.bytesSent;
+        hub.flush();
+        largestMessage = Math.max(largestMessage, hub.counters.bytesSent - sentBefore);
+      }
+      const state = hub.clientState(serverSide)!;
+      expect(state.isBackedUp).toBe(true);
+      expect(state.pendingProbes).toBeLessThanOrEqual(probeCount); // one entry per probe, however many updates
+      // Nothing more was queued once the bound was passed: at most the bound plus the message that crossed it.
+      expect(serverSide.bufferedAmount).toBeLessThanOrEqual(bound + largestMessage);
+      expect(reader.messages.filter(has('B-0')).length).toBe(40); // the reading client missed nothing
+
+      slow.socket.resume();
+      hub.start();
+      const latest = await slow.next((m) => probesIn(m).some((p) => p.probeID === 'B-0' && p.batteryPercentage === 89));
+      expect(probesIn(latest)).toHaveLength(probeCount);
+      expect(hub.clientState(serverSide)).toEqual({ isBackedUp: false, pendingProbes: 0 });
+    } finally {
+      hub.options.maxBufferedBytes = 4 * 1024 * 1024;
+      hub.start();
+      slow.close();
+      reader.close();
+    }
+  });
+});
