@@ -12,6 +12,7 @@ import { LogStore } from './modules/logs/log-store.js';
 import { createLogger } from './modules/logs/logger.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { liveModule } from './modules/live/live.plugin.js';
+import { metricsModule } from './modules/metrics/metrics.plugin.js';
 import { probesModule } from './modules/probes/probes.plugin.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -46,7 +47,7 @@ export function apiHostUrl(host: string | undefined, url: string): string {
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const db = openDatabase(config.dataDir, config.databaseUrl);
   await migrateToLatest(db);
-  const seedResult = await seedDatabase(db, config.adminPassword);
+  const seedResult = await seedDatabase(db, config.adminPassword, config.passwordHashLog2N);
   const logStore = new LogStore(db, config.logRetention);
   await logStore.open();
   const logger = createLogger({ level: config.logLevel, console: config.logConsole, store: logStore });
@@ -95,6 +96,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Live probes (module B) at the root, so /metrics can read them: the hub and "/", probes under /api, /metrics.
   await app.register(liveModule);
   await app.register(probesModule, { prefix: '/api' });
+  await app.register(metricsModule);
 
   // The web face last: static files and the SPA fallback own every path nobody else claimed.
   await app.register(webAppPlugin);

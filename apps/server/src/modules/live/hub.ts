@@ -61,6 +61,12 @@ export class LiveHub {
     return this.clients.size;
   }
 
+  get backedUpCount(): number {
+    let count = 0;
+    for (const client of this.clients.values()) if (client.pending !== null) count += 1;
+    return count;
+  }
+
   get probeCount(): number {
     return this.latest.size;
   }

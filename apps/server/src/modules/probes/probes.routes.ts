@@ -20,6 +20,9 @@ const reportsBodyLimitBytes = 4 * 1024 * 1024;
 export async function probesRoutes(app: FastifyInstance, options: { service: ProbeService }): Promise<void> {
   const service = options.service;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode === 400 && request.routeOptions.url?.endsWith('/probes/reports')) service.counters.batchesRejected += 1;
+  });
 
   routes.post(
     '/probes/reports',

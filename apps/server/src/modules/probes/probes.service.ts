@@ -38,7 +38,7 @@ export interface ProbeServiceOptions {
 
 export class ProbeService {
   readonly registry = new ProbeRegistry();
-  readonly counters = { reportsAccepted: 0, reportsIgnored: 0, watchdogsRaised: 0 };
+  readonly counters = { reportsAccepted: 0, reportsIgnored: 0, batchesRejected: 0, watchdogsRaised: 0 };
   private readonly schedule: WatchdogSchedule;
   private readonly snapshot: SnapshotWriter;
   private readonly clock: () => number;
