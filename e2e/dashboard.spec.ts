@@ -1,0 +1,162 @@
+// The live dashboard against the real server, probes ingested through POST /api/probes/reports (design §5).
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { AssignmentInput, ProbeReportInput } from '@bpm/protocol';
+import { expect, signIn, test } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+const assigned: AssignmentInput = {
+  buildStage: { id: 3, name: 'Busbar welding' },
+  agv: { id: 12, name: 'AGV-12' },
+  batteryPack: { id: 2291, name: 'Pack 2291' },
+  expectingCANData: true,
+};
+
+function report(probeID: string, overrides: Partial<ProbeReportInput> = {}): ProbeReportInput {
+  return {
+    probeID,
+    firmwareVersion: '2.4.1',
+    readings: [
+      { origin: 'CAN', temperature: 31.4, valid: true },
+      { origin: 'Thermocouple', temperature: 29.8, valid: true },
+    ],
+    batteryPercentage: 83.5,
+    batteryCharging: false,
+    assignment: assigned,
+    ...overrides,
+  };
+}
+
+async function ingest(api: APIRequestContext, reports: ProbeReportInput[]) {
+  const response = await api.post('probes/reports', { data: reports });
+  expect(response.status(), await response.text()).toBe(202);
+}
+
+async function deleteAllProbes(api: APIRequestContext) {
+  const probes = (await (await api.get('probes')).json()) as { probeID: string }[];
+  for (const { probeID } of probes) expect((await api.delete(`probes/${probeID}`)).ok()).toBeTruthy();
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Probes' });
+const row = (page: Page, probeID: string): Locator =>
+  table(page).getByRole('row').filter({ has: page.getByRole('cell', { name: probeID, exact: true }) });
+const probeIDs = async (page: Page) => (await table(page).getByRole('row').locator('[role=cell]:first-child').allTextContents()).filter(Boolean);
+
+test.beforeAll(async ({ playwright, server }) => {
+  // A long inactivity timeout keeps the watchdog (event 0) out of these short tests.
+  const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
+  await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
+  expect((await api.put('system/config', { data: { timeoutSeconds: 3600 } })).ok()).toBeTruthy();
+  await deleteAllProbes(api);
+  await api.dispose();
+});
+
+test('counts, rings, default order with Critical first, and header clicks', async ({ page, adminApi, server }) => {
+  await ingest(adminApi, [
+    report('ord-normal', { batteryPercentage: 60 }),
+    report('ord-critical', { readings: [{ origin: 'CAN', temperature: 61, valid: true }, { origin: 'Thermocouple', temperature: 30, valid: true }], batteryPercentage: 90 }),
+    report('ord-warning', { batteryPercentage: 15 }),
+    report('ord-normal-2', { batteryPercentage: 40 }),
+  ]);
+  await signIn(page, 'admin', server.adminPassword);
+  await expect(page.getByText('Probe Inactivity Timeout')).toBeVisible();
+  await expect(page.getByLabel('Total 4')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Normal 2 of 4 (50%)' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Warning 1 of 4 (25%)' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Critical 1 of 4 (25%)' })).toBeVisible();
+
+  await expect.poll(() => probeIDs(page)).toEqual(['ord-critical', 'ord-warning', 'ord-normal', 'ord-normal-2']);
+  await expect(row(page, 'ord-critical').getByRole('img', { name: 'Critical' })).toBeVisible();
+  await expect(table(page).getByRole('columnheader', { name: 'Status' })).toHaveAttribute('aria-sort', 'descending');
+
+  await table(page).getByRole('button', { name: 'Battery' }).click();
+  await expect.poll(() => probeIDs(page)).toEqual(['ord-warning', 'ord-normal-2', 'ord-normal', 'ord-critical']);
+  await table(page).getByRole('button', { name: 'Battery' }).click();
+  await expect.poll(() => probeIDs(page)).toEqual(['ord-critical', 'ord-normal', 'ord-normal-2', 'ord-warning']);
+  await table(page).getByRole('button', { name: 'Status' }).click();
+  await expect(table(page).getByRole('columnheader', { name: 'Status' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(async () => (await probeIDs(page))[0]).toMatch(/^ord-normal/);
+
+  // Counts follow live updates: the warning probe recovers.
+  await ingest(adminApi, [report('ord-warning', { batteryPercentage: 70 })]);
+  await expect(page.getByRole('img', { name: 'Normal 3 of 4 (75%)' })).toBeVisible();
+  await deleteAllProbes(adminApi);
+  await expect(page.getByLabel('Total 0')).toBeVisible();
+});
+
+test('temperatures: valid, last valid with a warning icon, and N/A', async ({ page, adminApi, server }) => {
+  await ingest(adminApi, [
+    report('temp-valid'),
+    report('temp-last', { readings: [{ origin: 'CAN', temperature: 33.2, valid: true }, { origin: 'Thermocouple', temperature: 27.5, valid: true }] }),
+    report('temp-none', { readings: [{ origin: 'CAN', temperature: 30, valid: true }] }),
+  ]);
+  await signIn(page, 'admin', server.adminPassword);
+  await expect(row(page, 'temp-last').getByText('27.5 °C')).toBeVisible();
+  await ingest(adminApi, [report('temp-last', { readings: [{ origin: 'CAN', temperature: 33.9, valid: true }, { origin: 'Thermocouple', temperature: -200, valid: false }] })]);
+
+  await expect(row(page, 'temp-valid').getByText('29.8 °C')).toBeVisible();
+  await expect(row(page, 'temp-last').getByText('27.5 °C')).toBeVisible();
+  await expect(row(page, 'temp-last').getByRole('img', { name: /External reading invalid/ })).toBeVisible();
+  await expect(row(page, 'temp-last').getByText('33.9 °C')).toBeVisible();
+  await expect(row(page, 'temp-last').getByRole('img', { name: 'Disconnected' })).toBeVisible();
+  await expect(row(page, 'temp-none').getByText('N/A')).toBeVisible();
+  await expect(row(page, 'temp-valid').getByRole('img', { name: 'Connected' })).toBeVisible();
+});
+
+test('a suppressed event shows at half opacity with its tooltip', async ({ page, adminApi, server }) => {
+  // Not monitoring (no pack assigned): temperature events go to suppressedEvents (design §5).
+  await ingest(adminApi, [report('supp-1', { assignment: null, readings: [{ origin: 'CAN', temperature: 62, valid: true }, { origin: 'Thermocouple', temperature: 30, valid: true }] })]);
+  await signIn(page, 'admin', server.adminPassword);
+  const line = row(page, 'supp-1').getByText(/Internal temperature 62 °C above alarm/);
+  await expect(line).toBeVisible();
+  await expect(line).toHaveAttribute('title', 'This event is suppressed because of the current probe assignment');
+  await expect(line).toHaveCSS('opacity', '0.5');
+  await expect(row(page, 'supp-1').getByRole('img', { name: 'Not monitoring' })).toBeVisible();
+  await expect(row(page, 'supp-1').getByRole('img', { name: 'Normal' })).toBeVisible();
+});
+
+test('Probe Details shows every section', async ({ page, adminApi, server }) => {
+  await ingest(adminApi, [report('details-1', { batteryPercentage: 18.6, batteryCharging: true })]);
+  await signIn(page, 'admin', server.adminPassword);
+  await page.getByLabel('Filter probes').fill('details-1');
+  await page.getByRole('button', { name: 'Actions for details-1' }).click();
+  await page.getByRole('menuitem', { name: 'Probe Details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Probe Details' });
+  for (const section of ['Basic Information', 'Status', 'Assignment', 'Temperature Readings', 'Watchdog Status', 'Current Events', 'Suppressed Events']) {
+    await expect(dialog.getByRole('region', { name: section, exact: true })).toBeVisible();
+  }
+  await expect(dialog.getByText('Firmware Version: 2.4.1')).toBeVisible();
+  await expect(dialog.getByText('Battery: 18% (Charging)')).toBeVisible();
+  await expect(dialog.getByText('Build Stage: 3 Busbar welding')).toBeVisible();
+  await expect(dialog.getByText('Internal: 31.4 °C')).toBeVisible();
+  await expect(dialog.getByText('Timeout (seconds): 3600')).toBeVisible();
+  await expect(dialog.getByText(/^Expiry Time: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/)).toBeVisible();
+  await expect(dialog.getByText('Alerted: No')).toBeVisible();
+  await expect(dialog.getByText(/^Warning: Battery 18\.6 % at or below warning 20 % \(Persistent: Yes\)$|^Info: .*\(Persistent: No\)$/).first()).toBeVisible();
+  await expect(dialog.getByText('No suppressed events.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Delete' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('a deletion is seen live in a second browser', async ({ page, adminApi, server, browser }) => {
+  await ingest(adminApi, [report('del-1'), report('del-2')]);
+  await signIn(page, 'admin', server.adminPassword);
+  const other = await browser.newContext({ baseURL: server.url });
+  const watcher = await other.newPage();
+  await signIn(watcher, 'admin', server.adminPassword);
+  await expect(row(watcher, 'del-1')).toBeVisible();
+  const totalBefore = await watcher.getByLabel(/^Total \d+$/).textContent();
+
+  await page.getByRole('button', { name: 'Actions for del-1' }).click();
+  await page.getByRole('menuitem', { name: 'Delete Probe' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Deletion: del-1' });
+  await expect(confirm.getByText('This action cannot be undone.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+
+  await expect(row(watcher, 'del-1')).toHaveCount(0);
+  await expect(row(watcher, 'del-2')).toBeVisible();
+  await expect(watcher.getByLabel(`Total ${Number(totalBefore) - 1}`)).toBeVisible();
+  await other.close();
+});
