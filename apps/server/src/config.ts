@@ -32,6 +32,8 @@ export interface AppConfig {
   trustProxy: boolean;
   bodyLimitBytes: number;
   loginThrottle: LoginThrottleConfig;
+  /** scrypt cost as log2(N): 17 (OWASP) in production; tests lower it so creating users stays quick. */
+  passwordHashLog2N: number;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     trustProxy: e.BPM_TRUST_PROXY,
     bodyLimitBytes: 1024 * 1024,
+    passwordHashLog2N: 17,
     loginThrottle: {
       freeFailures: 5,
       baseDelayMs: 1000,

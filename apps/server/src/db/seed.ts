@@ -34,12 +34,12 @@ export interface SeedResult {
   seeded: boolean;
 }
 
-export async function seedDatabase(db: Kysely<Database>, adminPassword?: string): Promise<SeedResult> {
+export async function seedDatabase(db: Kysely<Database>, adminPassword: string | undefined, passwordHashLog2N: number): Promise<SeedResult> {
   const existing = await db.selectFrom('permissions').select('id').limit(1).executeTakeFirst();
   if (existing) return { seeded: false };
 
   const password = adminPassword ?? randomBytes(15).toString('base64url');
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, passwordHashLog2N);
   const now = new Date().toISOString();
 
   await db.transaction().execute(async (trx) => {

@@ -40,7 +40,7 @@ function headers(caller: Caller, via: Auth): Record<string, string> {
 interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Builds the URL and body for one call (a fresh target each time when the call changes data). */
-  request: () => Promise<{ url: string; payload?: unknown }>;
+  request: () => Promise<{ url: string; payload?: object }>;
   success: number;
 }
 

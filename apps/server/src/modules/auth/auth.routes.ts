@@ -42,7 +42,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/login', { schema: { tags, summary: 'Sign in', body: loginRequestSchema, response: { 200: userSchema } } }, async (request, reply) => {
-    const signedIn = await signIn(app.db, throttle, { ...request.body, address: request.ip });
+    const signedIn = await signIn(app.db, throttle, { ...request.body, address: request.ip, hashLog2N: app.config.passwordHashLog2N });
     setSessionCookie(request, reply, signedIn);
     request.log.info(`User ${signedIn.user.username} signed in${signedIn.persistent ? ' (remembered)' : ''}`);
     return signedIn.user;

@@ -25,12 +25,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function signIn(
   db: Kysely<Database>,
   throttle: LoginThrottle,
-  request: { username: string; password: string; rememberMe: boolean; address: string },
+  request: { username: string; password: string; rememberMe: boolean; address: string; hashLog2N: number },
 ): Promise<SignedIn> {
   throttle.checkAddress(request.address);
   const credentials = await findCredentials(db, { username: request.username });
   // An unknown username costs the same hashing time as a wrong password, so timing does not tell them apart.
-  const isValid = await verifyPassword(request.password, credentials?.passwordHash ?? (await decoyPasswordHash()));
+  const isValid = await verifyPassword(request.password, credentials?.passwordHash ?? (await decoyPasswordHash(request.hashLog2N)));
   const key = usernameKey(request.username);
   if (!credentials || !isValid) {
     const delayMs = throttle.recordFailure(request.address, key);

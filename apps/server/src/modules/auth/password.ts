@@ -2,7 +2,10 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const keyLength = 64;
-const defaults = { log2N: 17, r: 8, p: 1 };
+/** OWASP: scrypt N=2^17 (128 MiB), r=8, p=1. Tests lower log2N through AppConfig.passwordHashLog2N. */
+export const defaultPasswordHashLog2N = 17;
+const r = 8;
+const p = 1;
 
 function derive(password: string, salt: Buffer, log2N: number, r: number, p: number): Promise<Buffer> {
   const N = 2 ** log2N;
@@ -14,24 +17,27 @@ function derive(password: string, salt: Buffer, log2N: number, r: number, p: num
 }
 
 /** `scrypt$17$8$1$<salt>$<hash>` (base64url): the parameters travel with the hash so the cost can rise later. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, log2N = defaultPasswordHashLog2N): Promise<string> {
   const salt = randomBytes(16);
-  const { log2N, r, p } = defaults;
   const key = await derive(password, salt, log2N, r, p);
   return ['scrypt', log2N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, log2N, r, p, salt, hash] = stored.split('$');
+  const [scheme, log2N, storedR, storedP, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), Number(log2N), Number(r), Number(p));
+  const key = await derive(password, Buffer.from(salt, 'base64url'), Number(log2N), Number(storedR), Number(storedP));
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
 /** A hash no password matches, compared against when the username is unknown so timing does not reveal it. */
-let decoyHash: Promise<string> | undefined;
-export function decoyPasswordHash(): Promise<string> {
-  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return decoyHash;
+const decoyHashes = new Map<number, Promise<string>>();
+export function decoyPasswordHash(log2N = defaultPasswordHashLog2N): Promise<string> {
+  let decoy = decoyHashes.get(log2N);
+  if (!decoy) {
+    decoy = hashPassword(randomBytes(16).toString('hex'), log2N);
+    decoyHashes.set(log2N, decoy);
+  }
+  return decoy;
 }

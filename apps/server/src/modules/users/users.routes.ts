@@ -19,6 +19,7 @@ function caller(request: FastifyRequest): Principal {
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+  const hashLog2N = app.config.passwordHashLog2N;
 
   r.get(`/users/${meSegment}`, { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } }, preHandler: requireAuth() }, (request) =>
     getUser(db, caller(request).userId),
@@ -34,7 +35,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     `/users/change-password/${meSegment}`,
     { schema: { tags, summary: 'Change your own password (401: current password incorrect)', body: changePasswordSchema }, preHandler: requireAuth() },
     async (request, reply) => {
-      await changeOwnPassword(db, caller(request), request.body);
+      await changeOwnPassword(db, caller(request), request.body, hashLog2N);
       request.log.info(`User ${caller(request).username} changed their password`);
       return reply.code(204).send();
     },
@@ -43,7 +44,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.get('/users', { schema: { tags, summary: 'Every user', response: { 200: z.array(userSchema) } }, preHandler: usersPermission }, () => listUsers(db));
 
   r.post('/users', { schema: { tags, summary: 'Create a user', body: createUserSchema, response: { 201: userSchema } }, preHandler: usersPermission }, async (request, reply) => {
-    const user = await createUser(db, request.body);
+    const user = await createUser(db, request.body, hashLog2N);
     request.log.info(`User ${caller(request).username} created user ${user.username}`);
     return reply.code(201).send(user);
   });
@@ -68,7 +69,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/users/change-password/:id',
     { schema: { tags, summary: "Set another user's password", params: idParamSchema, body: changePasswordSchema }, preHandler: usersPermission },
     async (request, reply) => {
-      await changeUserPassword(db, caller(request), request.params.id, request.body.newPassword);
+      await changeUserPassword(db, caller(request), request.params.id, request.body.newPassword, hashLog2N);
       request.log.info(`User ${caller(request).username} set the password of user #${request.params.id}`);
       return reply.code(204).send();
     },

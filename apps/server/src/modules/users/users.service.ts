@@ -29,8 +29,8 @@ export function getUser(db: Kysely<Database>, userId: number): Promise<User> {
   return requireUser(db, userId);
 }
 
-export async function createUser(db: Kysely<Database>, input: CreateUser): Promise<User> {
-  const passwordHash = await hashPassword(input.password);
+export async function createUser(db: Kysely<Database>, input: CreateUser, hashLog2N: number): Promise<User> {
+  const passwordHash = await hashPassword(input.password, hashLog2N);
   return db.transaction().execute(async (trx) => {
     await requireRole(trx, input.roleId);
     if (await usernameTaken(trx, input.username)) throw new ConflictError('Username already exists');
@@ -71,24 +71,24 @@ export async function deleteUser(db: Kysely<Database>, actor: Principal, userId:
 }
 
 /** A password change ends that user's other sessions; the caller's own session stays (design §4). */
-async function setPassword(db: Kysely<Database>, userId: number, newPassword: string, keepSessionId?: number): Promise<void> {
-  const passwordHash = await hashPassword(newPassword);
+async function setPassword(db: Kysely<Database>, userId: number, newPassword: string, hashLog2N: number, keepSessionId?: number): Promise<void> {
+  const passwordHash = await hashPassword(newPassword, hashLog2N);
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, userId, { passwordHash, now: new Date().toISOString() });
     await deleteUserSessions(trx, userId, keepSessionId);
   });
 }
 
-export async function changeOwnPassword(db: Kysely<Database>, actor: Principal, input: ChangePassword): Promise<void> {
+export async function changeOwnPassword(db: Kysely<Database>, actor: Principal, input: ChangePassword, hashLog2N: number): Promise<void> {
   const credentials = await findCredentials(db, { userId: actor.userId });
   if (!credentials || !(await verifyPassword(input.currentPassword ?? '', credentials.passwordHash))) {
     // spec §8: 401 means "Current password is incorrect."
     throw new UnauthorizedError('Current password is incorrect');
   }
-  await setPassword(db, actor.userId, input.newPassword, actor.sessionId);
+  await setPassword(db, actor.userId, input.newPassword, hashLog2N, actor.sessionId);
 }
 
-export async function changeUserPassword(db: Kysely<Database>, actor: Principal, userId: number, newPassword: string): Promise<void> {
+export async function changeUserPassword(db: Kysely<Database>, actor: Principal, userId: number, newPassword: string, hashLog2N: number): Promise<void> {
   await requireUser(db, userId);
-  await setPassword(db, userId, newPassword, userId === actor.userId ? actor.sessionId : undefined);
+  await setPassword(db, userId, newPassword, hashLog2N, userId === actor.userId ? actor.sessionId : undefined);
 }
