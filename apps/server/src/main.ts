@@ -2,6 +2,7 @@
 import { productName } from '@bpm/protocol';
 import { buildApp, serverVersion } from './app.js';
 import { loadConfig } from './config.js';
+import { startDemoSimulator } from './modules/probes/demo-simulator.js';
 
 function bannerUrl(host: string, port: number): string {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   const credentials = password ? ` — sign in as admin with password ${password} (shown only this once)` : '';
   process.stdout.write(`${productName} ${serverVersion} is running at ${bannerUrl(config.host, port)}${credentials}\n`);
   app.log.info(`${productName} ${serverVersion} listening on ${config.host}:${port}`);
+  // npm start (BPM_SIMULATOR=on): a living plant beside the server, fed through the real ingest API.
+  if (config.simulator) await startDemoSimulator(app, port);
 
   let closing = false;
   const shutdown = (signal: string) => {

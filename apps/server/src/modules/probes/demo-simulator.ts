@@ -1,0 +1,51 @@
+// `npm start`'s living plant (design §7): runs the plant simulator in this process against our own
+// ingest API, with a demo API key made on first start and kept in the data directory (mode 600), so
+// restarts reuse it. In-process rather than a child: nothing more to supervise, and at the demo's
+// 200 probes × 1 Hz it costs the server well under 1% of a core.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { levelSatisfies } from '@bpm/protocol';
+import type { RunningSimulator } from '@bpm/simulator';
+import type { FastifyInstance } from 'fastify';
+import { findApiKeyCaller, rolePermissionLevels } from '../auth/principal.queries.js';
+import { hashToken } from '../auth/tokens.js';
+import { createApiKey } from '../keys/keys.service.js';
+import { findProbeWriter } from './probes.queries.js';
+
+export const demoKeyFileName = 'simulator-api-key';
+const demoKeyName = 'Plant simulator (demo)';
+const demo = { probes: 200, rate: 1, seed: 1 };
+
+/** The stored key if it still works with Probes WRITE; otherwise a new one for the admin (or another probe writer). */
+async function demoKey(app: FastifyInstance): Promise<string | undefined> {
+  const file = join(app.config.dataDir, demoKeyFileName);
+  if (existsSync(file)) {
+    const token = readFileSync(file, 'utf8').trim();
+    const caller = await findApiKeyCaller(app.db, hashToken(token), new Date().toISOString());
+    const level = caller && (await rolePermissionLevels(app.db, caller.roleId)).get('Probes');
+    if (level && levelSatisfies(level, 'WRITE')) return token;
+  }
+  const owner = await findProbeWriter(app.db);
+  if (!owner) return undefined;
+  const expirationDate = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
+  const created = await createApiKey(app.db, { userId: owner.userId, name: demoKeyName, expirationDate });
+  writeFileSync(file, `${created.token}\n`, { mode: 0o600 });
+  app.log.info(`Created the API key "${demoKeyName}" for ${owner.username} for the plant simulator`);
+  return created.token;
+}
+
+/** Starts the simulator against http://{host}:{port}/api; it stops on SIGINT/SIGTERM before the server closes. */
+export async function startDemoSimulator(app: FastifyInstance, port: number): Promise<RunningSimulator | undefined> {
+  const key = await demoKey(app);
+  if (!key) {
+    app.log.warn('Plant simulator not started: no user holds the Probes permission at WRITE to own its API key');
+    return undefined;
+  }
+  const { startSimulator } = await import('@bpm/simulator');
+  const host = app.config.host === '0.0.0.0' ? '127.0.0.1' : app.config.host === '::' ? '[::1]' : app.config.host;
+  const simulator = startSimulator({ url: `http://${host}:${port}/api`, key, ...demo });
+  // Registered before main.ts's own handlers, so the simulator stops sending before the server closes.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void simulator.stop());
+  app.log.info(`Plant simulator running: ${demo.probes} probes at ${demo.rate} Hz`);
+  return simulator;
+}
