@@ -1,0 +1,39 @@
+// Logs page against the real server: entries appear, the filter asks the server, auto-refresh shows a
+// new entry, and Download saves the pretty-printed JSON under the BPM_logs_… name.
+import { readFile } from 'node:fs/promises';
+import { expect, signIn, test } from './fixtures';
+
+test('logs appear, filter on the server, and auto-refresh shows a new entry', async ({ page, server, adminApi }) => {
+  const marker = `probe-marker-${Date.now().toString(36)}`;
+  await adminApi.get(`no-such-endpoint/${marker}-before`);
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto('/logs');
+  const log = page.getByRole('log', { name: 'Log entries' });
+  await expect(log.getByText(/GET/).first()).toBeVisible();
+  await expect(log.getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}/).first()).toBeVisible();
+
+  await page.getByPlaceholder('Filter logs...').fill(marker);
+  await expect(log.getByText(`${marker}-before`)).toBeVisible();
+  await expect(log.getByText('/api/login')).toHaveCount(0);
+  await expect(log.getByText('No more logs available')).toBeVisible();
+
+  await page.getByLabel('Auto-refresh').check();
+  await adminApi.get(`no-such-endpoint/${marker}-after`);
+  await expect(log.getByText(`${marker}-after`)).toBeVisible();
+  await expect(log.getByText(`${marker}-before`)).toHaveCount(1);
+});
+
+test('Download saves the logs as pretty-printed JSON named BPM_logs_{date-time}.json', async ({ page, server }) => {
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto('/logs');
+  await expect(page.getByRole('log', { name: 'Log entries' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^BPM_logs_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}-\d{3}\.json$/);
+  const text = await readFile(await download.path(), 'utf8');
+  const entries = JSON.parse(text) as { ts: string; level: string; msg: string }[];
+  expect(entries.length).toBeGreaterThan(0);
+  expect(entries[0]).toEqual(expect.objectContaining({ ts: expect.any(String), level: expect.any(String), msg: expect.any(String) }));
+  expect(text).toBe(JSON.stringify(entries, null, 2));
+});
