@@ -77,3 +77,63 @@ describe('POST /logout', () => {
     expect(still.statusCode).toBe(200);
   });
 });
+
+describe('login throttling', () => {
+  it('keeps letting the right password in after many failures for that username', async () => {
+    await t.createUser({ username: 'target', password: 'target-password', roleName: 'Operator' });
+    for (let i = 0; i < 8; i += 1) {
+      const failed = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.1.1.1', payload: { username: 'target', password: `guess-${i}` } });
+      expect(failed.statusCode).toBe(401);
+    }
+    const response = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.1.1.2', payload: { username: 'target', password: 'target-password' } });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('caps failures per client address with 429 and Retry-After, leaving other addresses alone', async () => {
+    const capped = await createTestApp({ loginThrottle: { freeFailures: 5, baseDelayMs: 1, maxDelayMs: 1, addressMaxFailures: 3, addressWindowMs: 60_000 } });
+    try {
+      const attempt = (remoteAddress: string, password: string) =>
+        capped.app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { username: 'admin', password } });
+      for (let i = 0; i < 3; i += 1) expect((await attempt('10.9.9.9', 'wrong-password')).statusCode).toBe(401);
+      const refused = await attempt('10.9.9.9', testAdminPassword);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().message).toContain('Too many failed sign-in attempts');
+      expect((await attempt('10.9.9.10', testAdminPassword)).statusCode).toBe(200);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('does not count successful sign-ins', async () => {
+    const capped = await createTestApp({ loginThrottle: { freeFailures: 5, baseDelayMs: 1, maxDelayMs: 1, addressMaxFailures: 2, addressWindowMs: 60_000 } });
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        const ok = await capped.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.7.7.7', payload: { username: 'admin', password: testAdminPassword } });
+        expect(ok.statusCode).toBe(200);
+      }
+    } finally {
+      await capped.close();
+    }
+  });
+});
+
+describe('login input', () => {
+  it.each([
+    ['no body', undefined],
+    ['a missing password', { username: 'admin' }],
+    ['a number as username', { username: 1, password: 'x' }],
+    ['an unknown field', { username: 'admin', password: testAdminPassword, admin: true }],
+    ['rememberMe as a string', { username: 'admin', password: testAdminPassword, rememberMe: 'yes' }],
+  ])('answers 400 to %s', async (_name, payload) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/login', ...(payload === undefined ? {} : { payload }) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a sign-in posted from a foreign origin', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/login', headers: { origin: 'https://evil.example' }, payload: { username: 'admin', password: testAdminPassword } });
+    expect(response.statusCode).toBe(403);
+    expect(response.cookies).toHaveLength(0);
+  });
+});

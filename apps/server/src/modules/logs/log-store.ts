@@ -17,7 +17,6 @@ export interface LogPage {
 
 const flushDelayMs = 50;
 const insertChunk = 300;
-const pruneEveryEntries = 1000;
 const pruneEveryMs = 60_000;
 
 /** Escapes LIKE wildcards so `q` is a plain substring (portable: `escape '\'` works in SQLite and PostgreSQL). */
@@ -71,6 +70,8 @@ export class LogStore {
       await this.db.insertInto('logs').values(batch.slice(i, i + insertChunk)).execute();
     }
     this.insertedSincePrune += batch.length;
+    // Pruning every tenth of the bound keeps the table within 110% of maxEntries at little cost.
+    const pruneEveryEntries = Math.max(1, Math.min(1000, Math.floor(this.retention.maxEntries / 10)));
     if (this.insertedSincePrune >= pruneEveryEntries || Date.now() - this.lastPruneAt >= pruneEveryMs) await this.prune();
   }
 

@@ -1,0 +1,200 @@
+// The app as a whole: restart survival, migrations, first-start seeding, the three faces, headers, CORS, OpenAPI.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { createApiKey } from './modules/keys/keys.service.js';
+import { createTestApp, testAdminPassword, withCookie } from './testing/test-app.js';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bpm-app-test-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('restarts', () => {
+  it('keeps users, sessions, keys and logs across a restart', async () => {
+    const dataDir = tempDir();
+    const first = await createTestApp({ dataDir });
+    const admin = await first.loginAsAdmin();
+    const created = await first.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: withCookie(admin),
+      payload: { username: 'survivor', firstName: 'Sur', lastName: 'Vivor', email: 'sv@example.com', password: 'survivor-password', roleId: 2 },
+    });
+    expect(created.statusCode).toBe(201);
+    const { token } = await createApiKey(first.app.db, { userId: created.json().userId, name: 'k', expirationDate: new Date(Date.now() + 86_400_000).toISOString() });
+    first.app.log.info('before the restart');
+    await first.close();
+
+    const second = await createTestApp({ dataDir, adminPassword: 'ignored-after-first-start' });
+    try {
+      expect(second.app.seedResult).toEqual({ seeded: false });
+      expect((await second.app.inject({ method: 'GET', url: '/api/login', headers: { cookie: admin } })).statusCode).toBe(200);
+      await second.login('survivor', 'survivor-password');
+      await second.login('admin', testAdminPassword);
+      const check = await second.app.inject({ method: 'GET', url: '/api/keys/check', headers: { authorization: `Bearer ${token}` } });
+      expect(check.json()).toMatchObject({ username: 'survivor' });
+      second.app.log.info('after the restart');
+      const logs = (await second.app.inject({ method: 'GET', url: '/api/system/logs?q=the%20restart', headers: withCookie(admin) })).json();
+      expect(logs.map((e: { msg: string }) => e.msg)).toEqual(['after the restart', 'before the restart']);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses to start on a database written by a newer version', async () => {
+    const dataDir = tempDir();
+    const first = await createTestApp({ dataDir });
+    await first.app.db.insertInto('schema_migrations' as never).values({ name: '9999-from-the-future', timestamp: new Date().toISOString() } as never).execute();
+    await first.close();
+    await expect(createTestApp({ dataDir })).rejects.toThrow(/newer version of Battery Probe Monitor/);
+  });
+
+  it('drops log entries older than the retention age when it starts', async () => {
+    const dataDir = tempDir();
+    const first = await createTestApp({ dataDir });
+    const old = (BigInt(Date.now() - 40 * 86_400_000) * 1_000_000n).toString();
+    await first.app.db.insertInto('logs').values({ ts: old, level: 'info', msg: 'ancient entry' }).execute();
+    await first.close();
+    const second = await createTestApp({ dataDir, logRetention: { maxEntries: 1000, maxAgeDays: 30 } });
+    try {
+      expect(await second.app.db.selectFrom('logs').select('ts').where('msg', '=', 'ancient entry').execute()).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('first start without BPM_ADMIN_PASSWORD', () => {
+  it('generates an admin password that signs in, and never logs it', async () => {
+    const t = await createTestApp({ adminPassword: undefined });
+    try {
+      const password = t.app.seedResult.generatedAdminPassword;
+      expect(password).toMatch(/^[A-Za-z0-9_-]{20}$/);
+      await t.login('admin', password!);
+      const logs = await t.app.db.selectFrom('logs').select('msg').execute();
+      expect(JSON.stringify(logs)).not.toContain(password);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the web face', () => {
+  it('shows a placeholder page while the web app is not built', async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/dashboard' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('the web app has not been built yet');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('serves the built app, index.html for page paths, and JSON 404s for missing files and API paths', async () => {
+    const webDistDir = tempDir();
+    mkdirSync(join(webDistDir, 'assets'));
+    writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>BPM app</title>');
+    writeFileSync(join(webDistDir, 'assets', 'app-123.js'), 'console.log(1)');
+    const t = await createTestApp({ webDistDir });
+    try {
+      for (const url of ['/', '/dashboard', '/users/42', '/login?next=x']) {
+        const page = await t.app.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body, url).toContain('<title>BPM app</title>');
+      }
+      const asset = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const missing = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
+      expect(missing.statusCode).toBe(404);
+      const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('headers, CORS and cookies', () => {
+  it('sends security headers with a CSP that lets the web app run', async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/' });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain('connect-src');
+      expect(csp).toContain('ws:');
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with BPM_PUBLIC_HOST: CORS for its origin only, and the cookie on its domain', async () => {
+    const t = await createTestApp({ publicHost: 'plant.test' });
+    try {
+      const preflight = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/users',
+        headers: { host: 'api.plant.test:8443', origin: 'http://plant.test:8443', 'access-control-request-method': 'PUT' },
+      });
+      expect(preflight.statusCode).toBeLessThan(300);
+      expect(preflight.headers['access-control-allow-origin']).toBe('http://plant.test:8443');
+      expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+
+      const foreign = await t.app.inject({ method: 'GET', url: '/login', headers: { host: 'api.plant.test', origin: 'https://evil.example' } });
+      expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/login',
+        headers: { host: 'api.plant.test:8443', origin: 'http://plant.test:8443' },
+        payload: { username: 'admin', password: testAdminPassword },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.headers['access-control-allow-origin']).toBe('http://plant.test:8443');
+      expect(login.cookies.find((c) => c.name === 'bpm_session')?.domain).toBe('plant.test');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the API from the protocol schemas', async () => {
+    const t = await createTestApp();
+    try {
+      const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      expect(spec.openapi).toMatch(/^3\./);
+      expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/users', '/api/users/{id}', '/api/keys', '/api/system/logs']));
+      const createUser = spec.paths['/api/users'].post.requestBody.content['application/json'].schema;
+      expect(createUser.required).toEqual(expect.arrayContaining(['username', 'password', 'roleId']));
+      expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('buildApp', () => {
+  it('refuses DATABASE_URL until PostgreSQL support lands', async () => {
+    const dataDir = tempDir();
+    const t = await createTestApp({ dataDir });
+    await t.close();
+    await expect(buildApp({ ...t.config, databaseUrl: 'postgres://localhost/bpm' })).rejects.toThrow(/not supported yet/);
+  });
+});

@@ -1,0 +1,121 @@
+// System logs through the real app: nanosecond ts strings, newest first, paging, filtering, retention, no secrets.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp({ logRetention: { maxEntries: 200, maxAgeDays: 30 } });
+  admin = await t.loginAsAdmin();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Entry {
+  ts: string;
+  level: string;
+  msg: string;
+}
+const getLogs = async (query: string, cookie = admin): Promise<Entry[]> => {
+  const response = await t.app.inject({ method: 'GET', url: `/api/system/logs${query}`, headers: withCookie(cookie) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+describe('GET /system/logs', () => {
+  it('answers entries newest first with unique nanosecond ts strings', async () => {
+    for (let i = 0; i < 5; i += 1) t.app.log.info(`ordering check ${i}`);
+    const entries = await getLogs('?q=ordering%20check');
+    expect(entries.map((e) => e.msg)).toEqual([4, 3, 2, 1, 0].map((i) => `ordering check ${i}`));
+    for (const entry of entries) {
+      expect(entry.ts).toMatch(/^\d{19}$/);
+      expect(entry.level).toBe('info');
+    }
+    const values = entries.map((e) => BigInt(e.ts));
+    for (let i = 1; i < values.length; i += 1) expect(values[i - 1]! > values[i]!).toBe(true);
+    // Within a second of the wall clock: it is an epoch in nanoseconds, not a counter.
+    expect(Number(values[0]! / 1_000_000n)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('pages with offset (or start) and limit', async () => {
+    for (let i = 0; i < 10; i += 1) t.app.log.info(`paging-marker ${i}`);
+    const page1 = await getLogs('?q=paging-marker&offset=0&limit=4');
+    const page2 = await getLogs('?q=paging-marker&offset=4&limit=4');
+    const page3 = await getLogs('?q=paging-marker&start=8&limit=4');
+    expect([...page1, ...page2, ...page3].map((e) => e.msg)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map((i) => `paging-marker ${i}`));
+    expect(page3).toHaveLength(2);
+  });
+
+  it('filters by case-insensitive substring of level or message, wildcards taken literally', async () => {
+    t.app.log.warn('Probe gateway slow');
+    t.app.log.info('100% done_now');
+    t.app.log.info('1000 done now');
+    expect((await getLogs('?q=PROBE%20GATEWAY')).map((e) => e.msg)).toEqual(['Probe gateway slow']);
+    expect((await getLogs('?q=WARN')).every((e) => e.level === 'warn' || e.msg.toLowerCase().includes('warn'))).toBe(true);
+    expect((await getLogs('?q=WARN')).some((e) => e.msg === 'Probe gateway slow')).toBe(true);
+    expect((await getLogs('?q=100%25%20done_')).map((e) => e.msg)).toEqual(['100% done_now']);
+  });
+
+  it('keeps one ANSI-coloured line per request, without its query string', async () => {
+    await getLogs('?q=secret-query-value');
+    const lines = (await getLogs('?q=/api/system/logs&limit=5')).map((e) => e.msg);
+    expect(lines[0]).toMatch(/^\u001b\[34mGET\u001b\[0m \/api\/system\/logs \u001b\[32m200\u001b\[0m \d+\.\d ms$/);
+    const all = (await t.app.inject({ method: 'GET', url: '/api/system/logs.json', headers: withCookie(admin) })).body;
+    expect(all).not.toContain('secret-query-value');
+  });
+
+  it('refuses bad paging parameters with 400', async () => {
+    for (const query of ['?limit=0', '?limit=abc', '?offset=-1', '?limit=100000']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/system/logs${query}`, headers: withCookie(admin) });
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+});
+
+describe('GET /system/logs.json', () => {
+  it('answers every retained entry, bounded by the retention setting', async () => {
+    for (let i = 0; i < 400; i += 1) t.app.log.info(`bulk ${i}`);
+    const response = await t.app.inject({ method: 'GET', url: '/api/system/logs.json', headers: withCookie(admin) });
+    expect(response.statusCode).toBe(200);
+    const entries: Entry[] = response.json();
+    expect(entries[0]?.msg).toBe('bulk 399');
+    expect(entries.length).toBeGreaterThanOrEqual(200);
+    expect(entries.length).toBeLessThanOrEqual(220);
+  });
+});
+
+describe('secrets', () => {
+  it('never appear in a log line or an answer (other than the one-time key token)', async () => {
+    const userPassword = 'Sup3r-Secret-Pw';
+    const newPassword = 'An0ther-Secret-Pw';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: withCookie(admin),
+      payload: { username: 'secretive', firstName: 'S', lastName: 'T', email: 's@example.com', password: userPassword, roleId: 3 },
+    });
+    expect(created.body).not.toContain(userPassword);
+    await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'secretive', password: 'Wrong-Secret-Pw' } });
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'secretive', password: userPassword } });
+    const sessionToken = login.cookies.find((c) => c.name === 'bpm_session')!.value;
+    expect(login.body).not.toContain(userPassword);
+    expect(login.body).not.toContain(sessionToken);
+    const cookie = `bpm_session=${sessionToken}`;
+    await t.app.inject({ method: 'PUT', url: '/api/users/change-password/@me', headers: withCookie(cookie), payload: { currentPassword: userPassword, newPassword } });
+    const key = (await t.app.inject({ method: 'POST', url: '/api/keys', headers: withCookie(cookie), payload: { name: 'k', expirationDate: new Date(Date.now() + 3600_000).toISOString() } })).json();
+    await t.app.inject({ method: 'GET', url: `/api/keys/check?token=${key.token}`, headers: { authorization: `Bearer ${key.token}` } });
+    const answers = [
+      (await t.app.inject({ method: 'GET', url: '/api/users', headers: withCookie(admin) })).body,
+      (await t.app.inject({ method: 'GET', url: '/api/keys', headers: withCookie(cookie) })).body,
+      (await t.app.inject({ method: 'GET', url: '/api/users/@me', headers: withCookie(cookie) })).body,
+    ].join('\n');
+    const logs = (await t.app.inject({ method: 'GET', url: '/api/system/logs.json', headers: withCookie(admin) })).body;
+    for (const secret of [userPassword, newPassword, 'Wrong-Secret-Pw', sessionToken, key.token, 'test-admin-password']) {
+      expect(logs).not.toContain(secret);
+      expect(answers).not.toContain(secret);
+    }
+    expect(answers).not.toMatch(/password|token_hash|scrypt\$/i);
+    expect(logs).toContain('secretive');
+  });
+});

@@ -1,0 +1,45 @@
+// GET /roles and /roles/@me: the seeded roles with permissions_with_levels (spec §3 Role, design §3).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const levels = (role: { permissions_with_levels: Array<{ permission_name: string; permission_level_name: string }> }) =>
+  Object.fromEntries(role.permissions_with_levels.map((p) => [p.permission_name, p.permission_level_name]));
+
+describe('GET /roles', () => {
+  it('lists the seeded roles with their permissions and levels', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/roles', headers: withCookie(await t.loginAsAdmin()) });
+    expect(response.statusCode).toBe(200);
+    const roles = response.json();
+    expect(roles.map((r: { name: string }) => r.name)).toEqual(['Administrator', 'Supervisor', 'Operator']);
+    const [administrator, supervisor, operator] = roles;
+    expect(levels(administrator)).toEqual({ Users: 'DELETE', Roles: 'DELETE', Logs: 'DELETE', Probes: 'DELETE' });
+    expect(levels(supervisor)).toEqual({ Roles: 'READ', Logs: 'READ', Probes: 'DELETE' });
+    expect(operator).toMatchObject({ is_default: true, permissions_with_levels: [] });
+    expect(administrator.is_default).toBe(false);
+    expect(administrator.permissions_with_levels[0]).toEqual({
+      permission_id: 1,
+      permission_name: 'Users',
+      permission_description: expect.any(String),
+      permission_level_id: 4,
+      permission_level_name: 'DELETE',
+    });
+    expect(Object.keys(administrator).sort()).toEqual(['createdAt', 'description', 'id', 'is_default', 'name', 'permissions_with_levels', 'updatedAt']);
+  });
+});
+
+describe('GET /roles/@me', () => {
+  it('answers the caller’s own role, even without the Roles permission', async () => {
+    await t.createUser({ username: 'op', password: 'op-password', roleName: 'Operator' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/roles/@me', headers: withCookie(await t.login('op', 'op-password')) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Operator', permissions_with_levels: [] });
+  });
+});
