@@ -183,7 +183,10 @@ describe('OpenAPI', () => {
       expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/users', '/api/users/{id}', '/api/keys', '/api/system/logs']));
       const createUser = spec.paths['/api/users'].post.requestBody.content['application/json'].schema;
       expect(createUser.required).toEqual(expect.arrayContaining(['username', 'password', 'roleId']));
-      expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+      const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Swagger UI');
+      expect(String(page.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
     } finally {
       await t.close();
     }

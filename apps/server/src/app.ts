@@ -63,7 +63,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('logStore', logStore);
   app.decorate('seedResult', seedResult);
-  // Child plugins close first (Fastify runs their onClose hooks before the root's): the database goes last.
+  // Added first so it runs last: Fastify runs onClose hooks in reverse order, so every module flushes before the database closes.
   app.addHook('onClose', async () => {
     await logStore.close();
     await db.destroy();

@@ -35,7 +35,12 @@ export const openApiPlugin = fp(
         return { schema: converted, url };
       },
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      // The plugin's default CSP adds upgrade-insecure-requests, which breaks the page on plain-http LAN hosts.
+      staticCSP:
+        "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
+    });
   },
   { name: 'bpm-openapi' },
 );

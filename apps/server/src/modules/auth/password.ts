@@ -7,7 +7,27 @@ export const defaultPasswordHashLog2N = 17;
 const r = 8;
 const p = 1;
 
+/** Each derivation holds 128 MiB at OWASP's cost: at most two at once bounds memory under a login flood. */
+const maxConcurrentDerivations = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withDerivationSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= maxConcurrentDerivations) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
 function derive(password: string, salt: Buffer, log2N: number, r: number, p: number): Promise<Buffer> {
+  return withDerivationSlot(() => deriveNow(password, salt, log2N, r, p));
+}
+
+function deriveNow(password: string, salt: Buffer, log2N: number, r: number, p: number): Promise<Buffer> {
   const N = 2 ** log2N;
   // scrypt needs 128·N·r bytes; Node's default maxmem (32 MiB) is below OWASP's cost, so raise it to fit.
   const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * 2 };
