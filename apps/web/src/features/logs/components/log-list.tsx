@@ -43,7 +43,7 @@ export function LogList({ entries, highlighted, hasMore, isLoadingMore, onLoadMo
       ref={scrollRef}
       role="log"
       aria-label="Log entries"
-      style={{ height: 'calc(100dvh - 200px)', minHeight: 320, overflowY: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
+      style={{ height: 'calc(100dvh - 170px)', minHeight: 320, overflowY: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {

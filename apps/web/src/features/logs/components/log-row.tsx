@@ -3,7 +3,7 @@ import type { LogEntry } from '@bpm/protocol';
 import { Badge } from '@mantine/core';
 import { memo } from 'react';
 import { AnsiText } from '../../../components/ui/ansi-text';
-import { formatLogTime } from '../../../lib/date-format';
+import { formatLogTime } from '../../../lib/log-time';
 import classes from './log-row.module.css';
 
 const levelColours: Record<string, string> = {

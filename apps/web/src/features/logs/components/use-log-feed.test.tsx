@@ -48,7 +48,7 @@ describe('useLogFeed', () => {
     expect(result.current.hasMore).toBe(false);
   });
 
-  it('auto-refresh asks offset 0 limit 50 and adds only entries with a new ts, highlighted', async () => {
+  it('auto-refresh asks offset 0 limit 50 and adds only entries with a new ts', async () => {
     let newest = 3;
     const calls = serveLogs(() => range(1, newest));
     const { result } = renderHook(() => useLogFeed('', true));

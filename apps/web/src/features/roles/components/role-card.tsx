@@ -2,7 +2,7 @@
 // time on hover, description, and each permission with its level and the levels that level implies.
 import { impliedLevels, type PermissionWithLevel, type Role } from '@bpm/protocol';
 import { Badge, Card, Divider, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { formatDateTimeWithOffset } from '../../../lib/date-format';
+import { formatDateTimeWithOffset } from '../../../lib/dates';
 import { levelColour } from '../../../lib/level-colour';
 import { relativeTime } from '../../../lib/relative-time';
 import { DefaultPill } from './default-pill';

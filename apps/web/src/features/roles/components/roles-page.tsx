@@ -57,7 +57,7 @@ export function RolesPage() {
   if (isNarrow) {
     return isShowingDetail && selected ? (
       <Stack gap="sm">
-        <Button variant="subtle" onClick={() => setIsShowingDetail(false)} leftSection={<span className="material-symbols-outlined">arrow_back</span>} style={{ alignSelf: 'flex-start' }}>
+        <Button variant="subtle" onClick={() => setIsShowingDetail(false)} leftSection={<span className="material-symbols-outlined" aria-hidden>arrow_back</span>} style={{ alignSelf: 'flex-start' }}>
           Back to Roles
         </Button>
         <RoleCard role={selected} />

@@ -34,11 +34,11 @@ function UserCard({ user, roleHrefFor, onAction }: Omit<UsersViewProps, 'users'>
           </Group>
           <Group gap="xs">
             <Text size="sm" c="dimmed" w={70}>Created</Text>
-            <DateWithTooltip value={user.created} />
+            <DateWithTooltip value={user.created} zone="offset" />
           </Group>
           <Group gap="xs">
             <Text size="sm" c="dimmed" w={70}>Updated</Text>
-            <DateWithTooltip value={user.updated} />
+            <DateWithTooltip value={user.updated} zone="offset" />
           </Group>
         </Stack>
       </Collapse>

@@ -61,7 +61,10 @@ export function UserFormModal(props: UserFormModalProps) {
     const parsed =
       props.mode === 'create' ? createUserSchema.safeParse({ ...input, password: values.password }) : modifyUserSchema.safeParse(input);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
+      const found = fieldErrors(parsed.error.issues);
+      // An empty password reads as missing rather than too short.
+      if (props.mode === 'create' && !values.password) found.password = 'Password is required';
+      setErrors(found);
       return;
     }
     setErrors({});

@@ -52,7 +52,7 @@ export function UsersPage() {
     try {
       await task();
     } catch (caught) {
-      throw new Error(userActionError(action, caught));
+      throw new Error(userActionError(action, caught), { cause: caught });
     }
     notifications.push('success', success);
     await refresh();
@@ -67,10 +67,10 @@ export function UsersPage() {
           aria-label="Search users"
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
-          leftSection={<span className="material-symbols-outlined" style={{ fontSize: 18 }}>search</span>}
+          leftSection={<span className="material-symbols-outlined" aria-hidden style={{ fontSize: 18 }}>search</span>}
           style={{ flex: 1, maxWidth: 360 }}
         />
-        <Button color="green" onClick={() => setModal({ kind: 'create' })} leftSection={<span className="material-symbols-outlined">person_add</span>}>
+        <Button color="green" onClick={() => setModal({ kind: 'create' })} leftSection={<span className="material-symbols-outlined" aria-hidden>person_add</span>}>
           Create User
         </Button>
       </Group>

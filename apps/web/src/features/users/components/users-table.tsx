@@ -64,10 +64,10 @@ export function UsersTable({ users, roleHrefFor, onAction, sort, onSort }: Users
                 <RolePill name={user.role} href={roleHrefFor(user)} />
               </Table.Td>
               <Table.Td>
-                <DateWithTooltip value={user.created} />
+                <DateWithTooltip value={user.created} zone="offset" />
               </Table.Td>
               <Table.Td>
-                <DateWithTooltip value={user.updated} />
+                <DateWithTooltip value={user.updated} zone="offset" />
               </Table.Td>
               <Table.Td>
                 <UserActionsMenu user={user} onAction={onAction} />
