@@ -8,7 +8,11 @@ import { getMyRole, permissionNamesOf } from './my-role';
 let names: PermissionName[] = [];
 const listeners = new Set<() => void>();
 
+const sameNames = (a: PermissionName[], b: PermissionName[]) => a.length === b.length && a.every((name, i) => name === b[i]);
+
 function setNames(next: PermissionName[]): void {
+  // Subscribers re-render on a new array, so an unchanged list keeps its identity.
+  if (sameNames(names, next)) return;
   names = next;
   listeners.forEach((listener) => listener());
 }

@@ -6,7 +6,8 @@ import { getPermissionNames, loadPermissionNames, subscribePermissions } from '.
 export function usePermissions(): { names: PermissionName[]; has: (name: PermissionName) => boolean } {
   const names = useSyncExternalStore(subscribePermissions, getPermissionNames);
   useEffect(() => {
-    if (names.length === 0) void loadPermissionNames();
-  }, [names]);
+    // Once per mount: an Operator's list is legitimately empty and must not trigger a request loop.
+    if (getPermissionNames().length === 0) void loadPermissionNames();
+  }, []);
   return { names, has: (name) => names.includes(name) };
 }

@@ -1,0 +1,45 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConnectionStatus } from '../../live/use-live';
+import { renderWithProviders } from '../../testing/render';
+import { TopBar } from './top-bar';
+
+const live = vi.hoisted(() => ({ status: 'disconnected' as string, counts: { total: 6, normal: 3, warning: 2, critical: 1 } }));
+vi.mock('../../live/use-live', () => ({
+  useConnectionStatus: () => live.status,
+  useProbeCounts: () => live.counts,
+}));
+
+beforeEach(() => {
+  live.status = 'disconnected';
+});
+
+const renderTopBar = () =>
+  renderWithProviders(<TopBar pageName="API keys" isSidebarOpen={false} onToggleSidebar={() => {}} initials="AL" />);
+
+describe('TopBar', () => {
+  it.each<[ConnectionStatus | 'failed', string]>([
+    ['connected', 'Connection Established'],
+    ['connecting', 'Connecting'],
+    ['disconnected', 'Connection Failed'],
+    ['failed', 'Connection Failed'],
+  ])('shows the %s status with the tooltip "%s"', async (status, tooltip) => {
+    live.status = status;
+    const user = userEvent.setup({ delay: null });
+    renderTopBar();
+    await user.hover(screen.getByRole('img', { name: tooltip }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(tooltip);
+  });
+
+  it('shows the short name, the page, the counts and the initials linking to /account', () => {
+    renderTopBar();
+    expect(screen.getByRole('heading', { name: 'BPM / API keys' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Normal: 3')).toBeInTheDocument();
+    expect(screen.getByLabelText('Warning: 2')).toBeInTheDocument();
+    expect(screen.getByLabelText('Critical: 1')).toBeInTheDocument();
+    const initials = screen.getByRole('link', { name: 'Account (AL)' });
+    expect(initials).toHaveTextContent('AL');
+    expect(initials).toHaveAttribute('href', '/account');
+  });
+});

@@ -1,0 +1,108 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '../lib/query-client';
+import { clearPermissionNames } from '../session/permission-store';
+import { json, stubFetch, type FetchAnswer } from '../testing/fetch-routes';
+import { AppProviders } from './providers';
+import { decideRoute } from './route-guard';
+import { appRoutes } from './router';
+
+const myRole = (names: string[]) =>
+  json({
+    id: 3,
+    name: 'Some role',
+    description: '',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    is_default: false,
+    permissions_with_levels: names.map((name, index) => ({
+      permission_id: index + 1,
+      permission_name: name,
+      permission_description: '',
+      permission_level_id: 4,
+      permission_level_name: 'DELETE',
+    })),
+  });
+const me = json({ userId: 2, firstName: 'olga', lastName: 'petrova', username: 'olga', email: 'o@example.com', role: 'Operator', roleId: 3, created: '2026-01-01T00:00:00.000Z', updated: '2026-01-01T00:00:00.000Z' });
+const signedIn = (names: string[]): Record<string, FetchAnswer> => ({ 'GET /login': json({}), 'GET /roles/@me': myRole(names), 'GET /users/@me': me });
+
+beforeEach(() => {
+  clearPermissionNames();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('decideRoute', () => {
+  it('sends a signed-out user to Login', async () => {
+    stubFetch({ 'GET /login': json({ message: 'Not signed in' }, 401) });
+    expect(await decideRoute('/dashboard')).toBe('login');
+  });
+
+  it('refreshes the permission names from /roles/@me after the login check', async () => {
+    const fetched = stubFetch(signedIn([]));
+    expect(await decideRoute('/dashboard')).toBe('allowed');
+    expect(fetched.calls.map((call) => call.key)).toEqual(['GET /login', 'GET /roles/@me']);
+  });
+
+  it('shows NotFound when the route needs a permission the user lacks', async () => {
+    stubFetch(signedIn(['Logs']));
+    expect(await decideRoute('/users')).toBe('not-found');
+    expect(await decideRoute('/logs')).toBe('allowed');
+  });
+
+  it('lets a user holding the permission in', async () => {
+    stubFetch(signedIn(['Users', 'Roles']));
+    expect(await decideRoute('/users')).toBe('allowed');
+    expect(await decideRoute('/roles')).toBe('allowed');
+  });
+
+  it('sends the user to Login on any exception', async () => {
+    stubFetch({ 'GET /login': new TypeError('Failed to fetch') });
+    expect(await decideRoute('/about')).toBe('login');
+  });
+});
+
+function renderApp(route: string) {
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [route] });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('the guarded routes', () => {
+  it('redirects a signed-out user to the Login page', async () => {
+    stubFetch({ 'GET /login': json({}, 401) });
+    const router = renderApp('/about');
+    expect(await screen.findByRole('heading', { name: 'Battery Probe Monitor Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows Not Found inside the layout when the permission is missing', async () => {
+    stubFetch(signedIn([]));
+    const router = renderApp('/users');
+    expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'home' })).toHaveAttribute('href', '/');
+    expect(router.state.location.pathname).toBe('/users');
+  });
+
+  it('shows the page and its name in the top bar when allowed', async () => {
+    stubFetch(signedIn([]));
+    renderApp('/about');
+    expect(await screen.findByRole('heading', { name: 'BPM / About' })).toBeInTheDocument();
+    expect(screen.getByText('For technical assistance, please contact our support team during business hours')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Account (OP)' })).toHaveAttribute('href', '/account');
+  });
+
+  it('shows Not Found for an unknown path', async () => {
+    stubFetch({});
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeInTheDocument();
+  });
+});

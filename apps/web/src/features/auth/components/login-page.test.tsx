@@ -1,0 +1,58 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../../testing/fetch-routes';
+import { renderWithProviders } from '../../../testing/render';
+import { LoginPage } from './login-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function signIn(username: string, password: string, remember = false) {
+  const user = userEvent.setup({ delay: null });
+  fireEvent.change(screen.getByLabelText(/^Username/), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: password } });
+  if (remember) await user.click(screen.getByLabelText('Remember me'));
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('LoginPage', () => {
+  it('shows the logo, the heading and the placeholders', () => {
+    stubFetch({ 'GET /login': json({}, 401) });
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    expect(screen.getByRole('img', { name: 'Battery Probe Monitor logo' })).toHaveAttribute('src', '/logo.svg');
+    expect(screen.getByRole('heading', { name: 'Battery Probe Monitor Login' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Enter your username')).toBeRequired();
+    expect(screen.getByPlaceholderText('Enter your password')).toBeRequired();
+  });
+
+  it('goes to "/" when a session already exists', async () => {
+    stubFetch({ 'GET /login': json({}) });
+    const { router } = renderWithProviders(<LoginPage />, { route: '/login' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('signs in with rememberMe and goes to "/"', async () => {
+    const fetched = stubFetch({ 'GET /login': json({}, 401), 'POST /login': json({}) });
+    const { router } = renderWithProviders(<LoginPage />, { route: '/login' });
+    await signIn('ada', 'secret-password', true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const sent = fetched.calls.find((call) => call.key === 'POST /login');
+    expect(JSON.parse(String(sent?.init?.body))).toEqual({ username: 'ada', password: 'secret-password', rememberMe: true });
+  });
+
+  it('says "Invalid username or password." when the server refuses', async () => {
+    stubFetch({ 'GET /login': json({}, 401), 'POST /login': json({ message: 'Invalid username or password' }, 401) });
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    await signIn('ada', 'wrong');
+    expect(await screen.findByText('Invalid username or password.')).toBeInTheDocument();
+  });
+
+  it('says "An error occurred" when the request fails', async () => {
+    stubFetch({ 'GET /login': json({}, 401), 'POST /login': new TypeError('Failed to fetch') });
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    await signIn('ada', 'secret-password');
+    expect(await screen.findByText('An error occurred')).toBeInTheDocument();
+  });
+});
