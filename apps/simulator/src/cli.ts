@@ -9,7 +9,10 @@ const usage = `Usage: bpm-simulator --key bpm_… [--url http://localhost:8080/a
   --rate    reports per probe per second             default 1
   --seed    seed for a repeatable plant              default 1
   --url     the server's API base                    default http://localhost:8080/api
-  --key     an API key with Probes WRITE             default $BPM_API_KEY`;
+  --key     an API key with Probes WRITE             default $BPM_API_KEY
+  --tick-ms how often reports are generated and sent default 100
+  --in-flight  requests in flight at most            default 4
+  --quiet   print nothing but errors`;
 
 const { values } = parseArgs({
   options: {
@@ -18,6 +21,9 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     url: { type: 'string', default: 'http://localhost:8080/api' },
     key: { type: 'string' },
+    'tick-ms': { type: 'string', default: '100' },
+    'in-flight': { type: 'string', default: '4' },
+    quiet: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -31,10 +37,20 @@ if (values.help || !key || !(probes >= 1) || !(rate > 0) || !Number.isInteger(se
   process.exit(values.help ? 0 : 1);
 }
 
-const simulator = startSimulator({ url: values.url, key, probes, rate, seed });
-console.log(`[bpm-simulator] ${probes} probes at ${rate} Hz (seed ${seed}) → ${values.url}`);
+const simulator = startSimulator({
+  url: values.url,
+  key,
+  probes,
+  rate,
+  seed,
+  tickMs: Number(values['tick-ms']),
+  maxInFlight: Number(values['in-flight']),
+});
+const log = values.quiet ? () => {} : console.log;
+log(`[bpm-simulator] ${probes} probes at ${rate} Hz (seed ${seed}) → ${values.url}`);
 const report = setInterval(() => {
   const s = simulator.stats;
+  if (values.quiet && !s.lastError) return;
   console.log(`[bpm-simulator] sent ${s.reportsSent}, accepted ${s.accepted}, ignored ${s.ignored}, failed requests ${s.failures}${s.lastError ? ` (last: ${s.lastError})` : ''}`);
 }, 5000);
 

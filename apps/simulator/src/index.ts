@@ -1,5 +1,6 @@
 // The plant simulator as a library: startSimulator() runs the plant against a server's ingest API
 // (used by the server's main.ts for `npm start`, by the CLI and by the benchmarks).
+import type { ProbeReport } from '@bpm/protocol';
 import { Plant } from './plant.js';
 import { ReportSender, type SenderStats } from './sender.js';
 
@@ -39,13 +40,16 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
     const now = Date.now();
     due += ((now - lastMs) / 1000) * options.rate * options.probes;
     lastMs = now;
-    // When the server cannot keep up, a probe's due reports merge into its next one (as a real gateway
-    // would send the latest reading), so nothing queues without bound here either.
-    due = Math.min(due, plant.probeCount);
+    // When the server cannot keep up, at most two ticks' worth waits; the rest is dropped (as a gateway
+    // would send only the latest reading), so nothing queues without bound here either.
+    due = Math.min(due, Math.max(plant.probeCount, (2 * options.rate * options.probes * tickMs) / 1000));
     const count = Math.min(Math.floor(due), sender.capacity);
     if (count <= 0) return;
     due -= count;
-    const sending = sender.send(plant.nextReports(count, now));
+    // Above one report per probe per tick (load tests), the round-robin simply goes round again.
+    const reports: ProbeReport[] = [];
+    while (reports.length < count) reports.push(...plant.nextReports(Math.min(count - reports.length, plant.probeCount), now));
+    const sending = sender.send(reports);
     pending.add(sending);
     void sending.finally(() => pending.delete(sending));
   };

@@ -127,3 +127,28 @@ describe('LiveHub', () => {
     expect(hub.clientCount).toBe(1);
   });
 });
+
+describe('LiveHub coalescing and transient events', () => {
+  it('keeps the transient events of an update replaced before the flush, ahead of the latest events', () => {
+    const hub = hubWith();
+    const socket = new FakeSocket();
+    hub.addClient(socket);
+    socket.sent = [];
+    const t = defaultSystemInfo;
+    const now = Date.now();
+    const first = evaluateReport(undefined, { probeID: 'A', readings: [], batteryPercentage: 5 }, t, now)!; // 21, persistent
+    const recovered = evaluateReport(first.record, { probeID: 'A', readings: [], batteryPercentage: 50 }, t, now + 1)!; // 22, transient
+    const low = evaluateReport(recovered.record, { probeID: 'A', readings: [], batteryPercentage: 15 }, t, now + 2)!; // 20, persistent
+    hub.flush();
+    for (const e of [recovered, low]) hub.publishProbe(e.probe);
+    hub.flush();
+    const [message] = socket.messages();
+    const probe = message?.messageType === 'probeData' ? message.probes[0] : undefined;
+    expect(probe?.events.map((e) => e.event)).toEqual([22, 20]);
+    // Once flushed, a transient event is not sent again.
+    hub.publishProbe(evaluateReport(low.record, { probeID: 'A', readings: [], batteryPercentage: 14 }, t, now + 3)!.probe);
+    hub.flush();
+    const later = socket.messages()[1];
+    expect(later?.messageType === 'probeData' && later.probes[0]!.events.map((e) => e.event)).toEqual([20]);
+  });
+});

@@ -3,7 +3,7 @@
 // shared by every socket that keeps up; a socket whose buffer is above maxBufferedBytes gets nothing
 // more until it drains, while its changed probes coalesce in a set (at most one entry per probe), so a
 // client that never reads costs bounded memory. The hub knows no database and no engine.
-import type { Probe, SystemInfo } from '@bpm/protocol';
+import type { Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
 
 /** The part of a `ws` WebSocket the hub uses (so tests can count what is sent). */
 export interface LiveSocket {
@@ -74,6 +74,11 @@ export class LiveHub {
   // ---- what the probe service publishes ----
 
   publishProbe(probe: Probe): void {
+    const pending = this.changed.has(probe.probeID) ? this.latest.get(probe.probeID) : undefined;
+    // Coalescing keeps the transient events raised since the last flush: an update that is replaced
+    // before it is sent must not take its "reporting again" or "back in range" with it. They go first,
+    // so that the latest state's persistent events come after them (clients apply events in order).
+    if (pending) probe = withEarlierTransients(probe, pending);
     this.latest.set(probe.probeID, probe);
     this.json.delete(probe.probeID);
     this.changed.add(probe.probeID);
@@ -198,4 +203,12 @@ export class LiveHub {
     }
     return Buffer.from(`{"messageType":"probeData","probes":[${parts.join(',')}]}`);
   }
+}
+
+function withEarlierTransients(probe: Probe, earlier: Probe): Probe {
+  const transient = (e: ProbeEvent) => !e.eventPersistent;
+  const earlierEvents = earlier.events.filter(transient);
+  const earlierSuppressed = earlier.suppressedEvents.filter(transient);
+  if (earlierEvents.length === 0 && earlierSuppressed.length === 0) return probe;
+  return { ...probe, events: [...earlierEvents, ...probe.events], suppressedEvents: [...earlierSuppressed, ...probe.suppressedEvents] };
 }

@@ -8,6 +8,10 @@ import { requireAuth } from '../../plugins/auth.js';
 import { Histogram, MetricsText } from './prometheus-text.js';
 
 const contentType = 'text/plain; version=0.0.4; charset=utf-8';
+const cpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
 
 export const metricsModule = fp(
   async (app: FastifyInstance) => {
@@ -44,6 +48,7 @@ export const metricsModule = fp(
           { labels: { quantile: '0.99' }, value: loopDelay.percentile(99) / 1e9 },
           { labels: { quantile: '1' }, value: loopDelay.max / 1e9 },
         ])
+        .add('process_cpu_seconds_total', 'counter', 'User and system CPU time spent.', cpuSeconds())
         .add('process_resident_memory_bytes', 'gauge', 'Resident set size.', memory.rss)
         .add('nodejs_heap_used_bytes', 'gauge', 'V8 heap in use.', memory.heapUsed);
       return text.toString();
