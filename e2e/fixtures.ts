@@ -36,3 +36,21 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/** Creates a user with the named role through the admin API; returns the username and password. */
+export async function createUserWithRole(
+  adminApi: APIRequestContext,
+  roleName: string,
+  names: { firstName: string; lastName: string } = { firstName: 'Olga', lastName: 'Operator' },
+) {
+  const roles = (await (await adminApi.get('roles')).json()) as { id: number; name: string }[];
+  const role = roles.find((candidate) => candidate.name === roleName);
+  if (!role) throw new Error(`no role named ${roleName}`);
+  const username = `${roleName.toLowerCase()}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
+  const password = 'operator-password-1';
+  const created = await adminApi.post('users', {
+    data: { username, ...names, email: `${username}@example.com`, password, roleId: role.id },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  return { username, password };
+}
