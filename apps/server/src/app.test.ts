@@ -26,10 +26,21 @@ describe('restarts', () => {
       method: 'POST',
       url: '/api/users',
       headers: withCookie(admin),
-      payload: { username: 'survivor', firstName: 'Sur', lastName: 'Vivor', email: 'sv@example.com', password: 'survivor-password', roleId: 2 },
+      payload: {
+        username: 'survivor',
+        firstName: 'Sur',
+        lastName: 'Vivor',
+        email: 'sv@example.com',
+        password: 'survivor-password',
+        roleId: 2,
+      },
     });
     expect(created.statusCode).toBe(201);
-    const { token } = await createApiKey(first.app.db, { userId: created.json().userId, name: 'k', expirationDate: new Date(Date.now() + 86_400_000).toISOString() });
+    const { token } = await createApiKey(first.app.db, {
+      userId: created.json().userId,
+      name: 'k',
+      expirationDate: new Date(Date.now() + 86_400_000).toISOString(),
+    });
     first.app.log.info('before the restart');
     await first.close();
 
@@ -39,10 +50,16 @@ describe('restarts', () => {
       expect((await second.app.inject({ method: 'GET', url: '/api/login', headers: { cookie: admin } })).statusCode).toBe(200);
       await second.login('survivor', 'survivor-password');
       await second.login('admin', testAdminPassword);
-      const check = await second.app.inject({ method: 'GET', url: '/api/keys/check', headers: { authorization: `Bearer ${token}` } });
+      const check = await second.app.inject({
+        method: 'GET',
+        url: '/api/keys/check',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(check.json()).toMatchObject({ username: 'survivor' });
       second.app.log.info('after the restart');
-      const logs = (await second.app.inject({ method: 'GET', url: '/api/system/logs?q=the%20restart', headers: withCookie(admin) })).json();
+      const logs = (
+        await second.app.inject({ method: 'GET', url: '/api/system/logs?q=the%20restart', headers: withCookie(admin) })
+      ).json();
       expect(logs.map((e: { msg: string }) => e.msg)).toEqual(['after the restart', 'before the restart']);
     } finally {
       await second.close();
@@ -52,7 +69,10 @@ describe('restarts', () => {
   it('refuses to start on a database written by a newer version', async () => {
     const dataDir = tempDir();
     const first = await createTestApp({ dataDir });
-    await first.app.db.insertInto('schema_migrations' as never).values({ name: '9999-from-the-future', timestamp: new Date().toISOString() } as never).execute();
+    await first.app.db
+      .insertInto('schema_migrations' as never)
+      .values({ name: '9999-from-the-future', timestamp: new Date().toISOString() } as never)
+      .execute();
     await first.close();
     await expect(createTestApp({ dataDir })).rejects.toThrow(/newer version of Battery Probe Monitor/);
   });
@@ -156,7 +176,11 @@ describe('headers, CORS and cookies', () => {
       expect(preflight.headers['access-control-allow-origin']).toBe('http://plant.test:8443');
       expect(preflight.headers['access-control-allow-credentials']).toBe('true');
 
-      const foreign = await t.app.inject({ method: 'GET', url: '/login', headers: { host: 'api.plant.test', origin: 'https://evil.example' } });
+      const foreign = await t.app.inject({
+        method: 'GET',
+        url: '/login',
+        headers: { host: 'api.plant.test', origin: 'https://evil.example' },
+      });
       expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
 
       const login = await t.app.inject({
@@ -180,7 +204,9 @@ describe('OpenAPI', () => {
     try {
       const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
       expect(spec.openapi).toMatch(/^3\./);
-      expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/users', '/api/users/{id}', '/api/keys', '/api/system/logs']));
+      expect(Object.keys(spec.paths)).toEqual(
+        expect.arrayContaining(['/api/login', '/api/users', '/api/users/{id}', '/api/keys', '/api/system/logs']),
+      );
       const createUser = spec.paths['/api/users'].post.requestBody.content['application/json'].schema;
       expect(createUser.required).toEqual(expect.arrayContaining(['username', 'password', 'roleId']));
       const page = await t.app.inject({ method: 'GET', url: '/api/docs' });

@@ -23,7 +23,12 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
       `The database was written by a newer version of Battery Probe Monitor (migrations ${unknown.join(', ')} are unknown here); upgrade the server or use another BPM_DATA_DIR.`,
     );
   }
-  const migrator = new Migrator({ db, provider, migrationTableName: migrationTable, migrationLockTableName: `${migrationTable}_lock` });
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: migrationTable,
+    migrationLockTableName: `${migrationTable}_lock`,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -12,7 +12,12 @@ const permissionDescriptions: Record<PermissionName, string> = {
   Probes: 'Manage probes: delete them, set assignments and thresholds, send reports',
 };
 
-const seededRoles: Array<{ name: string; description: string; isDefault: boolean; grants: Partial<Record<PermissionName, PermissionLevel>> }> = [
+const seededRoles: Array<{
+  name: string;
+  description: string;
+  isDefault: boolean;
+  grants: Partial<Record<PermissionName, PermissionLevel>>;
+}> = [
   {
     name: 'Administrator',
     description: 'Full access to users, roles, logs and probes',
@@ -34,7 +39,11 @@ export interface SeedResult {
   seeded: boolean;
 }
 
-export async function seedDatabase(db: Kysely<Database>, adminPassword: string | undefined, passwordHashLog2N: number): Promise<SeedResult> {
+export async function seedDatabase(
+  db: Kysely<Database>,
+  adminPassword: string | undefined,
+  passwordHashLog2N: number,
+): Promise<SeedResult> {
   const existing = await db.selectFrom('permissions').select('id').limit(1).executeTakeFirst();
   if (existing) return { seeded: false };
 
@@ -55,7 +64,13 @@ export async function seedDatabase(db: Kysely<Database>, adminPassword: string |
     for (const role of seededRoles) {
       const { id } = await trx
         .insertInto('roles')
-        .values({ name: role.name, description: role.description, is_default: role.isDefault ? 1 : 0, created_at: now, updated_at: now })
+        .values({
+          name: role.name,
+          description: role.description,
+          is_default: role.isDefault ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (role.name === 'Administrator') adminRoleId = id;

@@ -55,7 +55,14 @@ const guarded: Array<Endpoint & { permission: PermissionName; level: PermissionL
     success: 201,
     request: async () => ({
       url: '/api/users',
-      payload: { username: uniqueName(), firstName: 'New', lastName: 'User', email: 'new@example.com', password: 'another-password', roleId: 3 },
+      payload: {
+        username: uniqueName(),
+        firstName: 'New',
+        lastName: 'User',
+        email: 'new@example.com',
+        password: 'another-password',
+        roleId: 3,
+      },
     }),
   },
   {
@@ -73,11 +80,26 @@ const guarded: Array<Endpoint & { permission: PermissionName; level: PermissionL
     permission: 'Users',
     level: 'UPDATE',
     success: 204,
-    request: async () => ({ url: `/api/users/change-password/${await victim()}`, payload: { currentPassword: '', newPassword: 'a-new-password' } }),
+    request: async () => ({
+      url: `/api/users/change-password/${await victim()}`,
+      payload: { currentPassword: '', newPassword: 'a-new-password' },
+    }),
   },
-  { method: 'DELETE', permission: 'Users', level: 'DELETE', success: 204, request: async () => ({ url: `/api/users/${await victim()}` }) },
+  {
+    method: 'DELETE',
+    permission: 'Users',
+    level: 'DELETE',
+    success: 204,
+    request: async () => ({ url: `/api/users/${await victim()}` }),
+  },
   { method: 'GET', permission: 'Roles', level: 'READ', success: 200, request: async () => ({ url: '/api/roles' }) },
-  { method: 'GET', permission: 'Logs', level: 'READ', success: 200, request: async () => ({ url: '/api/system/logs?offset=0&limit=5' }) },
+  {
+    method: 'GET',
+    permission: 'Logs',
+    level: 'READ',
+    success: 200,
+    request: async () => ({ url: '/api/system/logs?offset=0&limit=5' }),
+  },
   { method: 'GET', permission: 'Logs', level: 'READ', success: 200, request: async () => ({ url: '/api/system/logs.json' }) },
 ];
 
@@ -85,15 +107,26 @@ const guarded: Array<Endpoint & { permission: PermissionName; level: PermissionL
 const signedIn: Endpoint[] = [
   { method: 'GET', success: 200, request: async () => ({ url: '/api/login' }) },
   { method: 'GET', success: 200, request: async () => ({ url: '/api/users/@me' }) },
-  { method: 'PUT', success: 200, request: async () => ({ url: '/api/users/@me', payload: { firstName: 'Op', lastName: 'Erator', email: 'op@example.com' } }) },
+  {
+    method: 'PUT',
+    success: 200,
+    request: async () => ({ url: '/api/users/@me', payload: { firstName: 'Op', lastName: 'Erator', email: 'op@example.com' } }),
+  },
   { method: 'GET', success: 200, request: async () => ({ url: '/api/roles/@me' }) },
   { method: 'GET', success: 200, request: async () => ({ url: '/api/keys' }) },
-  { method: 'POST', success: 201, request: async () => ({ url: '/api/keys', payload: { name: 'script', expirationDate: tomorrow() } }) },
+  {
+    method: 'POST',
+    success: 201,
+    request: async () => ({ url: '/api/keys', payload: { name: 'script', expirationDate: tomorrow() } }),
+  },
   // Last: changed through the key, it ends the operator's cookie session (a password change ends other sessions).
   {
     method: 'PUT',
     success: 204,
-    request: async () => ({ url: '/api/users/change-password/@me', payload: { currentPassword: password, newPassword: password } }),
+    request: async () => ({
+      url: '/api/users/change-password/@me',
+      payload: { currentPassword: password, newPassword: password },
+    }),
   },
 ];
 
@@ -102,7 +135,8 @@ beforeAll(async () => {
   for (const level of permissionLevels) await t.createRole(`Users ${level}`, { Users: level });
   callers.set('operator', await makeCaller('operator', 'Operator'));
   callers.set('supervisor', await makeCaller('supervisor', 'Supervisor'));
-  for (const level of permissionLevels) callers.set(`Users ${level}`, await makeCaller(`users-${level.toLowerCase()}`, `Users ${level}`));
+  for (const level of permissionLevels)
+    callers.set(`Users ${level}`, await makeCaller(`users-${level.toLowerCase()}`, `Users ${level}`));
 });
 afterAll(async () => {
   await t.close();

@@ -29,7 +29,10 @@ function fastifyMessage(error: FastifyError): string {
 }
 
 export function sendError(reply: FastifyReply, statusCode: number, message: string, details?: ErrorDetail[]): FastifyReply {
-  return reply.code(statusCode).type('application/json; charset=utf-8').send(errorBody(statusCode, message, details));
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(statusCode, message, details));
 }
 
 export const errorHandlerPlugin = fp(

@@ -3,7 +3,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-const ansi = { reset: '\u001b[0m', red: '\u001b[31m', green: '\u001b[32m', yellow: '\u001b[33m', blue: '\u001b[34m', magenta: '\u001b[35m', cyan: '\u001b[36m', boldRed: '\u001b[1;31m' };
+const ansi = {
+  reset: '\u001b[0m',
+  red: '\u001b[31m',
+  green: '\u001b[32m',
+  yellow: '\u001b[33m',
+  blue: '\u001b[34m',
+  magenta: '\u001b[35m',
+  cyan: '\u001b[36m',
+  boldRed: '\u001b[1;31m',
+};
 
 const methodColour: Record<string, string> = { GET: ansi.blue, POST: ansi.green, PUT: ansi.yellow, DELETE: ansi.red };
 

@@ -44,7 +44,13 @@ export function isAllowedOrigin(request: FastifyRequest): boolean {
 
 function connectSources(publicHost: string | undefined): string[] {
   const sources = ["'self'", 'ws:', 'wss:'];
-  if (publicHost) sources.push(`http://api.${publicHost}:*`, `https://api.${publicHost}:*`, `http://api.${publicHost}`, `https://api.${publicHost}`);
+  if (publicHost)
+    sources.push(
+      `http://api.${publicHost}:*`,
+      `https://api.${publicHost}:*`,
+      `http://api.${publicHost}`,
+      `https://api.${publicHost}`,
+    );
   return sources;
 }
 

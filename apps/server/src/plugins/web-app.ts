@@ -38,7 +38,12 @@ export const webAppPlugin = fp(
 
     if (hasStatic) {
       // wildcard: files added by a rebuild are served without a restart; unknown files fall to the 404 handler.
-      await app.register(fastifyStatic, { root, wildcard: true, index: false, schemaHide: true, cacheControl: false,
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: true,
+        index: false,
+        schemaHide: true,
+        cacheControl: false,
         // Folders ("/" above all) are pages, not listings: let the not-found handler answer with the app.
         allowedPath: (pathName) => !pathName.endsWith('/'),
         setHeaders: (reply, path) => {

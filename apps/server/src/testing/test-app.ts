@@ -14,7 +14,6 @@ export const testAdminPassword = 'test-admin-password';
 /** inject() sends Host: localhost:80, so this is the app's own origin (CSRF check). */
 export const testOrigin = 'http://localhost';
 
-
 /** scrypt at 2^12 instead of 2^17: same code path, milliseconds instead of ~0.4 s per hash. */
 export const testPasswordHashLog2N = 12;
 

@@ -80,7 +80,16 @@ export const initial: Migration = {
   },
 
   async down(db: Kysely<unknown>): Promise<void> {
-    for (const table of ['logs', 'api_keys', 'sessions', 'users', 'role_permissions', 'roles', 'permission_levels', 'permissions']) {
+    for (const table of [
+      'logs',
+      'api_keys',
+      'sessions',
+      'users',
+      'role_permissions',
+      'roles',
+      'permission_levels',
+      'permissions',
+    ]) {
       await db.schema.dropTable(table).execute();
     }
   },

@@ -21,7 +21,13 @@ function cookieDomain(request: FastifyRequest): string | undefined {
 
 function cookieOptions(request: FastifyRequest) {
   const domain = cookieDomain(request);
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https', ...(domain ? { domain } : {}) };
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    ...(domain ? { domain } : {}),
+  };
 }
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): void {
@@ -35,18 +41,30 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const throttle = new LoginThrottle(app.config.loginThrottle);
 
-  r.get('/login', { schema: { tags, summary: 'Is there a signed-in session?', response: { 200: userSchema } } }, async (request) => {
-    const user = request.principal && (await findUser(app.db, request.principal.userId));
-    if (!user) throw new UnauthorizedError('Not signed in');
-    return user;
-  });
+  r.get(
+    '/login',
+    { schema: { tags, summary: 'Is there a signed-in session?', response: { 200: userSchema } } },
+    async (request) => {
+      const user = request.principal && (await findUser(app.db, request.principal.userId));
+      if (!user) throw new UnauthorizedError('Not signed in');
+      return user;
+    },
+  );
 
-  r.post('/login', { schema: { tags, summary: 'Sign in', body: loginRequestSchema, response: { 200: userSchema } } }, async (request, reply) => {
-    const signedIn = await signIn(app.db, throttle, { ...request.body, address: request.ip, hashLog2N: app.config.passwordHashLog2N });
-    setSessionCookie(request, reply, signedIn);
-    request.log.info(`User ${signedIn.user.username} signed in${signedIn.persistent ? ' (remembered)' : ''}`);
-    return signedIn.user;
-  });
+  r.post(
+    '/login',
+    { schema: { tags, summary: 'Sign in', body: loginRequestSchema, response: { 200: userSchema } } },
+    async (request, reply) => {
+      const signedIn = await signIn(app.db, throttle, {
+        ...request.body,
+        address: request.ip,
+        hashLog2N: app.config.passwordHashLog2N,
+      });
+      setSessionCookie(request, reply, signedIn);
+      request.log.info(`User ${signedIn.user.username} signed in${signedIn.persistent ? ' (remembered)' : ''}`);
+      return signedIn.user;
+    },
+  );
 
   r.post('/logout', { schema: { tags, summary: 'Sign out' }, preHandler: requireAuth() }, async (request, reply) => {
     const principal = request.principal;

@@ -30,7 +30,10 @@ export async function signIn(
   throttle.checkAddress(request.address);
   const credentials = await findCredentials(db, { username: request.username });
   // An unknown username costs the same hashing time as a wrong password, so timing does not tell them apart.
-  const isValid = await verifyPassword(request.password, credentials?.passwordHash ?? (await decoyPasswordHash(request.hashLog2N)));
+  const isValid = await verifyPassword(
+    request.password,
+    credentials?.passwordHash ?? (await decoyPasswordHash(request.hashLog2N)),
+  );
   const key = usernameKey(request.username);
   if (!credentials || !isValid) {
     const delayMs = throttle.recordFailure(request.address, key);
@@ -44,9 +47,14 @@ export async function signIn(
   const expiresAt = new Date(now.getTime() + (persistent ? rememberedSessionMs : browserSessionMs));
   const token = newSessionToken();
   await deleteExpiredSessions(db, now.toISOString());
-  await insertSession(db, { tokenHash: hashToken(token), userId: credentials.id, persistent, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
+  await insertSession(db, {
+    tokenHash: hashToken(token),
+    userId: credentials.id,
+    persistent,
+    createdAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  });
   const user = await findUser(db, credentials.id);
   if (!user) throw new UnauthorizedError('Invalid username or password');
   return { user, token, persistent, expiresAt };
 }
-

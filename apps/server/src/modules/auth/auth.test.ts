@@ -27,14 +27,22 @@ describe('GET /login', () => {
 
 describe('POST /login', () => {
   it('refuses a wrong password with 401 and no cookie', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: 'nope-nope' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'admin', password: 'nope-nope' },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe('Invalid username or password');
     expect(response.cookies).toHaveLength(0);
   });
 
   it('sets an HttpOnly SameSite=Lax session cookie, persistent only with rememberMe', async () => {
-    const plain = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: testAdminPassword } });
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'admin', password: testAdminPassword },
+    });
     const plainCookie = plain.cookies.find((c) => c.name === 'bpm_session');
     expect(plainCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(plainCookie?.expires).toBeUndefined();
@@ -69,7 +77,11 @@ describe('POST /logout', () => {
 
   it('refuses a cookie request from another origin or without Origin (CSRF)', async () => {
     const cookie = await t.loginAsAdmin();
-    const foreign = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie, origin: 'https://evil.example' } });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
     expect(foreign.statusCode).toBe(403);
     const missing = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
     expect(missing.statusCode).toBe(403);
@@ -82,15 +94,27 @@ describe('login throttling', () => {
   it('keeps letting the right password in after many failures for that username', async () => {
     await t.createUser({ username: 'target', password: 'target-password', roleName: 'Operator' });
     for (let i = 0; i < 8; i += 1) {
-      const failed = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.1.1.1', payload: { username: 'target', password: `guess-${i}` } });
+      const failed = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '10.1.1.1',
+        payload: { username: 'target', password: `guess-${i}` },
+      });
       expect(failed.statusCode).toBe(401);
     }
-    const response = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.1.1.2', payload: { username: 'target', password: 'target-password' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '10.1.1.2',
+      payload: { username: 'target', password: 'target-password' },
+    });
     expect(response.statusCode).toBe(200);
   });
 
   it('caps failures per client address with 429 and Retry-After, leaving other addresses alone', async () => {
-    const capped = await createTestApp({ loginThrottle: { freeFailures: 5, baseDelayMs: 1, maxDelayMs: 1, addressMaxFailures: 3, addressWindowMs: 60_000 } });
+    const capped = await createTestApp({
+      loginThrottle: { freeFailures: 5, baseDelayMs: 1, maxDelayMs: 1, addressMaxFailures: 3, addressWindowMs: 60_000 },
+    });
     try {
       const attempt = (remoteAddress: string, password: string) =>
         capped.app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { username: 'admin', password } });
@@ -106,10 +130,17 @@ describe('login throttling', () => {
   });
 
   it('does not count successful sign-ins', async () => {
-    const capped = await createTestApp({ loginThrottle: { freeFailures: 5, baseDelayMs: 1, maxDelayMs: 1, addressMaxFailures: 2, addressWindowMs: 60_000 } });
+    const capped = await createTestApp({
+      loginThrottle: { freeFailures: 5, baseDelayMs: 1, maxDelayMs: 1, addressMaxFailures: 2, addressWindowMs: 60_000 },
+    });
     try {
       for (let i = 0; i < 5; i += 1) {
-        const ok = await capped.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.7.7.7', payload: { username: 'admin', password: testAdminPassword } });
+        const ok = await capped.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '10.7.7.7',
+          payload: { username: 'admin', password: testAdminPassword },
+        });
         expect(ok.statusCode).toBe(200);
       }
     } finally {
@@ -132,7 +163,12 @@ describe('login input', () => {
   });
 
   it('refuses a sign-in posted from a foreign origin', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/login', headers: { origin: 'https://evil.example' }, payload: { username: 'admin', password: testAdminPassword } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { origin: 'https://evil.example' },
+      payload: { username: 'admin', password: testAdminPassword },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.cookies).toHaveLength(0);
   });

@@ -57,7 +57,8 @@ export class LoginThrottle {
   recordFailure(address: string, usernameKey: string): number {
     const now = this.now();
     const window = this.byAddress.get(address);
-    if (!window || window.startedAt + this.config.addressWindowMs <= now) remember(this.byAddress, address, { failures: 1, startedAt: now });
+    if (!window || window.startedAt + this.config.addressWindowMs <= now)
+      remember(this.byAddress, address, { failures: 1, startedAt: now });
     else window.failures += 1;
 
     const previous = this.byUsername.get(usernameKey);

@@ -19,13 +19,23 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 
-  r.get('/keys', { schema: { tags, summary: 'Your API keys', response: { 200: z.array(apiKeySchema) } }, preHandler: requireAuth() }, (request) =>
-    listUserKeys(db, callerId(request)),
+  r.get(
+    '/keys',
+    { schema: { tags, summary: 'Your API keys', response: { 200: z.array(apiKeySchema) } }, preHandler: requireAuth() },
+    (request) => listUserKeys(db, callerId(request)),
   );
 
   r.post(
     '/keys',
-    { schema: { tags, summary: 'Create an API key (the token is shown only in this answer)', body: createApiKeySchema, response: { 201: createdApiKeySchema } }, preHandler: requireAuth() },
+    {
+      schema: {
+        tags,
+        summary: 'Create an API key (the token is shown only in this answer)',
+        body: createApiKeySchema,
+        response: { 201: createdApiKeySchema },
+      },
+      preHandler: requireAuth(),
+    },
     async (request, reply) => {
       const key = await createApiKey(db, { userId: callerId(request), ...request.body });
       request.log.info(`User ${request.principal?.username} created API key #${key.id} "${key.name}"`);
@@ -33,11 +43,15 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.delete('/keys/:id', { schema: { tags, summary: 'Delete one of your API keys', params: idParamSchema }, preHandler: requireAuth() }, async (request, reply) => {
-    await deleteApiKey(db, callerId(request), request.params.id);
-    request.log.info(`User ${request.principal?.username} deleted API key #${request.params.id}`);
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/keys/:id',
+    { schema: { tags, summary: 'Delete one of your API keys', params: idParamSchema }, preHandler: requireAuth() },
+    async (request, reply) => {
+      await deleteApiKey(db, callerId(request), request.params.id);
+      request.log.info(`User ${request.principal?.username} deleted API key #${request.params.id}`);
+      return reply.code(204).send();
+    },
+  );
 
   r.get(
     '/keys/check',

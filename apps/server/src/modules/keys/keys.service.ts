@@ -18,10 +18,14 @@ export async function createApiKey(
 ): Promise<CreatedApiKey> {
   const expires = new Date(input.expirationDate);
   if (Number.isNaN(expires.getTime())) {
-    throw new BadRequestError('Expiration date must be an ISO 8601 date-time', [{ path: 'expirationDate', message: 'Expiration date must be an ISO 8601 date-time' }]);
+    throw new BadRequestError('Expiration date must be an ISO 8601 date-time', [
+      { path: 'expirationDate', message: 'Expiration date must be an ISO 8601 date-time' },
+    ]);
   }
   if (expires.getTime() <= Date.now()) {
-    throw new BadRequestError('Expiration date must be in the future', [{ path: 'expirationDate', message: 'Expiration date must be in the future' }]);
+    throw new BadRequestError('Expiration date must be in the future', [
+      { path: 'expirationDate', message: 'Expiration date must be in the future' },
+    ]);
   }
   const token = newApiKeyToken();
   const id = await insertKey(db, {

@@ -20,7 +20,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const createKey = (cookie: string, payload: object) => t.app.inject({ method: 'POST', url: '/api/keys', headers: withCookie(cookie), payload });
+const createKey = (cookie: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/keys', headers: withCookie(cookie), payload });
 
 describe('POST /keys', () => {
   it('returns the token once; lists never show it; only its SHA-256 is stored', async () => {
@@ -32,7 +33,15 @@ describe('POST /keys', () => {
     expect(key.token).toMatch(new RegExp(`^${apiKeyPrefix}[0-9A-Za-z]{43}$`));
 
     const list = await t.app.inject({ method: 'GET', url: '/api/keys', headers: withCookie(alice) });
-    expect(list.json()).toEqual([{ id: key.id, name: 'Gateway 1', expirationDate: key.expirationDate, creationDate: key.creationDate, updateDate: key.updateDate }]);
+    expect(list.json()).toEqual([
+      {
+        id: key.id,
+        name: 'Gateway 1',
+        expirationDate: key.expirationDate,
+        creationDate: key.creationDate,
+        updateDate: key.updateDate,
+      },
+    ]);
     expect(list.body).not.toContain(key.token);
 
     const rows = await t.app.db.selectFrom('api_keys').selectAll().execute();
@@ -63,18 +72,30 @@ describe('using a key', () => {
     expect(me.json().username).toBe('bob');
     const check = await t.app.inject({ method: 'GET', url: '/api/keys/check', headers: auth });
     expect(check.statusCode).toBe(200);
-    expect(check.json()).toEqual({ userId: me.json().userId, username: 'bob', keyId: key.id, keyName: 'Script', expirationDate: key.expirationDate });
+    expect(check.json()).toEqual({
+      userId: me.json().userId,
+      username: 'bob',
+      keyId: key.id,
+      keyName: 'Script',
+      expirationDate: key.expirationDate,
+    });
   });
 
   it('/keys/check answers 401 to a session cookie, a wrong key or none', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/keys/check', headers: { cookie: bob } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/keys/check', headers: { authorization: 'Bearer bpm_wrong' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/keys/check', headers: { authorization: 'Bearer bpm_wrong' } })).statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/keys/check' })).statusCode).toBe(401);
   });
 
   it('refuses an expired key with 401', async () => {
     const key = (await createKey(bob, { name: 'Short-lived', expirationDate: inOneDay() })).json();
-    await t.app.db.updateTable('api_keys').set({ expiration_date: new Date(Date.now() - 1000).toISOString() }).where('id', '=', key.id).execute();
+    await t.app.db
+      .updateTable('api_keys')
+      .set({ expiration_date: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', key.id)
+      .execute();
     const auth = { authorization: `Bearer ${key.token}` };
     expect((await t.app.inject({ method: 'GET', url: '/api/keys/check', headers: auth })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/users/@me', headers: auth })).statusCode).toBe(401);
@@ -86,7 +107,10 @@ describe('DELETE /keys/:id', () => {
     const key = (await createKey(alice, { name: 'Disposable', expirationDate: inOneDay() })).json();
     const response = await t.app.inject({ method: 'DELETE', url: `/api/keys/${key.id}`, headers: withCookie(alice) });
     expect(response.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: '/api/keys/check', headers: { authorization: `Bearer ${key.token}` } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/keys/check', headers: { authorization: `Bearer ${key.token}` } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('answers 404 for someone else’s key and leaves it alone', async () => {
@@ -96,6 +120,9 @@ describe('DELETE /keys/:id', () => {
     expect(response.json().message).toBe('API key not found');
     const bobsList = (await t.app.inject({ method: 'GET', url: '/api/keys', headers: withCookie(bob) })).json();
     expect(bobsList.map((k: { id: number }) => k.id)).not.toContain(key.id);
-    expect((await t.app.inject({ method: 'GET', url: '/api/keys/check', headers: { authorization: `Bearer ${key.token}` } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/keys/check', headers: { authorization: `Bearer ${key.token}` } }))
+        .statusCode,
+    ).toBe(200);
   });
 });

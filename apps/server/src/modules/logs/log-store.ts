@@ -57,17 +57,22 @@ export class LogStore {
     this.timer = undefined;
     const batch = this.pending;
     this.pending = [];
-    this.flushing = this.flushing.then(() => this.write(batch)).catch((error: unknown) => {
-      // The logger must not log its own failures into itself: say it once on stderr.
-      process.stderr.write(`[bpm] could not store ${batch.length} log entries: ${String(error)}\n`);
-    });
+    this.flushing = this.flushing
+      .then(() => this.write(batch))
+      .catch((error: unknown) => {
+        // The logger must not log its own failures into itself: say it once on stderr.
+        process.stderr.write(`[bpm] could not store ${batch.length} log entries: ${String(error)}\n`);
+      });
     return this.flushing;
   }
 
   private async write(batch: LogEntry[]): Promise<void> {
     if (batch.length === 0) return;
     for (let i = 0; i < batch.length; i += insertChunk) {
-      await this.db.insertInto('logs').values(batch.slice(i, i + insertChunk)).execute();
+      await this.db
+        .insertInto('logs')
+        .values(batch.slice(i, i + insertChunk))
+        .execute();
     }
     this.insertedSincePrune += batch.length;
     // Pruning every tenth of the bound keeps the table within 110% of maxEntries at little cost.

@@ -13,7 +13,15 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/system/logs',
-    { schema: { tags, summary: 'A page of log entries, newest first', querystring: logsQuerySchema, response: { 200: z.array(logEntrySchema) } }, preHandler: logsPermission },
+    {
+      schema: {
+        tags,
+        summary: 'A page of log entries, newest first',
+        querystring: logsQuerySchema,
+        response: { 200: z.array(logEntrySchema) },
+      },
+      preHandler: logsPermission,
+    },
     (request) => {
       const { start, offset, limit, q } = request.query;
       return app.logStore.list({ offset: offset ?? start ?? 0, limit, q: q?.trim() || undefined });
@@ -22,7 +30,10 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/system/logs.json',
-    { schema: { tags, summary: 'Every retained log entry, newest first', response: { 200: z.array(logEntrySchema) } }, preHandler: logsPermission },
+    {
+      schema: { tags, summary: 'Every retained log entry, newest first', response: { 200: z.array(logEntrySchema) } },
+      preHandler: logsPermission,
+    },
     () => app.logStore.all(),
   );
 }

@@ -33,7 +33,10 @@ async function permissionsByRole(db: Kysely<Database>, roleIds: number[]) {
 }
 
 async function rolesWhere(db: Kysely<Database>, roleId?: number): Promise<Role[]> {
-  let query = db.selectFrom('roles').select(['id', 'name', 'description', 'created_at', 'updated_at', 'is_default']).orderBy('id');
+  let query = db
+    .selectFrom('roles')
+    .select(['id', 'name', 'description', 'created_at', 'updated_at', 'is_default'])
+    .orderBy('id');
   if (roleId !== undefined) query = query.where('id', '=', roleId);
   const rows = await query.execute();
   const permissions = await permissionsByRole(

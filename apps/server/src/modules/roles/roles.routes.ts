@@ -12,13 +12,22 @@ const tags = ['Roles'];
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/roles', { schema: { tags, summary: 'Every role with its permissions', response: { 200: z.array(roleSchema) } }, preHandler: requirePermission('Roles') }, () =>
-    listRoles(app.db),
+  r.get(
+    '/roles',
+    {
+      schema: { tags, summary: 'Every role with its permissions', response: { 200: z.array(roleSchema) } },
+      preHandler: requirePermission('Roles'),
+    },
+    () => listRoles(app.db),
   );
 
-  r.get(`/roles/${meSegment}`, { schema: { tags, summary: "The caller's role", response: { 200: roleSchema } }, preHandler: requireAuth() }, async (request) => {
-    const role = await findRole(app.db, request.principal?.roleId ?? 0);
-    if (!role) throw new NotFoundError('Role not found');
-    return role;
-  });
+  r.get(
+    `/roles/${meSegment}`,
+    { schema: { tags, summary: "The caller's role", response: { 200: roleSchema } }, preHandler: requireAuth() },
+    async (request) => {
+      const role = await findRole(app.db, request.principal?.roleId ?? 0);
+      if (!role) throw new NotFoundError('Role not found');
+      return role;
+    },
+  );
 }

@@ -31,14 +31,26 @@ describe('GET /roles', () => {
       permission_level_id: 4,
       permission_level_name: 'DELETE',
     });
-    expect(Object.keys(administrator).sort()).toEqual(['createdAt', 'description', 'id', 'is_default', 'name', 'permissions_with_levels', 'updatedAt']);
+    expect(Object.keys(administrator).sort()).toEqual([
+      'createdAt',
+      'description',
+      'id',
+      'is_default',
+      'name',
+      'permissions_with_levels',
+      'updatedAt',
+    ]);
   });
 });
 
 describe('GET /roles/@me', () => {
   it('answers the caller’s own role, even without the Roles permission', async () => {
     await t.createUser({ username: 'op', password: 'op-password', roleName: 'Operator' });
-    const response = await t.app.inject({ method: 'GET', url: '/api/roles/@me', headers: withCookie(await t.login('op', 'op-password')) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/roles/@me',
+      headers: withCookie(await t.login('op', 'op-password')),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Operator', permissions_with_levels: [] });
   });

@@ -50,7 +50,15 @@ export async function usernameTaken(db: Kysely<Database>, username: string, exce
 
 export async function insertUser(
   db: Kysely<Database>,
-  user: { username: string; firstName: string; lastName: string; email: string; passwordHash: string; roleId: number; now: string },
+  user: {
+    username: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    passwordHash: string;
+    roleId: number;
+    now: string;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('users')
@@ -73,7 +81,15 @@ export async function insertUser(
 export async function updateUser(
   db: Kysely<Database>,
   userId: number,
-  changes: { username?: string; firstName?: string; lastName?: string; email?: string; roleId?: number; passwordHash?: string; now: string },
+  changes: {
+    username?: string;
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    roleId?: number;
+    passwordHash?: string;
+    now: string;
+  },
 ): Promise<void> {
   const values: Partial<Selectable<UsersTable>> = { updated_at: changes.now };
   if (changes.username !== undefined) {

@@ -1,5 +1,13 @@
 // /users (spec §7 Users; design §4 PUT /users/@me and the Users permission by level).
-import { changePasswordSchema, createUserSchema, idParamSchema, meSegment, modifyUserSchema, updateMeSchema, userSchema } from '@bpm/protocol';
+import {
+  changePasswordSchema,
+  createUserSchema,
+  idParamSchema,
+  meSegment,
+  modifyUserSchema,
+  updateMeSchema,
+  userSchema,
+} from '@bpm/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../errors.js';
@@ -21,19 +29,27 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const hashLog2N = app.config.passwordHashLog2N;
 
-  r.get(`/users/${meSegment}`, { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } }, preHandler: requireAuth() }, (request) =>
-    getUser(db, caller(request).userId),
+  r.get(
+    `/users/${meSegment}`,
+    { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } }, preHandler: requireAuth() },
+    (request) => getUser(db, caller(request).userId),
   );
 
   r.put(
     `/users/${meSegment}`,
-    { schema: { tags, summary: 'Change your own name and email', body: updateMeSchema, response: { 200: userSchema } }, preHandler: requireAuth() },
+    {
+      schema: { tags, summary: 'Change your own name and email', body: updateMeSchema, response: { 200: userSchema } },
+      preHandler: requireAuth(),
+    },
     (request) => updateMe(db, caller(request).userId, request.body),
   );
 
   r.put(
     `/users/change-password/${meSegment}`,
-    { schema: { tags, summary: 'Change your own password (401: current password incorrect)', body: changePasswordSchema }, preHandler: requireAuth() },
+    {
+      schema: { tags, summary: 'Change your own password (401: current password incorrect)', body: changePasswordSchema },
+      preHandler: requireAuth(),
+    },
     async (request, reply) => {
       await changeOwnPassword(db, caller(request), request.body, hashLog2N);
       request.log.info(`User ${caller(request).username} changed their password`);
@@ -41,17 +57,31 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get('/users', { schema: { tags, summary: 'Every user', response: { 200: z.array(userSchema) } }, preHandler: usersPermission }, () => listUsers(db));
+  r.get(
+    '/users',
+    { schema: { tags, summary: 'Every user', response: { 200: z.array(userSchema) } }, preHandler: usersPermission },
+    () => listUsers(db),
+  );
 
-  r.post('/users', { schema: { tags, summary: 'Create a user', body: createUserSchema, response: { 201: userSchema } }, preHandler: usersPermission }, async (request, reply) => {
-    const user = await createUser(db, request.body, hashLog2N);
-    request.log.info(`User ${caller(request).username} created user ${user.username}`);
-    return reply.code(201).send(user);
-  });
+  r.post(
+    '/users',
+    {
+      schema: { tags, summary: 'Create a user', body: createUserSchema, response: { 201: userSchema } },
+      preHandler: usersPermission,
+    },
+    async (request, reply) => {
+      const user = await createUser(db, request.body, hashLog2N);
+      request.log.info(`User ${caller(request).username} created user ${user.username}`);
+      return reply.code(201).send(user);
+    },
+  );
 
   r.put(
     '/users/:id',
-    { schema: { tags, summary: 'Modify a user', params: idParamSchema, body: modifyUserSchema, response: { 200: userSchema } }, preHandler: usersPermission },
+    {
+      schema: { tags, summary: 'Modify a user', params: idParamSchema, body: modifyUserSchema, response: { 200: userSchema } },
+      preHandler: usersPermission,
+    },
     async (request) => {
       const user = await modifyUser(db, request.params.id, request.body);
       request.log.info(`User ${caller(request).username} modified user ${user.username}`);
@@ -59,15 +89,22 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.delete('/users/:id', { schema: { tags, summary: 'Delete a user, their sessions and keys', params: idParamSchema }, preHandler: usersPermission }, async (request, reply) => {
-    await deleteUser(db, caller(request), request.params.id);
-    request.log.info(`User ${caller(request).username} deleted user #${request.params.id}`);
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/users/:id',
+    { schema: { tags, summary: 'Delete a user, their sessions and keys', params: idParamSchema }, preHandler: usersPermission },
+    async (request, reply) => {
+      await deleteUser(db, caller(request), request.params.id);
+      request.log.info(`User ${caller(request).username} deleted user #${request.params.id}`);
+      return reply.code(204).send();
+    },
+  );
 
   r.put(
     '/users/change-password/:id',
-    { schema: { tags, summary: "Set another user's password", params: idParamSchema, body: changePasswordSchema }, preHandler: usersPermission },
+    {
+      schema: { tags, summary: "Set another user's password", params: idParamSchema, body: changePasswordSchema },
+      preHandler: usersPermission,
+    },
     async (request, reply) => {
       await changeUserPassword(db, caller(request), request.params.id, request.body.newPassword, hashLog2N);
       request.log.info(`User ${caller(request).username} set the password of user #${request.params.id}`);

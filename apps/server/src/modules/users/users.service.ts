@@ -16,7 +16,8 @@ async function requireUser(db: Kysely<Database>, userId: number): Promise<User> 
 }
 
 async function requireRole(db: Kysely<Database>, roleId: number): Promise<void> {
-  if (!(await findRole(db, roleId))) throw new BadRequestError('Role does not exist', [{ path: 'roleId', message: 'Role does not exist' }]);
+  if (!(await findRole(db, roleId)))
+    throw new BadRequestError('Role does not exist', [{ path: 'roleId', message: 'Role does not exist' }]);
 }
 
 /** The last user able to manage users must stay able to (design §4), or nobody could fix the accounts. */
@@ -71,7 +72,13 @@ export async function deleteUser(db: Kysely<Database>, actor: Principal, userId:
 }
 
 /** A password change ends that user's other sessions; the caller's own session stays (design §4). */
-async function setPassword(db: Kysely<Database>, userId: number, newPassword: string, hashLog2N: number, keepSessionId?: number): Promise<void> {
+async function setPassword(
+  db: Kysely<Database>,
+  userId: number,
+  newPassword: string,
+  hashLog2N: number,
+  keepSessionId?: number,
+): Promise<void> {
   const passwordHash = await hashPassword(newPassword, hashLog2N);
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, userId, { passwordHash, now: new Date().toISOString() });
@@ -79,7 +86,12 @@ async function setPassword(db: Kysely<Database>, userId: number, newPassword: st
   });
 }
 
-export async function changeOwnPassword(db: Kysely<Database>, actor: Principal, input: ChangePassword, hashLog2N: number): Promise<void> {
+export async function changeOwnPassword(
+  db: Kysely<Database>,
+  actor: Principal,
+  input: ChangePassword,
+  hashLog2N: number,
+): Promise<void> {
   const credentials = await findCredentials(db, { userId: actor.userId });
   if (!credentials || !(await verifyPassword(input.currentPassword ?? '', credentials.passwordHash))) {
     // spec §8: 401 means "Current password is incorrect."
@@ -88,7 +100,13 @@ export async function changeOwnPassword(db: Kysely<Database>, actor: Principal, 
   await setPassword(db, actor.userId, input.newPassword, hashLog2N, actor.sessionId);
 }
 
-export async function changeUserPassword(db: Kysely<Database>, actor: Principal, userId: number, newPassword: string, hashLog2N: number): Promise<void> {
+export async function changeUserPassword(
+  db: Kysely<Database>,
+  actor: Principal,
+  userId: number,
+  newPassword: string,
+  hashLog2N: number,
+): Promise<void> {
   await requireUser(db, userId);
   await setPassword(db, userId, newPassword, hashLog2N, userId === actor.userId ? actor.sessionId : undefined);
 }

@@ -6,7 +6,14 @@ import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.
 let t: TestApp;
 let admin: string;
 const operatorRoleId = 3;
-const validUser = { username: 'jdoe', firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', password: 'jane-password', roleId: operatorRoleId };
+const validUser = {
+  username: 'jdoe',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane@example.com',
+  password: 'jane-password',
+  roleId: operatorRoleId,
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -28,13 +35,36 @@ describe('success paths', () => {
     const created = await inject('POST', '/api/users', validUser);
     expect(created.statusCode).toBe(201);
     const user = created.json();
-    expect(user).toMatchObject({ username: 'jdoe', firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', role: 'Operator', roleId: 3 });
-    expect(Object.keys(user).sort()).toEqual(['created', 'email', 'firstName', 'lastName', 'role', 'roleId', 'updated', 'userId', 'username']);
+    expect(user).toMatchObject({
+      username: 'jdoe',
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane@example.com',
+      role: 'Operator',
+      roleId: 3,
+    });
+    expect(Object.keys(user).sort()).toEqual([
+      'created',
+      'email',
+      'firstName',
+      'lastName',
+      'role',
+      'roleId',
+      'updated',
+      'userId',
+      'username',
+    ]);
 
     const list = (await inject('GET', '/api/users')).json();
     expect(list.map((u: { username: string }) => u.username)).toEqual(['admin', 'jdoe']);
 
-    const modified = await inject('PUT', `/api/users/${user.userId}`, { username: 'jdoe2', firstName: 'Janet', lastName: 'Doe', email: 'janet@example.com', roleId: 2 });
+    const modified = await inject('PUT', `/api/users/${user.userId}`, {
+      username: 'jdoe2',
+      firstName: 'Janet',
+      lastName: 'Doe',
+      email: 'janet@example.com',
+      roleId: 2,
+    });
     expect(modified.statusCode).toBe(200);
     expect(modified.json()).toMatchObject({ username: 'jdoe2', firstName: 'Janet', role: 'Supervisor', roleId: 2 });
 
@@ -48,16 +78,35 @@ describe('success paths', () => {
     expect(me).toMatchObject({ username: 'admin', role: 'Administrator' });
     const updated = await inject('PUT', '/api/users/@me', { firstName: 'Ada', lastName: 'Admin', email: 'ada@example.com' });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ username: 'admin', firstName: 'Ada', lastName: 'Admin', email: 'ada@example.com', roleId: me.roleId });
-    const sneaky = await inject('PUT', '/api/users/@me', { firstName: 'Ada', lastName: 'Admin', email: 'ada@example.com', roleId: 3 });
+    expect(updated.json()).toMatchObject({
+      username: 'admin',
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'ada@example.com',
+      roleId: me.roleId,
+    });
+    const sneaky = await inject('PUT', '/api/users/@me', {
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'ada@example.com',
+      roleId: 3,
+    });
     expect(sneaky.statusCode).toBe(400);
     expect((await inject('GET', '/api/users/@me')).json().roleId).toBe(me.roleId);
   });
 
   it('keeps non-ASCII names as sent', async () => {
-    const response = await inject('POST', '/api/users', { ...validUser, username: 'łukasz.żółć', firstName: 'Łukasz', lastName: '李 Zoë 🚀', email: 'lukasz@example.com' });
+    const response = await inject('POST', '/api/users', {
+      ...validUser,
+      username: 'łukasz.żółć',
+      firstName: 'Łukasz',
+      lastName: '李 Zoë 🚀',
+      email: 'lukasz@example.com',
+    });
     expect(response.statusCode).toBe(201);
-    const fetched = (await inject('GET', '/api/users')).json().find((u: { userId: number }) => u.userId === response.json().userId);
+    const fetched = (await inject('GET', '/api/users'))
+      .json()
+      .find((u: { userId: number }) => u.userId === response.json().userId);
     expect(fetched).toMatchObject({ username: 'łukasz.żółć', firstName: 'Łukasz', lastName: '李 Zoë 🚀' });
     await inject('DELETE', `/api/users/${fetched.userId}`);
   });
@@ -129,9 +178,17 @@ describe('bad input is answered 4xx with a message, and nothing changes', () => 
 
   it('answers 409 when renaming onto another user’s name', async () => {
     const other = await t.createUser({ username: 'taken', password: 'taken-password', roleName: 'Operator' });
-    const response = await inject('PUT', `/api/users/${other.userId}`, { username: 'Admin', firstName: 'T', lastName: 'U', email: 't@example.com', roleId: 3 });
+    const response = await inject('PUT', `/api/users/${other.userId}`, {
+      username: 'Admin',
+      firstName: 'T',
+      lastName: 'U',
+      email: 't@example.com',
+      roleId: 3,
+    });
     expect(response.statusCode).toBe(409);
-    expect((await inject('GET', '/api/users')).json().find((u: { userId: number }) => u.userId === other.userId).username).toBe('taken');
+    expect((await inject('GET', '/api/users')).json().find((u: { userId: number }) => u.userId === other.userId).username).toBe(
+      'taken',
+    );
   });
 });
 
@@ -153,19 +210,33 @@ describe('safety rules', () => {
     const second = await t.createUser({ username: 'second-admin', password: 'second-password', roleName: 'Administrator' });
     const secondCookie = await t.login('second-admin', 'second-password');
     const other = (await inject('GET', '/api/users/@me', undefined, secondCookie)).json();
-    const demoteSecond = { username: other.username, firstName: other.firstName, lastName: other.lastName, email: other.email, roleId: operatorRoleId };
+    const demoteSecond = {
+      username: other.username,
+      firstName: other.firstName,
+      lastName: other.lastName,
+      email: other.email,
+      roleId: operatorRoleId,
+    };
     expect((await inject('PUT', `/api/users/${second.userId}`, demoteSecond)).statusCode).toBe(200);
   });
 
   it('deleting a user ends their sessions and removes their keys', async () => {
     const user = await t.createUser({ username: 'leaver', password: 'leaver-password', roleName: 'Operator' });
     const cookie = await t.login('leaver', 'leaver-password');
-    const { token } = await createApiKey(t.app.db, { userId: user.userId, name: 'k', expirationDate: new Date(Date.now() + 3600_000).toISOString() });
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/@me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    const { token } = await createApiKey(t.app.db, {
+      userId: user.userId,
+      name: 'k',
+      expirationDate: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/@me', headers: { authorization: `Bearer ${token}` } })).statusCode,
+    ).toBe(200);
 
     expect((await inject('DELETE', `/api/users/${user.userId}`)).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: '/api/login', headers: { cookie } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/@me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/@me', headers: { authorization: `Bearer ${token}` } })).statusCode,
+    ).toBe(401);
     expect(await t.app.db.selectFrom('api_keys').selectAll().where('user_id', '=', user.userId).execute()).toEqual([]);
   });
 });
@@ -176,13 +247,28 @@ describe('passwords', () => {
     const here = await t.login('changer', 'old-password');
     const elsewhere = await t.login('changer', 'old-password');
 
-    const wrong = await inject('PUT', '/api/users/change-password/@me', { currentPassword: 'not-it', newPassword: 'new-password' }, here);
+    const wrong = await inject(
+      'PUT',
+      '/api/users/change-password/@me',
+      { currentPassword: 'not-it', newPassword: 'new-password' },
+      here,
+    );
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe('Current password is incorrect');
-    const short = await inject('PUT', '/api/users/change-password/@me', { currentPassword: 'old-password', newPassword: 'x' }, here);
+    const short = await inject(
+      'PUT',
+      '/api/users/change-password/@me',
+      { currentPassword: 'old-password', newPassword: 'x' },
+      here,
+    );
     expect(short.statusCode).toBe(400);
 
-    const changed = await inject('PUT', '/api/users/change-password/@me', { currentPassword: 'old-password', newPassword: 'new-password' }, here);
+    const changed = await inject(
+      'PUT',
+      '/api/users/change-password/@me',
+      { currentPassword: 'old-password', newPassword: 'new-password' },
+      here,
+    );
     expect(changed.statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: '/api/login', headers: { cookie: here } })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/login', headers: { cookie: elsewhere } })).statusCode).toBe(401);
@@ -193,7 +279,10 @@ describe('passwords', () => {
   it('an administrator sets another user’s password, which ends that user’s sessions', async () => {
     const user = await t.createUser({ username: 'forgetful', password: 'forgot-password', roleName: 'Operator' });
     const theirs = await t.login('forgetful', 'forgot-password');
-    const response = await inject('PUT', `/api/users/change-password/${user.userId}`, { currentPassword: '', newPassword: 'fresh-password' });
+    const response = await inject('PUT', `/api/users/change-password/${user.userId}`, {
+      currentPassword: '',
+      newPassword: 'fresh-password',
+    });
     expect(response.statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: '/api/login', headers: { cookie: theirs } })).statusCode).toBe(401);
     await t.login('forgetful', 'fresh-password');
