@@ -3,7 +3,7 @@
 import type { LogEntry } from '@bpm/protocol';
 import { Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { LogRow } from './log-row';
 
 export interface LogListProps {
@@ -24,6 +24,19 @@ export function LogList({ entries, highlighted, hasMore, isLoadingMore, onLoadMo
     overscan: 15,
     getItemKey: (index) => entries[index]?.ts ?? index,
   });
+
+  // Entries added on top by auto-refresh would push what the reader is looking at down; when scrolled
+  // away from the top, keep the view where it was by scrolling down by the added rows' height.
+  const previousFirstTs = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    const before = previousFirstTs.current;
+    previousFirstTs.current = entries[0]?.ts;
+    if (!scroller || !before || scroller.scrollTop === 0 || entries[0]?.ts === before) return;
+    const added = entries.findIndex((entry) => entry.ts === before);
+    const shift = added > 0 ? virtualizer.measurementsCache[added]?.start : undefined;
+    if (shift) scroller.scrollTop += shift;
+  }, [entries, virtualizer]);
 
   // Re-observed whenever the list grows: a sentinel still in view after a page arrives asks for the next.
   useEffect(() => {
