@@ -67,7 +67,9 @@ async function main() {
     const p95 = frames[Math.floor(frames.length * 0.95)]!;
     const rows = await log.locator('[data-index]').count();
     console.log(`entries loaded through infinite scroll: ${total} in ${loadSeconds.toFixed(1)} s`);
-    console.log(`scroll frame time p50 ${frames[frames.length >> 1]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target p95 < 33 ms)`);
+    console.log(
+      `scroll frame time p50 ${frames[frames.length >> 1]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target p95 < 33 ms)`,
+    );
     console.log(`rows in the DOM: ${rows} (target < 100: only the visible rows)`);
   } finally {
     await browser.close();

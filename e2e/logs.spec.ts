@@ -34,6 +34,8 @@ test('Download saves the logs as pretty-printed JSON named BPM_logs_{date-time}.
   const text = await readFile(await download.path(), 'utf8');
   const entries = JSON.parse(text) as { ts: string; level: string; msg: string }[];
   expect(entries.length).toBeGreaterThan(0);
-  expect(entries[0]).toEqual(expect.objectContaining({ ts: expect.any(String), level: expect.any(String), msg: expect.any(String) }));
+  expect(entries[0]).toEqual(
+    expect.objectContaining({ ts: expect.any(String), level: expect.any(String), msg: expect.any(String) }),
+  );
   expect(text).toBe(JSON.stringify(entries, null, 2));
 });

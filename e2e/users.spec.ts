@@ -40,7 +40,10 @@ test('create, modify, change the password of and delete a user, each with its no
   await expect(create).toBeHidden();
   await expect(page.getByText('User created successfully')).toBeVisible();
   const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
-  await expect(row.getByRole('link', { name: `${username}@plant.test` })).toHaveAttribute('href', `mailto:${username}@plant.test`);
+  await expect(row.getByRole('link', { name: `${username}@plant.test` })).toHaveAttribute(
+    'href',
+    `mailto:${username}@plant.test`,
+  );
   await expect(row.getByRole('link', { name: 'Operator' })).toHaveAttribute('href', /^\/roles#\d+$/);
 
   // The notification closes with its ×.
@@ -110,7 +113,14 @@ test('search filters the table and every column sorts none → asc → desc → 
     ['c', 'Xavier'],
   ]) {
     const created = await adminApi.post('users', {
-      data: { username: `${prefix}${name}`, firstName: 'Sort', lastName: last, email: `${prefix}${name}@plant.test`, password: 'a-good-password', roleId: operator.id },
+      data: {
+        username: `${prefix}${name}`,
+        firstName: 'Sort',
+        lastName: last,
+        email: `${prefix}${name}@plant.test`,
+        password: 'a-good-password',
+        roleId: operator.id,
+      },
     });
     expect(created.ok(), await created.text()).toBeTruthy();
   }

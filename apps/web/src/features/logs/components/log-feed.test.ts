@@ -20,7 +20,10 @@ describe('log feed rules', () => {
 
   it('keeps only entries with a new ts, once each', () => {
     const known = new Set(['3', '2']);
-    expect(unseenEntries([entry('5'), entry('4'), entry('4'), entry('3'), entry('2')], known).map((e) => e.ts)).toEqual(['5', '4']);
+    expect(unseenEntries([entry('5'), entry('4'), entry('4'), entry('3'), entry('2')], known).map((e) => e.ts)).toEqual([
+      '5',
+      '4',
+    ]);
     expect(unseenEntries([entry('3')], known)).toEqual([]);
   });
 

@@ -56,7 +56,13 @@ export function LogList({ entries, highlighted, hasMore, isLoadingMore, onLoadMo
       ref={scrollRef}
       role="log"
       aria-label="Log entries"
-      style={{ height: 'calc(100dvh - 170px)', minHeight: 320, overflowY: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}
+      style={{
+        height: 'calc(100dvh - 170px)',
+        minHeight: 320,
+        overflowY: 'auto',
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 'var(--mantine-radius-md)',
+      }}
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
@@ -76,7 +82,13 @@ export function LogList({ entries, highlighted, hasMore, isLoadingMore, onLoadMo
       </div>
       <div ref={sentinelRef} style={{ padding: 'var(--mantine-spacing-sm)', textAlign: 'center' }}>
         <Text size="sm" c="dimmed">
-          {isLoadingMore ? 'Loading more logs...' : hasMore ? '' : entries.length > 0 ? 'No more logs available' : 'No logs found.'}
+          {isLoadingMore
+            ? 'Loading more logs...'
+            : hasMore
+              ? ''
+              : entries.length > 0
+                ? 'No more logs available'
+                : 'No logs found.'}
         </Text>
       </div>
     </div>

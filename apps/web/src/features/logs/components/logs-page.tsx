@@ -36,15 +36,39 @@ export function LogsPage() {
           aria-label="Filter logs"
           value={filter}
           onChange={(event) => setFilter(event.currentTarget.value)}
-          leftSection={<span className="material-symbols-outlined" aria-hidden style={{ fontSize: 18 }}>filter_list</span>}
+          leftSection={
+            <span className="material-symbols-outlined" aria-hidden style={{ fontSize: 18 }}>
+              filter_list
+            </span>
+          }
           style={{ flex: '1 1 220px', maxWidth: 420 }}
         />
-        <Checkbox label="Auto-refresh" checked={isAutoRefreshing} onChange={(event) => setIsAutoRefreshing(event.currentTarget.checked)} />
+        <Checkbox
+          label="Auto-refresh"
+          checked={isAutoRefreshing}
+          onChange={(event) => setIsAutoRefreshing(event.currentTarget.checked)}
+        />
         <Group gap="xs" ml="auto">
-          <Button variant="default" onClick={feed.reload} leftSection={<span className="material-symbols-outlined" aria-hidden>refresh</span>}>
+          <Button
+            variant="default"
+            onClick={feed.reload}
+            leftSection={
+              <span className="material-symbols-outlined" aria-hidden>
+                refresh
+              </span>
+            }
+          >
             Refresh
           </Button>
-          <Button onClick={() => void download()} loading={isDownloading} leftSection={<span className="material-symbols-outlined" aria-hidden>download</span>}>
+          <Button
+            onClick={() => void download()}
+            loading={isDownloading}
+            leftSection={
+              <span className="material-symbols-outlined" aria-hidden>
+                download
+              </span>
+            }
+          >
             Download
           </Button>
         </Group>
@@ -52,7 +76,13 @@ export function LogsPage() {
       {feed.isLoading ? (
         <Text>Loading logs...</Text>
       ) : (
-        <LogList entries={feed.entries} highlighted={feed.highlighted} hasMore={feed.hasMore} isLoadingMore={feed.isLoadingMore} onLoadMore={feed.loadMore} />
+        <LogList
+          entries={feed.entries}
+          highlighted={feed.highlighted}
+          hasMore={feed.hasMore}
+          isLoadingMore={feed.isLoadingMore}
+          onLoadMore={feed.loadMore}
+        />
       )}
     </Stack>
   );

@@ -25,7 +25,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('useLogFeed', () => {
   it('loads 200 first, then pages of 50 while pages come back full', async () => {
     const all = range(1, 260);
-    const calls = serveLogs((params) => all.slice(Number(params.get('offset')), Number(params.get('offset')) + Number(params.get('limit'))));
+    const calls = serveLogs((params) =>
+      all.slice(Number(params.get('offset')), Number(params.get('offset')) + Number(params.get('limit'))),
+    );
     const { result } = renderHook(() => useLogFeed('', false));
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current.entries).toHaveLength(200);

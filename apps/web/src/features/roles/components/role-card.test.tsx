@@ -23,14 +23,22 @@ const role = (overrides: Partial<Role>): Role => ({
   ...overrides,
 });
 
-const pillsOf = (name: string) => within(screen.getByRole('listitem', { name })).getAllByText(/^(READ|WRITE|UPDATE|DELETE)$/).map((pill) => pill.textContent);
+const pillsOf = (name: string) =>
+  within(screen.getByRole('listitem', { name }))
+    .getAllByText(/^(READ|WRITE|UPDATE|DELETE)$/)
+    .map((pill) => pill.textContent);
 
 describe('RoleCard', () => {
   it('shows each permission level followed by the levels it implies', async () => {
     renderWithProviders(
       <RoleCard
         role={role({
-          permissions_with_levels: [permission(1, 'Users', 'DELETE'), permission(2, 'Roles', 'UPDATE'), permission(3, 'Logs', 'WRITE'), permission(4, 'Probes', 'READ')],
+          permissions_with_levels: [
+            permission(1, 'Users', 'DELETE'),
+            permission(2, 'Roles', 'UPDATE'),
+            permission(3, 'Logs', 'WRITE'),
+            permission(4, 'Probes', 'READ'),
+          ],
         })}
       />,
     );

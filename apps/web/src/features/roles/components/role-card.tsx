@@ -31,7 +31,14 @@ function LevelPill({ level, implied = false }: { level: string; implied?: boolea
 function PermissionRow({ permission }: { permission: PermissionWithLevel }) {
   const implied = impliedLevels(permission.permission_level_name);
   return (
-    <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs" role="listitem" aria-label={permission.permission_name}>
+    <Group
+      justify="space-between"
+      align="flex-start"
+      wrap="wrap"
+      gap="xs"
+      role="listitem"
+      aria-label={permission.permission_name}
+    >
       <div style={{ minWidth: 0, flex: '1 1 200px' }}>
         <Text fw={600}>{permission.permission_name}</Text>
         {permission.permission_description && (

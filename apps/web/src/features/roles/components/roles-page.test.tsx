@@ -16,7 +16,10 @@ const role = (id: number, name: string, is_default = false): Role => ({
 });
 
 function mockRoles(roles: Role[]) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(roles), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(roles), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());

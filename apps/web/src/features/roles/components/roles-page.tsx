@@ -10,7 +10,15 @@ import { rolesQuery } from '../api/roles-api';
 import { DefaultPill } from './default-pill';
 import { RoleCard } from './role-card';
 
-function RoleList({ roles, selectedId, onSelect }: { roles: Role[]; selectedId: number | undefined; onSelect: (role: Role) => void }) {
+function RoleList({
+  roles,
+  selectedId,
+  onSelect,
+}: {
+  roles: Role[];
+  selectedId: number | undefined;
+  onSelect: (role: Role) => void;
+}) {
   return (
     <Stack gap={4} component="nav" aria-label="Roles">
       {roles.map((role) => (
@@ -57,7 +65,16 @@ export function RolesPage() {
   if (isNarrow) {
     return isShowingDetail && selected ? (
       <Stack gap="sm">
-        <Button variant="subtle" onClick={() => setIsShowingDetail(false)} leftSection={<span className="material-symbols-outlined" aria-hidden>arrow_back</span>} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          variant="subtle"
+          onClick={() => setIsShowingDetail(false)}
+          leftSection={
+            <span className="material-symbols-outlined" aria-hidden>
+              arrow_back
+            </span>
+          }
+          style={{ alignSelf: 'flex-start' }}
+        >
           Back to Roles
         </Button>
         <RoleCard role={selected} />

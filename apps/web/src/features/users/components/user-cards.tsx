@@ -13,7 +13,11 @@ function UserCard({ user, roleHrefFor, onAction }: Omit<UsersViewProps, 'users'>
   return (
     <Card withBorder padding="sm" radius="md" data-testid="user-card">
       <Group wrap="nowrap" gap="xs" align="center">
-        <UnstyledButton onClick={() => setIsExpanded((value) => !value)} aria-expanded={isExpanded} style={{ flex: 1, minWidth: 0 }}>
+        <UnstyledButton
+          onClick={() => setIsExpanded((value) => !value)}
+          aria-expanded={isExpanded}
+          style={{ flex: 1, minWidth: 0 }}
+        >
           <Text fw={600} truncate>
             {user.username}
           </Text>
@@ -27,17 +31,23 @@ function UserCard({ user, roleHrefFor, onAction }: Omit<UsersViewProps, 'users'>
       <Collapse expanded={isExpanded}>
         <Stack gap={4} mt="sm">
           <Group gap="xs" wrap="nowrap">
-            <Text size="sm" c="dimmed" w={70}>Email</Text>
+            <Text size="sm" c="dimmed" w={70}>
+              Email
+            </Text>
             <Anchor href={`mailto:${user.email}`} size="sm" truncate>
               {user.email}
             </Anchor>
           </Group>
           <Group gap="xs">
-            <Text size="sm" c="dimmed" w={70}>Created</Text>
+            <Text size="sm" c="dimmed" w={70}>
+              Created
+            </Text>
             <DateWithTooltip value={user.created} zone="offset" />
           </Group>
           <Group gap="xs">
-            <Text size="sm" c="dimmed" w={70}>Updated</Text>
+            <Text size="sm" c="dimmed" w={70}>
+              Updated
+            </Text>
             <DateWithTooltip value={user.updated} zone="offset" />
           </Group>
         </Stack>

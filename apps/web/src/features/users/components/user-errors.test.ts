@@ -16,7 +16,9 @@ describe('user action errors (spec §8 Users)', () => {
   });
 
   it('shows a password change failure as the server message or status, else the fixed sentence', () => {
-    expect(userActionError('password', new ApiError(400, 'Password must be at least 8 characters'))).toBe('Password must be at least 8 characters');
+    expect(userActionError('password', new ApiError(400, 'Password must be at least 8 characters'))).toBe(
+      'Password must be at least 8 characters',
+    );
     expect(userActionError('password', new ApiError(500, ''))).toBe('Status code: 500');
     expect(userActionError('password', network)).toBe('Failed to change password');
   });

@@ -57,9 +57,17 @@ export function UserFormModal(props: UserFormModalProps) {
 
   const submit = async () => {
     const roleId = values.roleId ? Number(values.roleId) : undefined;
-    const input = { username: values.username, firstName: values.firstName, lastName: values.lastName, email: values.email, roleId };
+    const input = {
+      username: values.username,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      roleId,
+    };
     const parsed =
-      props.mode === 'create' ? createUserSchema.safeParse({ ...input, password: values.password }) : modifyUserSchema.safeParse(input);
+      props.mode === 'create'
+        ? createUserSchema.safeParse({ ...input, password: values.password })
+        : modifyUserSchema.safeParse(input);
     if (!parsed.success) {
       const found = fieldErrors(parsed.error.issues);
       // An empty password reads as missing rather than too short.
@@ -87,7 +95,12 @@ export function UserFormModal(props: UserFormModalProps) {
       : { 'data-changed': undefined };
 
   return (
-    <Modal opened={opened} onClose={isSubmitting ? () => {} : onClose} title={mode === 'create' ? 'Create New User' : 'Modify User'} centered>
+    <Modal
+      opened={opened}
+      onClose={isSubmitting ? () => {} : onClose}
+      title={mode === 'create' ? 'Create New User' : 'Modify User'}
+      centered
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -96,7 +109,9 @@ export function UserFormModal(props: UserFormModalProps) {
         }}
       >
         <Stack gap="sm">
-          <Text size="sm">{mode === 'create' ? "Enter the new user's information below" : "Update the user's information below"}</Text>
+          <Text size="sm">
+            {mode === 'create' ? "Enter the new user's information below" : "Update the user's information below"}
+          </Text>
           {textFields.map(({ field, label, type }) => (
             <TextInput
               key={field}

@@ -56,7 +56,11 @@ const roles = [role(1, 'Administrator', ['Users', 'Roles']), role(2, 'Supervisor
 
 describe('UsersPage', () => {
   it('links role pills to the role only for viewers holding Roles', async () => {
-    serve({ 'GET /users': { status: 200, body: [jane] }, 'GET /roles': { status: 200, body: roles }, 'GET /roles/@me': { status: 200, body: roles[0] } });
+    serve({
+      'GET /users': { status: 200, body: [jane] },
+      'GET /roles': { status: 200, body: roles },
+      'GET /roles/@me': { status: 200, body: roles[0] },
+    });
     renderWithProviders(<UsersPage />, { route: '/users' });
     expect(screen.getByText('Loading users...')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Supervisor' })).toHaveAttribute('href', '/roles#2');
@@ -64,7 +68,11 @@ describe('UsersPage', () => {
   });
 
   it('shows a plain pill without the Roles permission', async () => {
-    serve({ 'GET /users': { status: 200, body: [jane] }, 'GET /roles': { status: 200, body: roles }, 'GET /roles/@me': { status: 200, body: role(3, 'Clerk', ['Users']) } });
+    serve({
+      'GET /users': { status: 200, body: [jane] },
+      'GET /roles': { status: 200, body: roles },
+      'GET /roles/@me': { status: 200, body: role(3, 'Clerk', ['Users']) },
+    });
     renderWithProviders(<UsersPage />, { route: '/users' });
     const row = (await screen.findByRole('cell', { name: 'jsmith' })).closest('tr')!;
     await waitFor(() => expect(within(row).getByText('Supervisor')).toBeInTheDocument());

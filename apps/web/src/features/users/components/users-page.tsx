@@ -67,10 +67,22 @@ export function UsersPage() {
           aria-label="Search users"
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
-          leftSection={<span className="material-symbols-outlined" aria-hidden style={{ fontSize: 18 }}>search</span>}
+          leftSection={
+            <span className="material-symbols-outlined" aria-hidden style={{ fontSize: 18 }}>
+              search
+            </span>
+          }
           style={{ flex: 1, maxWidth: 360 }}
         />
-        <Button color="green" onClick={() => setModal({ kind: 'create' })} leftSection={<span className="material-symbols-outlined" aria-hidden>person_add</span>}>
+        <Button
+          color="green"
+          onClick={() => setModal({ kind: 'create' })}
+          leftSection={
+            <span className="material-symbols-outlined" aria-hidden>
+              person_add
+            </span>
+          }
+        >
           Create User
         </Button>
       </Group>
@@ -117,7 +129,9 @@ export function UsersPage() {
           opened
           user={modal.user}
           onClose={closeModal}
-          onSubmit={(newPassword) => run('password', () => changeUserPassword(modal.user.userId, newPassword), 'Password changed successfully')}
+          onSubmit={(newPassword) =>
+            run('password', () => changeUserPassword(modal.user.userId, newPassword), 'Password changed successfully')
+          }
         />
       )}
       {modal?.kind === 'delete' && (

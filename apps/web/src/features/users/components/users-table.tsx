@@ -22,12 +22,30 @@ export interface UsersViewProps {
   onAction: (action: UserMenuAction, user: User) => void;
 }
 
-function SortHeader({ label, column, sort, onSort }: { label: string; column: UserSortColumn; sort: UserSort | null; onSort: (column: UserSortColumn) => void }) {
+function SortHeader({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: UserSortColumn;
+  sort: UserSort | null;
+  onSort: (column: UserSortColumn) => void;
+}) {
   const direction = sort?.column === column ? sort.direction : null;
   const icon = direction === 'asc' ? 'arrow_upward' : direction === 'desc' ? 'arrow_downward' : 'unfold_more';
   return (
-    <Table.Th aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'} style={{ whiteSpace: 'nowrap' }}>
-      <UnstyledButton onClick={() => onSort(column)} fw={600} fz="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+    <Table.Th
+      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      <UnstyledButton
+        onClick={() => onSort(column)}
+        fw={600}
+        fz="sm"
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+      >
         {label}
         <span className="material-symbols-outlined" aria-hidden style={{ fontSize: 16, opacity: direction ? 1 : 0.4 }}>
           {icon}
@@ -37,7 +55,13 @@ function SortHeader({ label, column, sort, onSort }: { label: string; column: Us
   );
 }
 
-export function UsersTable({ users, roleHrefFor, onAction, sort, onSort }: UsersViewProps & { sort: UserSort | null; onSort: (column: UserSortColumn) => void }) {
+export function UsersTable({
+  users,
+  roleHrefFor,
+  onAction,
+  sort,
+  onSort,
+}: UsersViewProps & { sort: UserSort | null; onSort: (column: UserSortColumn) => void }) {
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="xs">
