@@ -219,6 +219,45 @@ describe('OpenAPI', () => {
   });
 });
 
+describe('errors', () => {
+  it('answers an unexpected failure with a bare 500 and logs it with its request id', async () => {
+    const dataDir = tempDir();
+    const base = await createTestApp({ dataDir });
+    await base.close();
+    const app = await buildApp(base.config);
+    try {
+      app.get('/api/boom', async () => {
+        throw new Error('database exploded at /secret/path');
+      });
+      await app.ready();
+      const response = await app.inject({ method: 'GET', url: '/api/boom' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
+      const logged = await app.logStore.list({ offset: 0, limit: 5, q: 'database exploded' });
+      expect(logged[0]?.level).toBe('error');
+      expect(logged[0]?.msg).toMatch(/Unhandled error: database exploded at \/secret\/path \[req-[\w-]+\]/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 415 to a body that is not JSON', async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/xml' },
+        payload: '<login/>',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json().message).toBe('Unsupported content type: send application/json');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('buildApp', () => {
   it('refuses DATABASE_URL until PostgreSQL support lands', async () => {
     const dataDir = tempDir();

@@ -46,10 +46,16 @@ export function apiHostUrl(host: string | undefined, url: string): string {
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const db = openDatabase(config.dataDir, config.databaseUrl);
-  await migrateToLatest(db);
-  const seedResult = await seedDatabase(db, config.adminPassword, config.passwordHashLog2N);
+  let seedResult: SeedResult;
   const logStore = new LogStore(db, config.logRetention);
-  await logStore.open();
+  try {
+    await migrateToLatest(db);
+    seedResult = await seedDatabase(db, config.adminPassword, config.passwordHashLog2N);
+    await logStore.open();
+  } catch (error) {
+    await db.destroy(); // e.g. a database from a newer version: release the file before reporting
+    throw error;
+  }
   const logger = createLogger({ level: config.logLevel, console: config.logConsole, store: logStore });
 
   const app = Fastify({
@@ -87,12 +93,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(rolesRoutes);
       await api.register(keysRoutes);
       await api.register(logsRoutes);
-      // Module B (probes, metrics) registers here.
     },
     { prefix: '/api' },
   );
 
-  // The live feed (module B) registers here: GET / upgrades to the WebSocket; plain GET / calls reply.sendWebApp().
+  // The live feed owns GET /: it upgrades to the WebSocket, and a plain GET gets reply.sendWebApp().
   // Live probes (module B) at the root, so /metrics can read them: the hub and "/", probes under /api, /metrics.
   await app.register(liveModule);
   await app.register(probesModule, { prefix: '/api' });
