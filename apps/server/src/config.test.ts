@@ -1,0 +1,58 @@
+// Environment → AppConfig (design §9): defaults, switches, and a clear refusal of bad values.
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('uses the design’s defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: resolve('./data'),
+      simulator: false,
+      logLevel: 'info',
+      passwordHashLog2N: 17,
+      logRetention: { maxEntries: 100_000, maxAgeDays: 30 },
+    });
+    expect(config.adminPassword).toBeUndefined();
+    expect(config.publicHost).toBeUndefined();
+    expect(config.webDistDir).toMatch(/apps[/\\]web[/\\]dist$/);
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      HOST: '127.0.0.1',
+      BPM_DATA_DIR: '/tmp/bpm-data',
+      BPM_ADMIN_PASSWORD: 'from-the-env',
+      BPM_PUBLIC_HOST: 'Plant.Example.com',
+      BPM_SIMULATOR: 'on',
+      BPM_LOG_MAX_ENTRIES: '5000',
+      BPM_TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 9090,
+      host: '127.0.0.1',
+      dataDir: '/tmp/bpm-data',
+      adminPassword: 'from-the-env',
+      publicHost: 'plant.example.com',
+      simulator: true,
+      trustProxy: true,
+      logRetention: { maxEntries: 5000, maxAgeDays: 30 },
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ BPM_ADMIN_PASSWORD: '', BPM_PUBLIC_HOST: ' ' })).toMatchObject({
+      adminPassword: undefined,
+      publicHost: undefined,
+    });
+  });
+
+  it('refuses bad values, naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ BPM_SIMULATOR: 'maybe' })).toThrow(/BPM_SIMULATOR/);
+    expect(() => loadConfig({ BPM_PUBLIC_HOST: 'https://plant.example.com/' })).toThrow(/BPM_PUBLIC_HOST/);
+  });
+});
