@@ -36,12 +36,17 @@ export function toClientEvent(wire: ProbeEvent, suppressed: boolean, tick: numbe
 }
 
 /** Rules 1–3 for one incoming event. */
-function mergeEvent(lists: ProbeEventLists, incoming: ClientEvent): void {
-  for (const code of incoming.eventsCancelledByThisEvent) {
-    lists.suppressed.delete(code);
-    if (!incoming.suppressed) lists.current.delete(code);
+function mergeEvent(lists: ProbeEventLists, wire: ProbeEvent, suppressed: boolean, tick: number): void {
+  for (const { id } of wire.eventsCancelled) {
+    lists.suppressed.delete(id);
+    if (!suppressed) lists.current.delete(id);
   }
-  (incoming.suppressed ? lists.suppressed : lists.current).set(incoming.event, incoming);
+  const target = suppressed ? lists.suppressed : lists.current;
+  const stored = target.get(wire.event);
+  // Persistent events come again with every update (design §5): keep the stored object when nothing changed,
+  // which spares 10,000 allocations a second at 1 Hz.
+  if (stored && wire.eventPersistent && stored.eventPersistent && stored.eventString === wire.eventString && stored.eventType === wire.eventType) return;
+  target.set(wire.event, toClientEvent(wire, suppressed, tick));
 }
 
 /**
@@ -55,8 +60,8 @@ export function applyProbeEvents(
   suppressedEvents: readonly ProbeEvent[],
   tick: number,
 ): void {
-  for (const wire of events) mergeEvent(lists, toClientEvent(wire, false, tick));
-  for (const wire of suppressedEvents) mergeEvent(lists, toClientEvent(wire, true, tick));
+  for (const wire of events) mergeEvent(lists, wire, false, tick);
+  for (const wire of suppressedEvents) mergeEvent(lists, wire, true, tick);
   if (events.length === 0 && suppressedEvents.length > 0) lists.current.clear();
   if (suppressedEvents.length === 0) lists.suppressed.clear();
 }

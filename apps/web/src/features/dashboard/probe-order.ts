@@ -1,20 +1,29 @@
-// The Probes table's row order over the live store: rebuilt after a store batch only when membership or a
-// changed probe's sort key moved, and published as a new array only when the order really differs, so the
-// virtualised list re-renders only when the row order changes (style §8).
+// The Probes table's row order over the live store. It keeps every probe sorted and, after a store batch,
+// moves only the probes whose sort key changed (binary search + splice) instead of re-sorting 10,000 rows
+// ten times a second (bench: a full sort per batch cost ~10 % of the main thread). A new order array is
+// published only when the visible order really differs, so the virtualised list re-renders only then.
 import type { ProbeStore, StoreBatch } from '../../live/probe-store';
-import { matchesFilter, sortKey, sortProbes, type SortKey, type SortState } from './probe-sort';
+import { compareKeyed, matchesFilter, sortKey, type KeyedProbe, type SortKey, type SortState } from './probe-sort';
+
+/** Above this share of changed probes, one full sort is cheaper than many moves. */
+const fullSortShare = 0.1;
 
 export class ProbeOrder {
+  private sorted: KeyedProbe[] = [];
+  private readonly byID = new Map<string, KeyedProbe>();
   private order: readonly string[] = [];
-  private readonly keys = new Map<string, SortKey>();
   private readonly listeners = new Set<() => void>();
   private unsubscribeStore: (() => void) | null = null;
+  private compare: (a: KeyedProbe, b: KeyedProbe) => number;
 
   constructor(
     private readonly store: ProbeStore,
     private sort: SortState,
     private filter = '',
-  ) {}
+  ) {
+    this.filter = filter.trim().toLowerCase();
+    this.compare = compareKeyed(sort.direction);
+  }
 
   getOrder = (): readonly string[] => this.order;
 
@@ -35,32 +44,91 @@ export class ProbeOrder {
   };
 
   setSort(sort: SortState): void {
+    if (sort.column === this.sort.column && sort.direction === this.sort.direction) return;
     this.sort = sort;
+    this.compare = compareKeyed(sort.direction);
     this.rebuild();
   }
 
   setFilter(filter: string): void {
-    this.filter = filter.trim().toLowerCase();
-    this.rebuild();
+    const next = filter.trim().toLowerCase();
+    if (next === this.filter) return;
+    this.filter = next;
+    this.publish();
+  }
+
+  /** Full sort of every probe in the store. */
+  rebuild(notify = true): void {
+    this.byID.clear();
+    this.sorted = [];
+    for (const entry of this.store.allEntries()) {
+      const keyed = { probeID: entry.probe.probeID, key: sortKey(entry, this.sort.column) };
+      this.byID.set(keyed.probeID, keyed);
+      this.sorted.push(keyed);
+    }
+    this.sorted.sort(this.compare);
+    this.publish(notify);
   }
 
   private onBatch(batch: StoreBatch): void {
-    if (batch.membershipChanged || this.filter || this.anyKeyMoved(batch.changed)) this.rebuild();
-  }
-
-  private anyKeyMoved(changed: ReadonlySet<string>): boolean {
-    for (const probeID of changed) {
+    const moves: { probeID: string; old: KeyedProbe | undefined; key: SortKey | undefined }[] = [];
+    for (const probeID of batch.changed) {
       const entry = this.store.getEntry(probeID);
-      if (!entry || sortKey(entry, this.sort.column) !== this.keys.get(probeID)) return true;
+      const old = this.byID.get(probeID);
+      const key = entry ? sortKey(entry, this.sort.column) : undefined;
+      if (old && entry && old.key === key) continue;
+      moves.push({ probeID, old, key });
     }
-    return false;
+    if (moves.length > 50 && moves.length > this.sorted.length * fullSortShare) {
+      this.rebuild();
+      return;
+    }
+    for (const { probeID, old, key } of moves) {
+      if (old) {
+        this.sorted.splice(this.indexOf(old), 1);
+        this.byID.delete(probeID);
+      }
+      if (key !== undefined) {
+        const keyed = { probeID, key };
+        this.sorted.splice(this.insertionIndex(keyed), 0, keyed);
+        this.byID.set(probeID, keyed);
+      }
+    }
+    // With a filter, a changed assignment can also change which rows match.
+    if (moves.length > 0 || (this.filter && batch.changed.size > 0)) this.publish();
   }
 
-  rebuild(notify = true): void {
-    const entries = [...this.store.allEntries()].filter((e) => matchesFilter(e, this.filter));
-    this.keys.clear();
-    for (const entry of this.store.allEntries()) this.keys.set(entry.probe.probeID, sortKey(entry, this.sort.column));
-    const next = sortProbes(entries, this.sort);
+  /** Binary search for an element known to be in the array (keys and IDs make the order total). */
+  private indexOf(keyed: KeyedProbe): number {
+    const at = this.insertionIndex(keyed);
+    if (this.sorted[at] === keyed) return at;
+    const found = this.sorted.indexOf(keyed);
+    if (found < 0) throw new Error(`probe ${keyed.probeID} missing from the row order`);
+    return found;
+  }
+
+  /** First index whose element does not sort before keyed. */
+  private insertionIndex(keyed: KeyedProbe): number {
+    let low = 0;
+    let high = this.sorted.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.compare(this.sorted[mid]!, keyed) < 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  private publish(notify = true): void {
+    const next: string[] = [];
+    if (this.filter) {
+      for (const keyed of this.sorted) {
+        const entry = this.store.getEntry(keyed.probeID);
+        if (entry && matchesFilter(entry, this.filter)) next.push(keyed.probeID);
+      }
+    } else {
+      for (const keyed of this.sorted) next.push(keyed.probeID);
+    }
     if (sameOrder(next, this.order)) return;
     this.order = next;
     if (notify) for (const listener of this.listeners) listener();

@@ -1,6 +1,6 @@
 // Table sorting (spec §2) and the row order's change detection, over a real live store.
 import { describe, expect, it, vi } from 'vitest';
-import { makeProbe, probeData, type ProbeOverrides } from '../../live/probe-fixtures';
+import { makeProbe, probeData, probeDeletion, type ProbeOverrides } from '../../live/probe-fixtures';
 import { ProbeStore } from '../../live/probe-store';
 import { ProbeOrder } from './probe-order';
 import { defaultSort, nextSort, sortProbes, type SortColumn, type SortDirection } from './probe-sort';
@@ -72,6 +72,26 @@ describe('row order', () => {
     apply(probeData(makeProbe('P-3', { stateString: 'Critical' })));
     expect(order.getOrder()).toEqual(['P-3', 'P-10', 'P-1', 'P-2']);
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['status', 'external', 'battery', 'probeID'] as const)('moving only changed probes matches a full sort (%s)', (column) => {
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const states = ['Normal', 'Warning', 'Critical', 'Disabled'];
+    const randomProbe = (id: string) =>
+      makeProbe(id, {
+        stateString: states[Math.floor(random() * 4)]!,
+        batteryPercentage: Math.floor(random() * 5) * 20,
+        external: random() < 0.2 ? null : { temperature: Math.floor(random() * 10), valid: random() < 0.8 },
+      });
+    const { store, apply } = storeWith([]);
+    const order = new ProbeOrder(store, { column, direction: 'desc' });
+    order.subscribe(() => {});
+    for (let round = 0; round < 40; round++) {
+      const ids = Array.from({ length: 1 + Math.floor(random() * 5) }, () => `P-${Math.floor(random() * 30)}`);
+      apply(random() < 0.15 ? probeDeletion(...ids) : probeData(...ids.map(randomProbe)));
+      expect(order.getOrder()).toEqual(sortProbes(store.allEntries(), { column, direction: 'desc' }));
+    }
   });
 
   it('filters by probe ID, pack, AGV or stage', () => {

@@ -40,8 +40,27 @@ export function sortKey(entry: ProbeEntry, column: SortColumn): SortKey {
   }
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-const compareIDs = (a: string, b: string) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * Natural order for probe IDs ("P-2" before "P-10"), case-insensitive: digit runs are zero-padded once per ID
+ * and cached, so a 10,000-row sort compares plain strings (Intl.Collator cost ~25 ms per sort in the bench).
+ */
+const idKeys = new Map<string, string>();
+function idSortKey(id: string): string {
+  let key = idKeys.get(id);
+  if (key === undefined) {
+    key = id.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(20, '0'));
+    if (idKeys.size > 100_000) idKeys.clear();
+    idKeys.set(id, key);
+  }
+  return key;
+}
+function compareIDs(a: string, b: string): number {
+  if (a === b) return 0;
+  const ka = idSortKey(a);
+  const kb = idSortKey(b);
+  if (ka !== kb) return ka < kb ? -1 : 1;
+  return a < b ? -1 : 1;
+}
 
 export interface KeyedProbe {
   probeID: string;

@@ -32,7 +32,7 @@ export function ProbeStatesCard() {
               <RingProgress
                 size={84}
                 thickness={8}
-                roundCaps
+                roundCaps={share > 0}
                 sections={[{ value: share, color: colour }]}
                 aria-label={`${label} ${count} of ${counts.total} (${Math.round(share)}%)`}
                 role="img"

@@ -1,0 +1,225 @@
+// Browser benchmark of the live dashboard (issue 5): a real server fed 10,000 simulated probes at 1 Hz,
+// the dashboard open in headless Chromium for 30 s, and each figure printed beside its target.
+// Run: node --import tsx bench/dashboard.bench.ts  (env: BENCH_PROBES, BENCH_SECONDS, BPM_WEB_DIST)
+import { loadavg } from 'node:os';
+import { chromium, type Page } from '@playwright/test';
+import { Plant, startSimulator, type RunningSimulator } from '@bpm/simulator';
+import { startServer, type RunningServer } from '../e2e/server';
+import { chromiumArgs } from '../playwright.config';
+
+const probeCount = Number(process.env.BENCH_PROBES ?? 10_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const seed = 5;
+
+interface Feeder {
+  stop(): Promise<void>;
+  sent(): number;
+}
+
+async function signInApi(server: RunningServer): Promise<string> {
+  const response = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ username: 'admin', password: server.adminPassword, rememberMe: false }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+async function post(server: RunningServer, cookie: string, body: unknown): Promise<void> {
+  const response = await fetch(`${server.url}/api/probes/reports`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: server.url },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 202) throw new Error(`ingest answered ${response.status}: ${await response.text()}`);
+}
+
+/** Every probe reports once, so the dashboard's first snapshot holds all of them. */
+async function seedProbes(server: RunningServer, cookie: string): Promise<void> {
+  const plant = new Plant({ probes: probeCount, seed, startMs: Date.now() });
+  const reports = plant.nextReports(probeCount, Date.now());
+  for (let i = 0; i < reports.length; i += 1000) await post(server, cookie, reports.slice(i, i + 1000));
+}
+
+/** The simulator with an API key when the keys route answers; otherwise the same plant posted with the session. */
+async function startFeeding(server: RunningServer, cookie: string): Promise<Feeder> {
+  const keyAnswer = await fetch(`${server.url}/api/keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: server.url },
+    body: JSON.stringify({ name: 'dashboard-bench', expirationDate: new Date(Date.now() + 86_400_000).toISOString() }),
+  });
+  if (keyAnswer.ok) {
+    const { token } = (await keyAnswer.json()) as { token: string };
+    const simulator: RunningSimulator = startSimulator({ url: `${server.url}/api`, key: token, probes: probeCount, rate: 1, seed });
+    return { stop: () => simulator.stop(), sent: () => simulator.stats.accepted };
+  }
+  const plant = new Plant({ probes: probeCount, seed, startMs: Date.now() });
+  let sent = 0;
+  let inFlight = 0;
+  let last = Date.now();
+  let due = 0;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    due = Math.min(probeCount, due + ((now - last) / 1000) * probeCount);
+    last = now;
+    while (due >= 1000 && inFlight < 4) {
+      due -= 1000;
+      inFlight += 1;
+      void post(server, cookie, plant.nextReports(1000, now))
+        .then(() => (sent += 1000))
+        .catch((error: unknown) => console.error(String(error)))
+        .finally(() => (inFlight -= 1));
+    }
+  }, 100);
+  return {
+    stop: async () => clearInterval(timer),
+    sent: () => sent,
+  };
+}
+
+/** Page-side probes: long tasks, animation frames and the time the first probe rows are painted. */
+function instrumentPage() {
+  const w = window as unknown as { __bench: { longTasks: { start: number; duration: number }[]; frames: number[]; firstRowsAt: number | null } };
+  w.__bench = { longTasks: [], frames: [], firstRowsAt: null };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const frame = (t: number) => {
+    w.__bench.frames.push(t);
+    // Rows present at the start of a frame are painted by that frame.
+    if (w.__bench.firstRowsAt === null && document.querySelector('[role=table] [role=cell]')) {
+      w.__bench.firstRowsAt = performance.timeOrigin + t;
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+interface PageFigures {
+  longTasks: { start: number; duration: number }[];
+  frames: number[];
+  firstRowsAt: number | null;
+  timeOrigin: number;
+}
+const readFigures = (page: Page) =>
+  page.evaluate(() => ({ ...(window as unknown as { __bench: Omit<PageFigures, 'timeOrigin'> }).__bench, timeOrigin: performance.timeOrigin }));
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+
+function line(name: string, value: number, unit: string, target: number, decimals = 1) {
+  const ok = value <= target;
+  const by = ok ? '' : ` — MISSED by ${(value - target).toFixed(decimals)} ${unit} (${target > 0 ? `${((value / target - 1) * 100).toFixed(0)} % over` : 'target 0'})`;
+  console.log(`${ok ? 'PASS' : 'MISS'}  ${name.padEnd(44)} ${value.toFixed(decimals).padStart(8)} ${unit.padEnd(6)} target ≤ ${target} ${unit}${by}`);
+}
+
+async function main() {
+  const server = await startServer();
+  let feeder: Feeder | null = null;
+  const browser = await chromium.launch({ executablePath: process.env.BPM_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs });
+  try {
+    const cookie = await signInApi(server);
+    console.log(`seeding ${probeCount} probes…`);
+    await seedProbes(server, cookie);
+    feeder = await startFeeding(server, cookie);
+
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // tsx compiles with esbuild's keepNames, which wraps named functions in __name(): define it in the page.
+    await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    await page.addInitScript(instrumentPage);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByRole('textbox', { name: 'Password' }).fill(server.adminPassword);
+    const milestones: Record<string, number> = {};
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/login') && response.request().method() === 'POST') milestones.loginAnswered ??= Date.now();
+    });
+    page.on('websocket', (socket) => {
+      milestones.socketOpened ??= Date.now();
+      socket.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.startsWith('{"messageType":"probeData"')) milestones.snapshotReceived ??= Date.now();
+      });
+    });
+    const signInAt = Date.now();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page
+      .waitForFunction(() => (window as unknown as { __bench: { firstRowsAt: number | null } }).__bench.firstRowsAt !== null, null, { timeout: 60_000 })
+      .catch(async (error: unknown) => {
+        await page.screenshot({ path: 'test-results/dashboard-bench-failure.png' });
+        console.error(await page.evaluate(() => JSON.stringify({ url: location.href, bench: (window as unknown as { __bench: unknown }).__bench })).catch(String));
+        throw error;
+      });
+    const { firstRowsAt } = await readFigures(page);
+    const sentAtStart = feeder.sent();
+
+    const metrics = async () => {
+      const { metrics: list } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+      return Object.fromEntries(list.map((m) => [m.name, m.value]));
+    };
+    if (process.env.BENCH_PROFILE) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+    const before = await metrics();
+    const wallStart = Date.now();
+    let peakHeap = before.JSHeapUsedSize ?? 0;
+    for (let s = 0; s < seconds; s++) {
+      await page.waitForTimeout(1000);
+      peakHeap = Math.max(peakHeap, (await metrics()).JSHeapUsedSize ?? 0);
+    }
+    const after = await metrics();
+    if (process.env.BENCH_PROFILE) {
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples: number[]; timeDeltas: number[] } };
+      const self = new Map<number, number>();
+      profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+      const byName = new Map<string, number>();
+      for (const node of profile.nodes) {
+        const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}:${node.callFrame.columnNumber}`;
+        byName.set(key, (byName.get(key) ?? 0) + (self.get(node.id) ?? 0));
+      }
+      for (const [k, v] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${(v / 1000).toFixed(0).padStart(7)} ms  ${k}`);
+    }
+    const wallSeconds = (Date.now() - wallStart) / 1000;
+    const figures = await readFigures(page);
+    const firstRowsPerf = figures.firstRowsAt! - figures.timeOrigin;
+    const longTasks = figures.longTasks.filter((t) => t.start >= firstRowsPerf);
+    const frames = figures.frames.filter((t) => t >= firstRowsPerf);
+    const intervals = frames.slice(1).map((t, i) => t - frames[i]!);
+    const busy = ((after.TaskDuration ?? 0) - (before.TaskDuration ?? 0)) / wallSeconds;
+    const script = ((after.ScriptDuration ?? 0) - (before.ScriptDuration ?? 0)) / wallSeconds;
+    const layout = ((after.LayoutDuration ?? 0) + (after.RecalcStyleDuration ?? 0) - (before.LayoutDuration ?? 0) - (before.RecalcStyleDuration ?? 0)) / wallSeconds;
+    const reportsPerSecond = (feeder.sent() - sentAtStart) / wallSeconds;
+    const total = await page.getByLabel(/^Total \d+$/).textContent();
+
+    console.log(`\nDashboard benchmark: ${probeCount} probes, ${seconds} s measured, ingest ${reportsPerSecond.toFixed(0)} reports/s accepted, dashboard Total ${total}`);
+    // Everything (server, feeder, browser) shares this machine: a load average above the core count means the figures include waiting for a CPU.
+    console.log(`      machine: load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min)`);
+    line('long tasks > 50 ms after the first snapshot', longTasks.filter((t) => t.duration > 50).length, 'tasks', 0, 0);
+    line('p95 frame interval', percentile(intervals, 95), 'ms', 20);
+    line('main-thread busy share', busy * 100, '%', 35);
+    line('sign-in to first painted rows', (firstRowsAt! - signInAt) / 1000, 's', 1.5, 2);
+    line('JS heap (peak used)', peakHeap / 1024 / 1024, 'MB', 150);
+    const since = (at?: number) => (at === undefined ? '?' : `${((at - signInAt) / 1000).toFixed(2)} s`);
+    console.log(
+      `      sign-in path: login answered ${since(milestones.loginAnswered)}, socket opened ${since(milestones.socketOpened)}, ` +
+        `snapshot received ${since(milestones.snapshotReceived)}, rows painted ${since(firstRowsAt!)}`,
+    );
+    const worst = longTasks.reduce((m, t) => Math.max(m, t.duration), 0);
+    console.log(
+      `      details: ${frames.length} frames, median interval ${percentile(intervals, 50).toFixed(1)} ms, ` +
+        `p99 ${percentile(intervals, 99).toFixed(1)} ms; longest task ${worst.toFixed(0)} ms; script ${(script * 100).toFixed(1)} %, ` +
+        `style+layout ${(layout * 100).toFixed(1)} % of wall time`,
+    );
+  } finally {
+    await feeder?.stop();
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
