@@ -39,3 +39,30 @@ test('Download saves the logs as pretty-printed JSON named BPM_logs_{date-time}.
   );
   expect(text).toBe(JSON.stringify(entries, null, 2));
 });
+
+test('scrolling to the end loads older pages until a page comes back short', async ({ page, server }) => {
+  // The server holds few entries in a fresh data dir, so the pages come from a route mock of exactly 260.
+  const requested: string[] = [];
+  await page.route('**/api/system/logs?*', async (route) => {
+    const params = new URL(route.request().url()).searchParams;
+    const offset = Number(params.get('offset'));
+    const limit = Number(params.get('limit'));
+    requested.push(`${offset}/${limit}`);
+    const entries = [];
+    for (let n = 260 - offset; n > Math.max(0, 260 - offset - limit); n -= 1) {
+      entries.push({ ts: `${1_795_000_000_000 + n}000000`, level: 'info', msg: `mock entry number ${n}` });
+    }
+    await route.fulfill({ json: entries });
+  });
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto('/logs');
+  const log = page.getByRole('log', { name: 'Log entries' });
+  await expect(log.getByText('mock entry number 260', { exact: true })).toBeVisible();
+  for (let attempt = 0; attempt < 20 && !(await log.getByText('No more logs available').isVisible()); attempt += 1) {
+    await log.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    await page.waitForTimeout(100);
+  }
+  await expect(log.getByText('No more logs available')).toBeVisible();
+  await expect(log.getByText('mock entry number 1', { exact: true })).toBeVisible();
+  expect(requested.filter((request) => !request.startsWith('0/'))).toEqual(['200/50', '250/50']);
+});
