@@ -159,6 +159,8 @@ describe('headers, CORS and cookies', () => {
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      const api = await t.app.inject({ method: 'GET', url: '/api/login' });
+      expect(api.headers['cache-control']).toBe('no-store');
     } finally {
       await t.close();
     }

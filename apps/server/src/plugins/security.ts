@@ -94,13 +94,18 @@ export const securityPlugin = fp(
       },
     });
 
-    // Runs after the auth hook (registered later in app.ts), so it knows whether the cookie was used.
+    // Runs after the auth hook (auth registers before this plugin in app.ts), so it knows whether the cookie was used.
     app.addHook('onRequest', async (request) => {
       if (safeMethods.has(request.method)) return;
       if (!isAllowedOrigin(request)) throw new ForbiddenError('Origin not allowed');
       if (request.headers.origin === undefined && request.principal?.via === 'session') {
         throw new ForbiddenError('Origin header required for requests signed in with a cookie');
       }
+    });
+
+    // API answers are per user (and sometimes secret, like a new key's token): no browser or proxy may keep them.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     });
   },
   { name: 'bpm-security', dependencies: ['bpm-auth'] },
