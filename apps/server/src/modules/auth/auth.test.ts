@@ -73,6 +73,14 @@ describe('POST /logout', () => {
     expect(out.statusCode).toBe(204);
     const after = await t.app.inject({ method: 'GET', url: '/api/login', headers: { cookie } });
     expect(after.statusCode).toBe(401);
+    expect(out.cookies.find((c) => c.name === 'bpm_session')?.value).toBe('');
+  });
+
+  it('succeeds again when the session has already ended, or without one', async () => {
+    const cookie = await t.loginAsAdmin();
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: withCookie(cookie) });
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: withCookie(cookie) })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: { origin: testOrigin } })).statusCode).toBe(204);
   });
 
   it('refuses a cookie request from another origin or without Origin (CSRF)', async () => {
