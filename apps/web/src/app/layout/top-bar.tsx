@@ -15,8 +15,8 @@ export interface TopBarProps {
 
 export function TopBar({ pageName, isSidebarOpen, onToggleSidebar, initials }: TopBarProps) {
   return (
-    <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
-      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+    <Group h="100%" px="xs" justify="space-between" wrap="nowrap" gap={6}>
+      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
         <Burger
           opened={isSidebarOpen}
           onClick={onToggleSidebar}
@@ -28,10 +28,10 @@ export function TopBar({ pageName, isSidebarOpen, onToggleSidebar, initials }: T
           {productShortName} / {pageName}
         </Text>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap={6} wrap="nowrap">
         <ConnectionIndicator />
         <ProbeCounts />
-        <Avatar component={Link} to={paths.account} color="blue" radius="xl" size={34} aria-label={`Account (${initials})`}>
+        <Avatar component={Link} to={paths.account} color="blue" radius="xl" size={32} aria-label={`Account (${initials})`}>
           {initials}
         </Avatar>
       </Group>

@@ -13,7 +13,14 @@ export function DateWithTooltip({ value, zone = 'name', size = 'sm' }: DateWithT
   if (Number.isNaN(Date.parse(value))) return <Text span size={size}>—</Text>;
   const full = zone === 'name' ? formatDateTimeWithZone(value) : formatDateTimeWithOffset(value);
   return (
-    <Tooltip label={full} events={{ hover: true, focus: true, touch: true }} withinPortal>
+    <Tooltip
+      label={full}
+      events={{ hover: true, focus: true, touch: true }}
+      withinPortal
+      multiline
+      // The full text is long; on a narrow screen it wraps instead of running off the edge.
+      style={{ maxWidth: 'min(340px, calc(100vw - 24px))' }}
+    >
       <Text span size={size} tabIndex={0} style={{ cursor: 'help', textDecoration: 'underline dotted' }}>
         <time dateTime={value}>{formatShortDate(value)}</time>
       </Text>

@@ -29,7 +29,7 @@ export function AboutPage() {
           </Text>
         </Section>
         <Section title="Contact Us">
-          <Text>
+          <Text style={{ overflowWrap: 'anywhere' }}>
             Email: <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>
           </Text>
           <Text>
