@@ -75,6 +75,24 @@ describe('messages (spec §4 Live message handling)', () => {
     expect(batches).toHaveBeenCalledWith({ changed: new Set(['a']), membershipChanged: true });
   });
 
+  it('a large batch is applied across frames within the per-frame budget', () => {
+    const frames: (() => void)[] = [];
+    let clock = 0;
+    const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, elapsedMs: () => (clock += 5), log: { warn: vi.fn() } });
+    const batches: number[] = [];
+    store.subscribeBatch((b) => batches.push(b.changed.size));
+    store.enqueue(probeData(...Array.from({ length: 600 }, (_, i) => p(`P-${i}`))), true);
+    store.enqueue(probeDeletion('P-0'));
+    frames.shift()!();
+    expect(store.size).toBe(512);
+    expect(frames).toHaveLength(1);
+    frames.shift()!();
+    expect(store.size).toBe(599);
+    expect(store.getCounts().total).toBe(599);
+    expect(batches).toEqual([512, 89]);
+    expect(frames).toHaveLength(0);
+  });
+
   it('systemConfig replaces the system configuration', () => {
     const { store, apply } = setup();
     expect(store.getSystemInfo()).toBeNull();

@@ -41,6 +41,8 @@ export interface ProbeStoreOptions {
   scheduleFrame?: (flush: () => void) => void;
   /** Wall clock for the temperature history. */
   now?: () => number;
+  /** Monotonic clock for the per-frame budget; performance.now in the browser. */
+  elapsedMs?: () => number;
   log?: Pick<Console, 'warn'>;
 }
 
@@ -56,7 +58,17 @@ interface QueuedMessage {
   message: LiveMessage;
   /** The first probeData after a (re)connect replaces the whole state (design §6). */
   isSnapshot: boolean;
+  /** Items of message.probes already applied (a large message is applied across several frames). */
+  next: number;
 }
+
+/**
+ * Main-thread time one frame may spend applying messages. The rest waits for the next frame, so a burst
+ * (a snapshot, or messages queued while the tab was busy) never becomes one long task.
+ */
+export const frameBudgetMs = 8;
+/** The budget is checked every this many items, which keeps small batches (and unit tests) in one frame. */
+const budgetCheckEvery = 256;
 
 export function defaultScheduleFrame(flush: () => void): void {
   // rAF does not run in a hidden tab; the timeout keeps the queue bounded there.
@@ -92,11 +104,13 @@ export class ProbeStore {
 
   private readonly scheduleFrame: (flush: () => void) => void;
   private readonly now: () => number;
+  private readonly elapsedMs: () => number;
   private readonly log: Pick<Console, 'warn'>;
 
   constructor(options: ProbeStoreOptions = {}) {
     this.scheduleFrame = options.scheduleFrame ?? defaultScheduleFrame;
     this.now = options.now ?? Date.now;
+    this.elapsedMs = options.elapsedMs ?? (() => performance.now());
     this.log = options.log ?? console;
     this.startedAtMs = this.now();
   }
@@ -155,31 +169,50 @@ export class ProbeStore {
 
   /** Queues a live message; the queue is applied before the next paint. */
   enqueue(message: LiveMessage, isSnapshot = false): void {
-    this.queue.push({ message, isSnapshot });
+    this.queue.push({ message, isSnapshot, next: 0 });
+    this.requestFlush();
+  }
+
+  private requestFlush(): void {
     if (this.frameScheduled) return;
     this.frameScheduled = true;
     this.scheduleFrame(() => this.flush());
   }
 
-  /** Applies every queued message, then notifies each changed probe once, the batch and the summary. */
+  /**
+   * Applies queued messages for up to frameBudgetMs, then notifies each changed probe once, the batch and the
+   * summary; what is left is applied in the next frame.
+   */
   flush(): void {
     this.frameScheduled = false;
-    const queued = this.queue;
-    if (queued.length === 0) return;
-    this.queue = [];
+    if (this.queue.length === 0) return;
+    const deadline = this.elapsedMs() + frameBudgetMs;
     const changed = new Set<string>();
     let membershipChanged = false;
-    const countsBefore = { ...this.counts };
+    const countsBefore = this.counts;
     const counts = { ...this.counts };
     const systemInfoBefore = this.systemInfo;
-    for (const { message, isSnapshot } of queued) {
+    let sinceCheck = 0;
+    let outOfTime = false;
+    while (this.queue.length > 0 && !outOfTime) {
+      const item = this.queue[0]!;
+      const { message } = item;
       switch (message.messageType) {
         case 'systemConfig':
           this.applySystemInfo(message.systemInfo, changed);
           break;
         case 'probeData':
-          if (isSnapshot) membershipChanged = this.removeMissing(message.probes, counts, changed) || membershipChanged;
-          for (const probe of message.probes) membershipChanged = this.upsert(probe, counts, changed) || membershipChanged;
+          if (item.isSnapshot && item.next === 0) membershipChanged = this.removeMissing(message.probes, counts, changed) || membershipChanged;
+          while (item.next < message.probes.length) {
+            membershipChanged = this.upsert(message.probes[item.next++]!, counts, changed) || membershipChanged;
+            if (++sinceCheck >= budgetCheckEvery) {
+              sinceCheck = 0;
+              if (this.elapsedMs() > deadline) {
+                outOfTime = true;
+                break;
+              }
+            }
+          }
           break;
         case 'probeDeletion':
           for (const { probeID } of message.probes) membershipChanged = this.remove(probeID, counts, changed) || membershipChanged;
@@ -187,7 +220,9 @@ export class ProbeStore {
         default:
           this.log.warn('Unknown message type', (message as { messageType?: unknown }).messageType);
       }
+      if (message.messageType !== 'probeData' || item.next >= message.probes.length) this.queue.shift();
     }
+    if (this.queue.length > 0) this.requestFlush();
     const countsChanged = (Object.keys(counts) as (keyof ProbeCounts)[]).some((k) => counts[k] !== countsBefore[k]);
     if (countsChanged) this.counts = counts;
     for (const probeID of changed) this.notifyProbe(probeID);
