@@ -23,7 +23,12 @@ export function evaluateReport(
   const book = new EventBook(base.active);
 
   if (book.has(codes.watchdog)) book.raise(codes.reporting);
-  const assignment = report.assignment === undefined ? base.assignment : report.assignment;
+  // An unchanged assignment keeps the previous object: probes resend it with every report, and the
+  // parsed copy then dies young instead of being retained (less old-generation garbage under load).
+  const assignment =
+    report.assignment === undefined || (samePlace(base.assignment, report.assignment) && base.assignment?.expectingCANData === report.assignment?.expectingCANData)
+      ? base.assignment
+      : report.assignment;
   applyAssignmentRules(book, base.assignment, assignment);
 
   const readings = report.readings;

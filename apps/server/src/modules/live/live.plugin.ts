@@ -24,7 +24,7 @@ export const liveModule = fp(
   async (app: FastifyInstance, options: LiveModuleOptions) => {
     const hub = new LiveHub({
       flushIntervalMs: options.flushIntervalMs ?? liveTiming.flushIntervalMs,
-      maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024,
+      maxBufferedBytes: options.maxBufferedBytes ?? 1024 * 1024,
     });
     app.decorate('liveHub', hub);
     if (!app.hasDecorator('websocketServer')) {

@@ -132,6 +132,7 @@ describe('the live feed at /', () => {
   it('a socket that never reads costs bounded memory: its updates coalesce, then it catches up', async () => {
     const hub = t.app.liveHub;
     const bound = 64 * 1024;
+    const previousBound = hub.options.maxBufferedBytes;
     hub.options.maxBufferedBytes = bound; // small, so the test needs only a few MB of traffic
     const before = new Set(t.app.websocketServer.clients);
     const slow = await connect();
@@ -164,7 +165,7 @@ describe('the live feed at /', () => {
       expect(probesIn(latest)).toHaveLength(probeCount);
       expect(hub.clientState(serverSide)).toEqual({ isBackedUp: false, pendingProbes: 0 });
     } finally {
-      hub.options.maxBufferedBytes = 4 * 1024 * 1024;
+      hub.options.maxBufferedBytes = previousBound;
       hub.start();
       slow.close();
       reader.close();

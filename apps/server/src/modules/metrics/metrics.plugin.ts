@@ -50,7 +50,9 @@ export const metricsModule = fp(
         ])
         .add('process_cpu_seconds_total', 'counter', 'User and system CPU time spent.', cpuSeconds())
         .add('process_resident_memory_bytes', 'gauge', 'Resident set size.', memory.rss)
-        .add('nodejs_heap_used_bytes', 'gauge', 'V8 heap in use.', memory.heapUsed);
+        .add('nodejs_heap_used_bytes', 'gauge', 'V8 heap in use.', memory.heapUsed)
+        .add('nodejs_heap_total_bytes', 'gauge', 'V8 heap reserved.', memory.heapTotal)
+        .add('nodejs_external_memory_bytes', 'gauge', 'Memory outside the V8 heap (Buffers, SQLite objects).', memory.external);
       return text.toString();
     };
 
