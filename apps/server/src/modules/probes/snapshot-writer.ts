@@ -19,7 +19,7 @@ export class SnapshotWriter {
     private readonly db: Kysely<Database>,
     private readonly lookup: (probeID: string) => ProbeRecord | undefined,
     private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = 2000,
+    private readonly intervalMs = 5000,
     private readonly rowsPerTransaction = 250,
   ) {}
 
