@@ -1,11 +1,12 @@
 // GET /keys: the signed-in user's API keys (spec §7 API keys).
 import type { ApiKey } from '@bpm/protocol';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { ApiError, apiFetch } from '../../../lib/api-client';
 
 export async function getKeys(): Promise<ApiKey[]> {
   const response = await apiFetch('/keys');
-  if (!response.ok) throw new Error('Failed to fetch API keys');
+  // The status travels with the spec's message, so a 401 can send the user back to sign-in.
+  if (!response.ok) throw new ApiError(response.status, 'Failed to fetch API keys');
   return (await response.json()) as ApiKey[];
 }
 
