@@ -39,8 +39,11 @@ async function deleteAllProbes(api: APIRequestContext) {
 
 const table = (page: Page) => page.getByRole('table', { name: 'Probes' });
 const row = (page: Page, probeID: string): Locator =>
-  table(page).getByRole('row').filter({ has: page.getByRole('cell', { name: probeID, exact: true }) });
-const probeIDs = async (page: Page) => (await table(page).getByRole('row').locator('[role=cell]:first-child').allTextContents()).filter(Boolean);
+  table(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: probeID, exact: true }) });
+const probeIDs = async (page: Page) =>
+  (await table(page).getByRole('row').locator('[role=cell]:first-child').allTextContents()).filter(Boolean);
 
 test.beforeAll(async ({ playwright, server }) => {
   // A long inactivity timeout keeps the watchdog (event 0) out of these short tests.
@@ -54,7 +57,13 @@ test.beforeAll(async ({ playwright, server }) => {
 test('counts, rings, default order with Critical first, and header clicks', async ({ page, adminApi, server }) => {
   await ingest(adminApi, [
     report('ord-normal', { batteryPercentage: 60 }),
-    report('ord-critical', { readings: [{ origin: 'CAN', temperature: 61, valid: true }, { origin: 'Thermocouple', temperature: 30, valid: true }], batteryPercentage: 90 }),
+    report('ord-critical', {
+      readings: [
+        { origin: 'CAN', temperature: 61, valid: true },
+        { origin: 'Thermocouple', temperature: 30, valid: true },
+      ],
+      batteryPercentage: 90,
+    }),
     report('ord-warning', { batteryPercentage: 15 }),
     report('ord-normal-2', { batteryPercentage: 40 }),
   ]);
@@ -87,12 +96,24 @@ test('counts, rings, default order with Critical first, and header clicks', asyn
 test('temperatures: valid, last valid with a warning icon, and N/A', async ({ page, adminApi, server }) => {
   await ingest(adminApi, [
     report('temp-valid'),
-    report('temp-last', { readings: [{ origin: 'CAN', temperature: 33.2, valid: true }, { origin: 'Thermocouple', temperature: 27.5, valid: true }] }),
+    report('temp-last', {
+      readings: [
+        { origin: 'CAN', temperature: 33.2, valid: true },
+        { origin: 'Thermocouple', temperature: 27.5, valid: true },
+      ],
+    }),
     report('temp-none', { readings: [{ origin: 'CAN', temperature: 30, valid: true }] }),
   ]);
   await signIn(page, 'admin', server.adminPassword);
   await expect(row(page, 'temp-last').getByText('27.5 °C')).toBeVisible();
-  await ingest(adminApi, [report('temp-last', { readings: [{ origin: 'CAN', temperature: 33.9, valid: true }, { origin: 'Thermocouple', temperature: -200, valid: false }] })]);
+  await ingest(adminApi, [
+    report('temp-last', {
+      readings: [
+        { origin: 'CAN', temperature: 33.9, valid: true },
+        { origin: 'Thermocouple', temperature: -200, valid: false },
+      ],
+    }),
+  ]);
 
   await expect(row(page, 'temp-valid').getByText('29.8 °C')).toBeVisible();
   await expect(row(page, 'temp-last').getByText('27.5 °C')).toBeVisible();
@@ -105,7 +126,15 @@ test('temperatures: valid, last valid with a warning icon, and N/A', async ({ pa
 
 test('a suppressed event shows at half opacity with its tooltip', async ({ page, adminApi, server }) => {
   // Not monitoring (no pack assigned): temperature events go to suppressedEvents (design §5).
-  await ingest(adminApi, [report('supp-1', { assignment: null, readings: [{ origin: 'CAN', temperature: 62, valid: true }, { origin: 'Thermocouple', temperature: 30, valid: true }] })]);
+  await ingest(adminApi, [
+    report('supp-1', {
+      assignment: null,
+      readings: [
+        { origin: 'CAN', temperature: 62, valid: true },
+        { origin: 'Thermocouple', temperature: 30, valid: true },
+      ],
+    }),
+  ]);
   await signIn(page, 'admin', server.adminPassword);
   const line = row(page, 'supp-1').getByText(/Internal temperature 62 °C above alarm/);
   await expect(line).toBeVisible();
@@ -122,7 +151,15 @@ test('Probe Details shows every section', async ({ page, adminApi, server }) => 
   await page.getByRole('button', { name: 'Actions for details-1' }).click();
   await page.getByRole('menuitem', { name: 'Probe Details' }).click();
   const dialog = page.getByRole('dialog', { name: 'Probe Details' });
-  for (const section of ['Basic Information', 'Status', 'Assignment', 'Temperature Readings', 'Watchdog Status', 'Current Events', 'Suppressed Events']) {
+  for (const section of [
+    'Basic Information',
+    'Status',
+    'Assignment',
+    'Temperature Readings',
+    'Watchdog Status',
+    'Current Events',
+    'Suppressed Events',
+  ]) {
     await expect(dialog.getByRole('region', { name: section, exact: true })).toBeVisible();
   }
   await expect(dialog.getByText('Firmware Version: 2.4.1')).toBeVisible();
@@ -132,7 +169,11 @@ test('Probe Details shows every section', async ({ page, adminApi, server }) => 
   await expect(dialog.getByText('Timeout (seconds): 3600')).toBeVisible();
   await expect(dialog.getByText(/^Expiry Time: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/)).toBeVisible();
   await expect(dialog.getByText('Alerted: No')).toBeVisible();
-  await expect(dialog.getByText(/^Warning: Battery 18\.6 % at or below warning 20 % \(Persistent: Yes\)$|^Info: .*\(Persistent: No\)$/).first()).toBeVisible();
+  await expect(
+    dialog
+      .getByText(/^Warning: Battery 18\.6 % at or below warning 20 % \(Persistent: Yes\)$|^Info: .*\(Persistent: No\)$/)
+      .first(),
+  ).toBeVisible();
   await expect(dialog.getByText('No suppressed events.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Delete' })).toBeEnabled();
   await dialog.getByRole('button', { name: 'Close' }).click();

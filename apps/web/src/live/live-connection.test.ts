@@ -143,6 +143,9 @@ describe('messages', () => {
     expect(log.error).toHaveBeenCalled();
     expect(parseLiveMessage('{"messageType":"other"}', log)).toBeNull();
     expect(log.warn).toHaveBeenCalledWith('Unknown message type', 'other');
-    expect(parseLiveMessage('{"messageType":"probeDeletion","probes":[]}', log)).toEqual({ messageType: 'probeDeletion', probes: [] });
+    expect(parseLiveMessage('{"messageType":"probeDeletion","probes":[]}', log)).toEqual({
+      messageType: 'probeDeletion',
+      probes: [],
+    });
   });
 });

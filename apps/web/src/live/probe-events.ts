@@ -45,7 +45,14 @@ function mergeEvent(lists: ProbeEventLists, wire: ProbeEvent, suppressed: boolea
   const stored = target.get(wire.event);
   // Persistent events come again with every update (design §5): keep the stored object when nothing changed,
   // which spares 10,000 allocations a second at 1 Hz.
-  if (stored && wire.eventPersistent && stored.eventPersistent && stored.eventString === wire.eventString && stored.eventType === wire.eventType) return;
+  if (
+    stored &&
+    wire.eventPersistent &&
+    stored.eventPersistent &&
+    stored.eventString === wire.eventString &&
+    stored.eventType === wire.eventType
+  )
+    return;
   target.set(wire.event, toClientEvent(wire, suppressed, tick));
 }
 

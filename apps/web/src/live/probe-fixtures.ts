@@ -1,5 +1,13 @@
 // Probe and message builders for unit tests of the live store and the dashboard (not used by the app).
-import { makeProbeEvent, stateNumbers, type LiveMessage, type Probe, type ProbeEvent, type Reading, type StateString } from '@bpm/protocol';
+import {
+  makeProbeEvent,
+  stateNumbers,
+  type LiveMessage,
+  type Probe,
+  type ProbeEvent,
+  type Reading,
+  type StateString,
+} from '@bpm/protocol';
 
 export interface ProbeOverrides extends Partial<Omit<Probe, 'state'>> {
   stateString?: string;
@@ -8,7 +16,12 @@ export interface ProbeOverrides extends Partial<Omit<Probe, 'state'>> {
 }
 
 export function makeProbe(probeID: string, overrides: ProbeOverrides = {}): Probe {
-  const { stateString = 'Normal', internal = { temperature: 30, valid: true }, external = { temperature: 28, valid: true }, ...rest } = overrides;
+  const {
+    stateString = 'Normal',
+    internal = { temperature: 30, valid: true },
+    external = { temperature: 28, valid: true },
+    ...rest
+  } = overrides;
   const readings: Reading[] = [];
   if (internal) readings.push({ origin: 'CAN', ...internal });
   if (external) readings.push({ origin: 'Thermocouple', ...external });

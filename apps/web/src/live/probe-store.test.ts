@@ -26,13 +26,41 @@ const p = (id: string, o: ProbeOverrides = {}) => makeProbe(id, o);
 
 describe('probe counts (spec §4 Probe state)', () => {
   const cases: { rule: string; messages: LiveMessage[]; counts: [number, number, number, number] }[] = [
-    { rule: 'A new probe adds 1 to total and to its state\'s count', messages: [probeData(p('a'), p('b', { stateString: 'Warning' }), p('c', { stateString: 'Critical' }))], counts: [3, 1, 1, 1] },
-    { rule: 'an update without a state change changes nothing', messages: [probeData(p('a')), probeData(p('a'))], counts: [1, 1, 0, 0] },
-    { rule: 'A probe whose stateString changes moves 1 from the old state\'s count to the new one', messages: [probeData(p('a')), probeData(p('a', { stateString: 'Critical' }))], counts: [1, 0, 0, 1] },
-    { rule: 'A deleted probe subtracts 1 from total and from its state\'s count', messages: [probeData(p('a', { stateString: 'Warning' }), p('b')), probeDeletion('a')], counts: [1, 1, 0, 0] },
-    { rule: 'deleting an unknown probe changes nothing', messages: [probeData(p('a')), probeDeletion('zzz')], counts: [1, 1, 0, 0] },
-    { rule: 'a Disabled probe counts in total only', messages: [probeData(p('a', { stateString: 'Disabled' }))], counts: [1, 0, 0, 0] },
-    { rule: 'moving to Disabled leaves the old state', messages: [probeData(p('a', { stateString: 'Warning' })), probeData(p('a', { stateString: 'Disabled' }))], counts: [1, 0, 0, 0] },
+    {
+      rule: "A new probe adds 1 to total and to its state's count",
+      messages: [probeData(p('a'), p('b', { stateString: 'Warning' }), p('c', { stateString: 'Critical' }))],
+      counts: [3, 1, 1, 1],
+    },
+    {
+      rule: 'an update without a state change changes nothing',
+      messages: [probeData(p('a')), probeData(p('a'))],
+      counts: [1, 1, 0, 0],
+    },
+    {
+      rule: "A probe whose stateString changes moves 1 from the old state's count to the new one",
+      messages: [probeData(p('a')), probeData(p('a', { stateString: 'Critical' }))],
+      counts: [1, 0, 0, 1],
+    },
+    {
+      rule: "A deleted probe subtracts 1 from total and from its state's count",
+      messages: [probeData(p('a', { stateString: 'Warning' }), p('b')), probeDeletion('a')],
+      counts: [1, 1, 0, 0],
+    },
+    {
+      rule: 'deleting an unknown probe changes nothing',
+      messages: [probeData(p('a')), probeDeletion('zzz')],
+      counts: [1, 1, 0, 0],
+    },
+    {
+      rule: 'a Disabled probe counts in total only',
+      messages: [probeData(p('a', { stateString: 'Disabled' }))],
+      counts: [1, 0, 0, 0],
+    },
+    {
+      rule: 'moving to Disabled leaves the old state',
+      messages: [probeData(p('a', { stateString: 'Warning' })), probeData(p('a', { stateString: 'Disabled' }))],
+      counts: [1, 0, 0, 0],
+    },
   ];
   it.each(cases)('$rule', ({ messages, counts }) => {
     const { store, apply } = setup();
@@ -78,7 +106,12 @@ describe('messages (spec §4 Live message handling)', () => {
   it('a large batch is applied across frames within the per-frame budget', () => {
     const frames: (() => void)[] = [];
     let clock = 0;
-    const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, elapsedMs: () => (clock += 5), log: { warn: vi.fn() } });
+    const store = new ProbeStore({
+      scheduleFrame: (f) => frames.push(f),
+      now: () => 0,
+      elapsedMs: () => (clock += 5),
+      log: { warn: vi.fn() },
+    });
     const batches: number[] = [];
     store.subscribeBatch((b) => batches.push(b.changed.size));
     store.enqueue(probeData(...Array.from({ length: 600 }, (_, i) => p(`P-${i}`))), true);
@@ -110,11 +143,36 @@ describe('messages (spec §4 Live message handling)', () => {
 
 describe('readings kept by the client (spec §3, §4)', () => {
   const cases: { rule: string; updates: ProbeOverrides[]; internal: number | null; external: number | null }[] = [
-    { rule: 'each valid reading is stored as the latest valid one', updates: [{ internal: { temperature: 31, valid: true }, external: { temperature: 29, valid: true } }], internal: 31, external: 29 },
-    { rule: 'an invalid reading keeps the last valid one', updates: [{}, { internal: { temperature: 99, valid: false }, external: { temperature: -5, valid: false } }], internal: 30, external: 28 },
-    { rule: 'a missing reading keeps the last valid one', updates: [{}, { internal: null, external: null }], internal: 30, external: 28 },
-    { rule: 'never a valid reading: none kept', updates: [{ internal: { temperature: 1, valid: false }, external: null }], internal: null, external: null },
-    { rule: 'a newer valid reading replaces the kept one', updates: [{}, { internal: { temperature: 40, valid: true } }], internal: 40, external: 28 },
+    {
+      rule: 'each valid reading is stored as the latest valid one',
+      updates: [{ internal: { temperature: 31, valid: true }, external: { temperature: 29, valid: true } }],
+      internal: 31,
+      external: 29,
+    },
+    {
+      rule: 'an invalid reading keeps the last valid one',
+      updates: [{}, { internal: { temperature: 99, valid: false }, external: { temperature: -5, valid: false } }],
+      internal: 30,
+      external: 28,
+    },
+    {
+      rule: 'a missing reading keeps the last valid one',
+      updates: [{}, { internal: null, external: null }],
+      internal: 30,
+      external: 28,
+    },
+    {
+      rule: 'never a valid reading: none kept',
+      updates: [{ internal: { temperature: 1, valid: false }, external: null }],
+      internal: null,
+      external: null,
+    },
+    {
+      rule: 'a newer valid reading replaces the kept one',
+      updates: [{}, { internal: { temperature: 40, valid: true } }],
+      internal: 40,
+      external: 28,
+    },
   ];
   it.each(cases)('$rule', ({ updates, internal, external }) => {
     const { store, apply } = setup();
@@ -157,7 +215,9 @@ describe('events (spec §4 Events)', () => {
     const { store, apply } = setup();
     apply(probeData(p('a', { events: [event(20, { value: 19, threshold: 20 })] })));
     apply(probeData(p('a', { events: [event(20, { value: 18, threshold: 20 })] })));
-    expect([...store.getEntry('a')!.lists.current.values()].map((e) => e.eventString)).toEqual(['Battery 18 % at or below warning 20 %']);
+    expect([...store.getEntry('a')!.lists.current.values()].map((e) => e.eventString)).toEqual([
+      'Battery 18 % at or below warning 20 %',
+    ]);
   });
 
   it('4. a non-persistent event is removed after 5 s; a persistent one stays', () => {
@@ -205,7 +265,14 @@ describe('events (spec §4 Events)', () => {
     const { store, apply } = setup();
     apply(probeData(p('a', { events: [event(23), event(22), event(20), event(0)], suppressedEvents: [event(11), event(32)] })));
     const shown = eventsForDisplay(store.getEntry('a')!.lists).map((e) => [e.event, e.suppressed]);
-    expect(shown).toEqual([[0, false], [20, false], [23, false], [22, false], [11, true], [32, true]]);
+    expect(shown).toEqual([
+      [0, false],
+      [20, false],
+      [23, false],
+      [22, false],
+      [11, true],
+      [32, true],
+    ]);
   });
 
   it('eventsCancelledByThisEvent comes from eventsCancelled[].id', () => {

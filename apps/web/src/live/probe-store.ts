@@ -202,7 +202,8 @@ export class ProbeStore {
           this.applySystemInfo(message.systemInfo, changed);
           break;
         case 'probeData':
-          if (item.isSnapshot && item.next === 0) membershipChanged = this.removeMissing(message.probes, counts, changed) || membershipChanged;
+          if (item.isSnapshot && item.next === 0)
+            membershipChanged = this.removeMissing(message.probes, counts, changed) || membershipChanged;
           while (item.next < message.probes.length) {
             membershipChanged = this.upsert(message.probes[item.next++]!, counts, changed) || membershipChanged;
             if (++sinceCheck >= budgetCheckEvery) {
@@ -215,7 +216,8 @@ export class ProbeStore {
           }
           break;
         case 'probeDeletion':
-          for (const { probeID } of message.probes) membershipChanged = this.remove(probeID, counts, changed) || membershipChanged;
+          for (const { probeID } of message.probes)
+            membershipChanged = this.remove(probeID, counts, changed) || membershipChanged;
           break;
         default:
           this.log.warn('Unknown message type', (message as { messageType?: unknown }).messageType);
@@ -323,7 +325,11 @@ export class ProbeStore {
     const external = thermocoupleData(probe);
     if (internal.valid) entry.lastValidInternal = internal.temperature;
     if (external.valid) entry.lastValidExternal = external.temperature;
-    entry.history.record(this.now() - this.startedAtMs, internal.valid ? internal.temperature : null, external.valid ? external.temperature : null);
+    entry.history.record(
+      this.now() - this.startedAtMs,
+      internal.valid ? internal.temperature : null,
+      external.valid ? external.temperature : null,
+    );
 
     applyProbeEvents(entry.lists, probe.events, probe.suppressedEvents, this.tick);
     if (probe.events.some((e) => !e.eventPersistent) || probe.suppressedEvents.some((e) => !e.eventPersistent)) {

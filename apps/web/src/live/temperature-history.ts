@@ -39,7 +39,11 @@ export class TemperatureHistory {
       const at = ((start + i) % historyCapacity) * 3;
       const internal = this.data[at + 1]!;
       const external = this.data[at + 2]!;
-      out.push({ atMs: this.data[at]! * 1000, internal: Number.isNaN(internal) ? null : internal, external: Number.isNaN(external) ? null : external });
+      out.push({
+        atMs: this.data[at]! * 1000,
+        internal: Number.isNaN(internal) ? null : internal,
+        external: Number.isNaN(external) ? null : external,
+      });
     }
     return out;
   }

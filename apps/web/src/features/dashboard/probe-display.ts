@@ -27,9 +27,7 @@ export function stateIcon(stateString: string): IconSpec {
 }
 
 export type TemperatureDisplay =
-  | { kind: 'current'; temperature: number }
-  | { kind: 'lastValid'; temperature: number }
-  | { kind: 'none' };
+  { kind: 'current'; temperature: number } | { kind: 'lastValid'; temperature: number } | { kind: 'none' };
 
 /** Spec §4 Temperature display: the valid reading, else the last valid one (with a warning icon), else N/A. */
 export function temperatureDisplay(current: TemperatureData, lastValid: number | null): TemperatureDisplay {
@@ -43,7 +41,11 @@ export const formatTemperature = (temperature: number): string => `${temperature
 export type BatteryColour = 'green' | 'red' | 'orange' | undefined;
 
 /** Spec §4 Battery icon: charging green, at or below panic red, at or below warning amber, else default. */
-export function batteryColour(percentage: number, isCharging: boolean, systemInfo: Pick<SystemInfo, 'batteryLevelWarning' | 'batteryLevelPanic'> | null): BatteryColour {
+export function batteryColour(
+  percentage: number,
+  isCharging: boolean,
+  systemInfo: Pick<SystemInfo, 'batteryLevelWarning' | 'batteryLevelPanic'> | null,
+): BatteryColour {
   if (isCharging) return 'green';
   if (!systemInfo) return undefined;
   if (percentage <= systemInfo.batteryLevelPanic) return 'red';

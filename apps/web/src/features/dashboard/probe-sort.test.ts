@@ -21,7 +21,16 @@ const probes: [string, ProbeOverrides][] = [
   ['P-2', { stateString: 'Normal', batteryPercentage: 50, isMonitoring: true, external: { temperature: 30, valid: true } }],
   ['P-10', { stateString: 'Critical', batteryPercentage: 5, isMonitoring: false, external: null }],
   ['P-1', { stateString: 'Warning', batteryPercentage: 90, isMonitoring: true, external: { temperature: 20, valid: false } }],
-  ['P-3', { stateString: 'Normal', batteryPercentage: 70, isMonitoring: false, external: { temperature: 25, valid: true }, internal: null }],
+  [
+    'P-3',
+    {
+      stateString: 'Normal',
+      batteryPercentage: 70,
+      isMonitoring: false,
+      external: { temperature: 25, valid: true },
+      internal: null,
+    },
+  ],
 ];
 
 describe('sort comparator', () => {
@@ -74,30 +83,45 @@ describe('row order', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
-  it.each(['status', 'external', 'battery', 'probeID'] as const)('moving only changed probes matches a full sort (%s)', (column) => {
-    let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const states = ['Normal', 'Warning', 'Critical', 'Disabled'];
-    const randomProbe = (id: string) =>
-      makeProbe(id, {
-        stateString: states[Math.floor(random() * 4)]!,
-        batteryPercentage: Math.floor(random() * 5) * 20,
-        external: random() < 0.2 ? null : { temperature: Math.floor(random() * 10), valid: random() < 0.8 },
-      });
-    const { store, apply } = storeWith([]);
-    const order = new ProbeOrder(store, { column, direction: 'desc' });
-    order.subscribe(() => {});
-    for (let round = 0; round < 40; round++) {
-      const ids = Array.from({ length: 1 + Math.floor(random() * 5) }, () => `P-${Math.floor(random() * 30)}`);
-      apply(random() < 0.15 ? probeDeletion(...ids) : probeData(...ids.map(randomProbe)));
-      expect(order.getOrder()).toEqual(sortProbes(store.allEntries(), { column, direction: 'desc' }));
-    }
-  });
+  it.each(['status', 'external', 'battery', 'probeID'] as const)(
+    'moving only changed probes matches a full sort (%s)',
+    (column) => {
+      let seed = 42;
+      const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+      const states = ['Normal', 'Warning', 'Critical', 'Disabled'];
+      const randomProbe = (id: string) =>
+        makeProbe(id, {
+          stateString: states[Math.floor(random() * 4)]!,
+          batteryPercentage: Math.floor(random() * 5) * 20,
+          external: random() < 0.2 ? null : { temperature: Math.floor(random() * 10), valid: random() < 0.8 },
+        });
+      const { store, apply } = storeWith([]);
+      const order = new ProbeOrder(store, { column, direction: 'desc' });
+      order.subscribe(() => {});
+      for (let round = 0; round < 40; round++) {
+        const ids = Array.from({ length: 1 + Math.floor(random() * 5) }, () => `P-${Math.floor(random() * 30)}`);
+        apply(random() < 0.15 ? probeDeletion(...ids) : probeData(...ids.map(randomProbe)));
+        expect(order.getOrder()).toEqual(sortProbes(store.allEntries(), { column, direction: 'desc' }));
+      }
+    },
+  );
 
   it('filters by probe ID, pack, AGV or stage', () => {
     const { store } = storeWith([
-      ['A-1', { assignment: { batteryPack: { id: 1, name: 'Pack 77' }, agv: { id: 1, name: 'AGV-1' }, buildStage: { id: 1, name: 'Cell stacking' } } }],
-      ['B-2', { assignment: { batteryPack: null, agv: { id: 2, name: 'AGV-2' }, buildStage: { id: 2, name: 'Busbar welding' } } }],
+      [
+        'A-1',
+        {
+          assignment: {
+            batteryPack: { id: 1, name: 'Pack 77' },
+            agv: { id: 1, name: 'AGV-1' },
+            buildStage: { id: 1, name: 'Cell stacking' },
+          },
+        },
+      ],
+      [
+        'B-2',
+        { assignment: { batteryPack: null, agv: { id: 2, name: 'AGV-2' }, buildStage: { id: 2, name: 'Busbar welding' } } },
+      ],
     ]);
     const order = new ProbeOrder(store, defaultSort);
     order.subscribe(() => {});

@@ -6,7 +6,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('deleteProbe', () => {
   it.each([
-    ['an error body', new Response(JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Probe not found' }), { status: 404 }), 'Error deleting probe: Probe not found'],
+    [
+      'an error body',
+      new Response(JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Probe not found' }), { status: 404 }),
+      'Error deleting probe: Probe not found',
+    ],
     ['a plain text body', new Response('gone away', { status: 500 }), 'Error deleting probe: gone away'],
     ['an empty body', new Response('', { status: 503 }), 'Error deleting probe: Status code: 503'],
   ])('answer not OK with %s', async (_, response, message) => {

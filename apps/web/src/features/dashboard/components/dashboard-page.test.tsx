@@ -49,19 +49,29 @@ describe('DashboardPage', () => {
       systemConfig(10),
       probeData(
         makeProbe('P-1', { external: { temperature: 29.84, valid: true } }),
-        makeProbe('P-2', { stateString: 'Critical', events: [event(11, { reading: 'Internal', value: 60, threshold: 55 })], external: null, internal: { temperature: 60, valid: true } }),
+        makeProbe('P-2', {
+          stateString: 'Critical',
+          events: [event(11, { reading: 'Internal', value: 60, threshold: 55 })],
+          external: null,
+          internal: { temperature: 60, valid: true },
+        }),
         makeProbe('P-3', { stateString: 'Warning', isMonitoring: false, suppressedEvents: [event(32)], batteryPercentage: 9.7 }),
       ),
     );
     expect(screen.getByLabelText('Total 3')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Critical 1 of 3 (33%)' })).toBeInTheDocument();
-    const rows = within(screen.getByRole('table', { name: 'Probes' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'Probes' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['P-2', 'P-3', 'P-1']);
     expect(within(rows[0]!).getByRole('img', { name: 'Critical' })).toBeInTheDocument();
     expect(within(rows[0]!).getByText('N/A')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Internal temperature 60 °C above alarm 55 °C')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('29.8 °C')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Thermocouple reading invalid')).toHaveAttribute('title', 'This event is suppressed because of the current probe assignment');
+    expect(within(rows[1]!).getByText('Thermocouple reading invalid')).toHaveAttribute(
+      'title',
+      'This event is suppressed because of the current probe assignment',
+    );
     expect(within(rows[1]!).getByRole('img', { name: 'Not monitoring' })).toBeInTheDocument();
     expect(within(rows[1]!).getByText('9%')).toBeInTheDocument();
 
@@ -71,7 +81,9 @@ describe('DashboardPage', () => {
     expect(within(rows[2]!).getByRole('img', { name: /External reading invalid/ })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: /^ID/ }));
-    const sorted = within(screen.getByRole('table', { name: 'Probes' })).getAllByRole('row').slice(1);
+    const sorted = within(screen.getByRole('table', { name: 'Probes' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(sorted.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['P-1', 'P-2', 'P-3']);
   });
 

@@ -6,7 +6,14 @@ import { eventsForDisplay } from '../../../live/probe-events';
 import { isProbeConnected, type TemperatureData } from '../../../live/readings';
 import { watchdogElapsedShare, watchdogRingColour } from '../../../live/watchdog';
 import type { SystemInfo } from '@bpm/protocol';
-import { batteryColour, batteryIcon, batteryPercentText, formatTemperature, stateIcon, temperatureDisplay } from '../probe-display';
+import {
+  batteryColour,
+  batteryIcon,
+  batteryPercentText,
+  formatTemperature,
+  stateIcon,
+  temperatureDisplay,
+} from '../probe-display';
 import classes from './dashboard.module.css';
 import { Symbol } from './symbol';
 
@@ -34,13 +41,27 @@ export function EventLines({ entry }: { entry: ProbeEntry }) {
   );
 }
 
-export function TemperatureCell({ current, lastValid, name }: { current: TemperatureData; lastValid: number | null; name: string }) {
+export function TemperatureCell({
+  current,
+  lastValid,
+  name,
+}: {
+  current: TemperatureData;
+  lastValid: number | null;
+  name: string;
+}) {
   const shown = temperatureDisplay(current, lastValid);
   if (shown.kind === 'none') return <span>N/A</span>;
   if (shown.kind === 'current') return <span>{formatTemperature(shown.temperature)}</span>;
   return (
     <>
-      <Symbol name="warning" colour="orange" small label={`${name} reading invalid, showing the last valid reading`} title="Last valid reading" />
+      <Symbol
+        name="warning"
+        colour="orange"
+        small
+        label={`${name} reading invalid, showing the last valid reading`}
+        title="Last valid reading"
+      />
       <span>{formatTemperature(shown.temperature)}</span>
     </>
   );
@@ -63,12 +84,24 @@ export function AssignmentCell({ isMonitoring }: { isMonitoring: boolean }) {
   );
 }
 
-export function BatteryCell({ percentage, isCharging, systemInfo }: { percentage: number; isCharging: boolean; systemInfo: SystemInfo | null }) {
+export function BatteryCell({
+  percentage,
+  isCharging,
+  systemInfo,
+}: {
+  percentage: number;
+  isCharging: boolean;
+  systemInfo: SystemInfo | null;
+}) {
   const colour = batteryColour(percentage, isCharging, systemInfo);
   const text = batteryPercentText(percentage);
   return (
     <>
-      <Symbol name={batteryIcon(percentage, isCharging)} colour={colour} label={isCharging ? `Battery ${text}, charging` : `Battery ${text}`} />
+      <Symbol
+        name={batteryIcon(percentage, isCharging)}
+        colour={colour}
+        label={isCharging ? `Battery ${text}, charging` : `Battery ${text}`}
+      />
       <span style={colour ? { color: `var(--mantine-color-${colour}-7)` } : undefined}>{text}</span>
     </>
   );
@@ -81,16 +114,36 @@ const ringLength = 2 * Math.PI * ringRadius;
 export const WatchdogRing = memo(function WatchdogRing({ probeID }: { probeID: string }) {
   const watchdog = useWatchdog(probeID);
   if (!watchdog) return null;
-  return <WatchdogRingView remainingTenths={Math.round(watchdog.timeRemaining * 10)} timeoutSeconds={watchdog.timeoutSeconds} alerted={watchdog.alerted} />;
+  return (
+    <WatchdogRingView
+      remainingTenths={Math.round(watchdog.timeRemaining * 10)}
+      timeoutSeconds={watchdog.timeoutSeconds}
+      alerted={watchdog.alerted}
+    />
+  );
 });
 
-const WatchdogRingView = memo(function WatchdogRingView({ remainingTenths, timeoutSeconds, alerted }: { remainingTenths: number; timeoutSeconds: number; alerted: boolean }) {
+const WatchdogRingView = memo(function WatchdogRingView({
+  remainingTenths,
+  timeoutSeconds,
+  alerted,
+}: {
+  remainingTenths: number;
+  timeoutSeconds: number;
+  alerted: boolean;
+}) {
   const status = { timeoutSeconds, timeRemaining: remainingTenths / 10, alerted };
   const left = 1 - watchdogElapsedShare(status);
   const colour = watchdogRingColour(status);
   const seconds = Math.ceil(status.timeRemaining);
   return (
-    <svg width="36" height="36" viewBox="0 0 36 36" role="img" aria-label={alerted ? 'Watchdog alerted' : `Watchdog ${seconds} s left`}>
+    <svg
+      width="36"
+      height="36"
+      viewBox="0 0 36 36"
+      role="img"
+      aria-label={alerted ? 'Watchdog alerted' : `Watchdog ${seconds} s left`}
+    >
       <circle cx="18" cy="18" r={ringRadius} fill="none" stroke="var(--mantine-color-gray-2)" strokeWidth="4" />
       <circle
         cx="18"

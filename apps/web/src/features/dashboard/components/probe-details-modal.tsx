@@ -23,7 +23,17 @@ export function ProbeDetailsModal({ probeID, canDelete, onClose, onDelete }: Pro
   );
 }
 
-function ProbeDetails({ probeID, canDelete, onClose, onDelete }: { probeID: string; canDelete: boolean; onClose: () => void; onDelete: (id: string) => void }) {
+function ProbeDetails({
+  probeID,
+  canDelete,
+  onClose,
+  onDelete,
+}: {
+  probeID: string;
+  canDelete: boolean;
+  onClose: () => void;
+  onDelete: (id: string) => void;
+}) {
   const entry = useProbe(probeID);
   const watchdog = useWatchdog(probeID);
   if (!entry || !watchdog) return <Text>This probe has been deleted.</Text>;
@@ -45,7 +55,10 @@ function ProbeDetails({ probeID, canDelete, onClose, onDelete }: { probeID: stri
         <Field label="Connected" value={yesNo(isProbeConnected(probe))} />
         <Field label="Monitoring" value={yesNo(probe.isMonitoring)} />
         <Field label="Expecting CAN Data" value={yesNo(probe.expectingCANData)} />
-        <Field label="Battery" value={`${batteryPercentText(probe.batteryPercentage)} ${probe.batteryCharging ? '(Charging)' : '(Not Charging)'}`} />
+        <Field
+          label="Battery"
+          value={`${batteryPercentText(probe.batteryPercentage)} ${probe.batteryCharging ? '(Charging)' : '(Not Charging)'}`}
+        />
       </Section>
       <Section title="Assignment">
         <Field label="Build Stage" value={namedRef(probe.assignment.buildStage)} />

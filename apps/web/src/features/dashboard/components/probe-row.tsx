@@ -24,7 +24,12 @@ export const ProbeRow = memo(function ProbeRow({ probeID, offset, rowIndex, canD
   if (!entry) return null;
   const { probe } = entry;
   return (
-    <div role="row" aria-rowindex={rowIndex + 2} className={`${classes.grid} ${classes.row}`} style={{ transform: `translateY(${offset}px)` }}>
+    <div
+      role="row"
+      aria-rowindex={rowIndex + 2}
+      className={`${classes.grid} ${classes.row}`}
+      style={{ transform: `translateY(${offset}px)` }}
+    >
       <div role="cell" className={`${classes.cell} ${classes.idCell}`} title={probe.probeID}>
         {probe.probeID}
       </div>

@@ -39,7 +39,8 @@ export function ProbeTable({ order, sort, onSort, canDelete, onDetails, onDelete
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeightPx,
     overscan: 6,
-    getItemKey: (index) => order[index]!,
+    // Index keys (the default) keep the virtualiser's measurement cache valid when only the order changes;
+    // React still keys each row by its probe ID below.
     // jsdom has no layout; a default viewport keeps the first rows rendered in component tests.
     initialRect: { width: 1200, height: 800 },
   });
@@ -57,7 +58,7 @@ export function ProbeTable({ order, sort, onSort, canDelete, onDetails, onDelete
           {order.length === 0 && <div className={classes.empty}>{emptyText}</div>}
           {virtualizer.getVirtualItems().map((item) => (
             <ProbeRow
-              key={item.key}
+              key={order[item.index]!}
               probeID={order[item.index]!}
               rowIndex={item.index}
               offset={item.start}
@@ -72,7 +73,17 @@ export function ProbeTable({ order, sort, onSort, canDelete, onDetails, onDelete
   );
 }
 
-function HeaderCell({ label, column, sort, onSort }: { label: string; column?: SortColumn; sort: SortState; onSort: (c: SortColumn) => void }) {
+function HeaderCell({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column?: SortColumn;
+  sort: SortState;
+  onSort: (c: SortColumn) => void;
+}) {
   if (!column) {
     return (
       <div role="columnheader" className={classes.headerCell}>

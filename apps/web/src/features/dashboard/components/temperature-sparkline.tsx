@@ -30,13 +30,23 @@ export function TemperatureSparkline({ samples }: { samples: HistorySample[] }) 
   const minutes = Math.max(1, Math.round((t1 - t0) / 60_000));
   return (
     <div>
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" height={height} role="img" aria-label={`Temperature history, last ${minutes} min`}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width="100%"
+        height={height}
+        role="img"
+        aria-label={`Temperature history, last ${minutes} min`}
+      >
         <polyline points={path((s) => s.internal)} fill="none" stroke="var(--mantine-color-blue-6)" strokeWidth="1.5" />
         <polyline points={path((s) => s.external)} fill="none" stroke="var(--mantine-color-orange-6)" strokeWidth="1.5" />
       </svg>
       <Group gap="md">
-        <Text size="xs" c="blue.7">— Internal</Text>
-        <Text size="xs" c="orange.7">— External</Text>
+        <Text size="xs" c="blue.7">
+          — Internal
+        </Text>
+        <Text size="xs" c="orange.7">
+          — External
+        </Text>
         <Text size="xs" c="dimmed">
           {min.toFixed(1)}–{max.toFixed(1)} °C over {minutes} min
         </Text>
