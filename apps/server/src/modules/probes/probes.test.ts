@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { defaultSystemInfo, type Probe, type ProbeReportInput } from '@bpm/protocol';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
+import { createApiKey } from '../keys/keys.service.js';
 
 const assignment = {
   buildStage: { id: 3, name: 'Busbar welding' },
@@ -81,6 +82,16 @@ describe('POST /probes/reports', () => {
     const badId = await post([report('no spaces allowed')]);
     expect(badId.statusCode).toBe(400);
     expect(badId.json().details[0].path).toBe('0.probeID');
+  });
+
+  it('takes reports from a gateway with an API key, also on the api. host', async () => {
+    const admin = await t.app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const key = await createApiKey(t.app.db, { userId: admin.id, name: 'gateway', expirationDate: new Date(Date.now() + 3_600_000).toISOString() });
+    const bearer = { authorization: `Bearer ${key.token}` };
+    expect((await post([report(id('P-1'))], bearer)).json()).toEqual({ accepted: 1, ignored: 0 });
+    const viaApiHost = await t.app.inject({ method: 'POST', url: '/probes/reports', headers: { ...bearer, host: 'api.plant.test' }, payload: [report(id('P-2'))] });
+    expect(viaApiHost.statusCode).toBe(202);
+    expect((await probes()).map((p) => p.probeID).sort()).toEqual(['P-1', 'P-2']);
   });
 
   it('needs a signed-in caller with Probes WRITE', async () => {
