@@ -5,7 +5,9 @@ import { chromiumArgs } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { startServer } from './server';
 
-test('on a real-looking domain the API goes to api.{host} with the cookie, and the live feed connects', async ({ playwright }) => {
+test('on a real-looking domain the API goes to api.{host} with the cookie, and the live feed connects', async ({
+  playwright,
+}) => {
   const server = await startServer({ BPM_PUBLIC_HOST: 'plant.test' });
   const browser = await playwright.chromium.launch({
     executablePath: process.env.BPM_CHROMIUM ?? '/usr/bin/chromium',

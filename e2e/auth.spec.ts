@@ -31,7 +31,10 @@ test('a wrong password says "Invalid username or password."', async ({ page }) =
 });
 
 for (const isRemembered of [false, true]) {
-  test(`Remember me ${isRemembered ? 'on gives a persistent' : 'off gives a browser-session'} cookie`, async ({ browser, server }) => {
+  test(`Remember me ${isRemembered ? 'on gives a persistent' : 'off gives a browser-session'} cookie`, async ({
+    browser,
+    server,
+  }) => {
     const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
     await page.goto('/login');

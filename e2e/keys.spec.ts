@@ -1,7 +1,11 @@
 // API keys: generate one, run the shown check command's request with its token, delete it.
 import { expect, signIn, test } from './fixtures';
 
-test('a generated key answers the shown /keys/check command, and stops working once deleted', async ({ page, server, playwright }) => {
+test('a generated key answers the shown /keys/check command, and stops working once deleted', async ({
+  page,
+  server,
+  playwright,
+}) => {
   await signIn(page, 'admin', server.adminPassword);
   await page.goto('/keys');
   await expect(page.getByText('No API keys found. Click the "Generate" button to create a new API key.')).toBeVisible();

@@ -8,7 +8,12 @@ test('an administrator sees the Home and System groups; the menu works from the 
   await page.keyboard.press('Enter');
   const sidebar = page.getByRole('dialog', { name: 'Battery Probe Monitor' });
   await expect(sidebar).toBeVisible();
-  await expect(sidebar.getByRole('navigation', { name: 'Home' }).getByRole('link')).toHaveText([/Dashboard$/, /About$/, /Account$/, /API keys$/]);
+  await expect(sidebar.getByRole('navigation', { name: 'Home' }).getByRole('link')).toHaveText([
+    /Dashboard$/,
+    /About$/,
+    /Account$/,
+    /API keys$/,
+  ]);
   await expect(sidebar.getByRole('navigation', { name: 'System' }).getByRole('link')).toHaveText([/Logs$/, /Roles$/, /Users$/]);
   await page.keyboard.press('Escape');
   await expect(sidebar).toBeHidden();
@@ -37,7 +42,12 @@ test('an Operator has no System group; the initials link to Account', async ({ p
   await signIn(page, operator.username, operator.password);
   await page.getByRole('button', { name: 'Open menu' }).click();
   const sidebar = page.getByRole('dialog', { name: 'Battery Probe Monitor' });
-  await expect(sidebar.getByRole('navigation', { name: 'Home' }).getByRole('link')).toHaveText([/Dashboard$/, /About$/, /Account$/, /API keys$/]);
+  await expect(sidebar.getByRole('navigation', { name: 'Home' }).getByRole('link')).toHaveText([
+    /Dashboard$/,
+    /About$/,
+    /Account$/,
+    /API keys$/,
+  ]);
   await expect(sidebar.getByRole('navigation', { name: 'System' })).toHaveCount(0);
   await page.keyboard.press('Escape');
 

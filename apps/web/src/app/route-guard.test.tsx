@@ -24,8 +24,22 @@ const myRole = (names: string[]) =>
       permission_level_name: 'DELETE',
     })),
   });
-const me = json({ userId: 2, firstName: 'olga', lastName: 'petrova', username: 'olga', email: 'o@example.com', role: 'Operator', roleId: 3, created: '2026-01-01T00:00:00.000Z', updated: '2026-01-01T00:00:00.000Z' });
-const signedIn = (names: string[]): Record<string, FetchAnswer> => ({ 'GET /login': json({}), 'GET /roles/@me': myRole(names), 'GET /users/@me': me });
+const me = json({
+  userId: 2,
+  firstName: 'olga',
+  lastName: 'petrova',
+  username: 'olga',
+  email: 'o@example.com',
+  role: 'Operator',
+  roleId: 3,
+  created: '2026-01-01T00:00:00.000Z',
+  updated: '2026-01-01T00:00:00.000Z',
+});
+const signedIn = (names: string[]): Record<string, FetchAnswer> => ({
+  'GET /login': json({}),
+  'GET /roles/@me': myRole(names),
+  'GET /users/@me': me,
+});
 
 beforeEach(() => {
   clearPermissionNames();
@@ -96,7 +110,9 @@ describe('the guarded routes', () => {
     stubFetch(signedIn([]));
     renderApp('/about');
     expect(await screen.findByRole('heading', { name: 'BPM / About' })).toBeInTheDocument();
-    expect(screen.getByText('For technical assistance, please contact our support team during business hours')).toBeInTheDocument();
+    expect(
+      screen.getByText('For technical assistance, please contact our support team during business hours'),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Account (OP)' })).toHaveAttribute('href', '/account');
   });
 

@@ -12,7 +12,10 @@ export function isSameSiteOnlyHost(hostname: string): boolean {
   return !hostname.includes('.');
 }
 
-export function apiBaseUrlFor(location: Pick<Location, 'protocol' | 'host' | 'hostname' | 'origin'>, configured?: string): string {
+export function apiBaseUrlFor(
+  location: Pick<Location, 'protocol' | 'host' | 'hostname' | 'origin'>,
+  configured?: string,
+): string {
   if (configured) return configured.replace(/\/$/, '');
   if (isSameSiteOnlyHost(location.hostname)) return `${location.origin}/api`;
   return `${location.protocol}//api.${location.host}`;

@@ -8,7 +8,9 @@ describe('createQueryClient', () => {
     const client = createQueryClient({ onUnauthorized });
     await client.fetchQuery({ queryKey: ['a'], queryFn: () => Promise.reject(new ApiError(500, 'boom')) }).catch(() => {});
     expect(onUnauthorized).not.toHaveBeenCalled();
-    await client.fetchQuery({ queryKey: ['b'], queryFn: () => Promise.reject(new ApiError(401, 'Not signed in')) }).catch(() => {});
+    await client
+      .fetchQuery({ queryKey: ['b'], queryFn: () => Promise.reject(new ApiError(401, 'Not signed in')) })
+      .catch(() => {});
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 });

@@ -12,7 +12,10 @@ export interface CachedUser {
   permissions: PermissionName[];
 }
 
-export function writeUserCache(user: Pick<User, 'firstName' | 'lastName' | 'username' | 'email'>, permissions: readonly PermissionName[]): void {
+export function writeUserCache(
+  user: Pick<User, 'firstName' | 'lastName' | 'username' | 'email'>,
+  permissions: readonly PermissionName[],
+): void {
   const cached: CachedUser = {
     firstName: user.firstName,
     lastName: user.lastName,

@@ -13,7 +13,15 @@ export function ProbeCounts() {
     <Group gap={4} wrap="nowrap" aria-label="Probe counts" role="group">
       {items.map((item) => (
         <Tooltip key={item.label} label={`${item.label} probes`} events={{ hover: true, focus: false, touch: true }}>
-          <Badge color={item.colour} variant="light" size="lg" radius="sm" tt="none" px={8} aria-label={`${item.label}: ${item.value}`}>
+          <Badge
+            color={item.colour}
+            variant="light"
+            size="lg"
+            radius="sm"
+            tt="none"
+            px={8}
+            aria-label={`${item.label}: ${item.value}`}
+          >
             {/* The word is dropped on narrow screens; the colour and the tooltip still say which count it is. */}
             <Box component="span" visibleFrom="sm">
               {item.label}&nbsp;

@@ -48,7 +48,11 @@ function SidebarGroup({ title, items, onNavigate }: { title: string; items: Side
           label={item.label}
           active={pathname === item.path}
           aria-current={pathname === item.path ? 'page' : undefined}
-          leftSection={<span className="material-symbols-outlined" aria-hidden="true">{item.icon}</span>}
+          leftSection={
+            <span className="material-symbols-outlined" aria-hidden="true">
+              {item.icon}
+            </span>
+          }
           onClick={onNavigate}
         />
       ))}

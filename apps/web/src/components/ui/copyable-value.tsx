@@ -13,7 +13,12 @@ export function CopyableValue({ value, label }: { value: string; label: string }
       <CopyButton value={value} timeout={copyConfirmationMs}>
         {({ copied, copy }) => (
           <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-            <ActionIcon variant="subtle" color={copied ? 'green' : 'gray'} onClick={copy} aria-label={copied ? `${label} copied` : `Copy ${label}`}>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'green' : 'gray'}
+              onClick={copy}
+              aria-label={copied ? `${label} copied` : `Copy ${label}`}
+            >
               <span className="material-symbols-outlined" aria-hidden="true">
                 {copied ? 'check' : 'content_copy'}
               </span>

@@ -10,7 +10,12 @@ export interface DateWithTooltipProps {
 }
 
 export function DateWithTooltip({ value, zone = 'name', size = 'sm' }: DateWithTooltipProps) {
-  if (Number.isNaN(Date.parse(value))) return <Text span size={size}>—</Text>;
+  if (Number.isNaN(Date.parse(value)))
+    return (
+      <Text span size={size}>
+        —
+      </Text>
+    );
   const full = zone === 'name' ? formatDateTimeWithZone(value) : formatDateTimeWithOffset(value);
   return (
     <Tooltip

@@ -3,7 +3,12 @@
 export const contact = {
   email: 'support@batteryprobemonitor.example',
   telephone: '+44 121 496 0018',
-  postalAddress: ['Battery Probe Monitor Support', 'Unit 7, Lythalls Lane Industrial Estate', 'Coventry CV6 6FL', 'United Kingdom'],
+  postalAddress: [
+    'Battery Probe Monitor Support',
+    'Unit 7, Lythalls Lane Industrial Estate',
+    'Coventry CV6 6FL',
+    'United Kingdom',
+  ],
 } as const;
 
 export const supportHours = 'Monday - Friday, 9:00 AM - 5:00 PM GMT';

@@ -42,7 +42,9 @@ describe('the generation form', () => {
 
   it('sends the end of the chosen local day as an ISO date-time', () => {
     const sent = new Date(expirationDateTimeOf('2026-11-24'));
-    expect([sent.getFullYear(), sent.getMonth(), sent.getDate(), sent.getHours(), sent.getMinutes()]).toEqual([2026, 10, 24, 23, 59]);
+    expect([sent.getFullYear(), sent.getMonth(), sent.getDate(), sent.getHours(), sent.getMinutes()]).toEqual([
+      2026, 10, 24, 23, 59,
+    ]);
     expect(expirationDateTimeOf('2026-11-24')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 });

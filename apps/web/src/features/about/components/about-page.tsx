@@ -25,7 +25,10 @@ export function AboutPage() {
         <Section title="Application Information">
           <Text fw={600}>{productName}</Text>
           <Text>
-            Version: <Text span ff="monospace">{version}</Text>
+            Version:{' '}
+            <Text span ff="monospace">
+              {version}
+            </Text>
           </Text>
         </Section>
         <Section title="Contact Us">

@@ -9,7 +9,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const me = { userId: 4, firstName: 'Ada', lastName: 'Lovelace', username: 'ada', email: 'ada@example.com', role: 'Operator', roleId: 3, created: '2026-01-01T00:00:00.000Z', updated: '2026-01-01T00:00:00.000Z' };
+const me = {
+  userId: 4,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  username: 'ada',
+  email: 'ada@example.com',
+  role: 'Operator',
+  roleId: 3,
+  created: '2026-01-01T00:00:00.000Z',
+  updated: '2026-01-01T00:00:00.000Z',
+};
 
 describe('AccountPage', () => {
   it('shows the user with a read-only username and saves name and email through PUT /users/@me', async () => {

@@ -51,10 +51,27 @@ export function AccountPage() {
         </Card>
       )}
       <Group>
-        <Button variant="default" leftSection={<span className="material-symbols-outlined" aria-hidden="true">lock_reset</span>} onClick={passwordModal.open}>
+        <Button
+          variant="default"
+          leftSection={
+            <span className="material-symbols-outlined" aria-hidden="true">
+              lock_reset
+            </span>
+          }
+          onClick={passwordModal.open}
+        >
           Change Password
         </Button>
-        <Button color="red" variant="light" leftSection={<span className="material-symbols-outlined" aria-hidden="true">logout</span>} onClick={() => void logOutNow()}>
+        <Button
+          color="red"
+          variant="light"
+          leftSection={
+            <span className="material-symbols-outlined" aria-hidden="true">
+              logout
+            </span>
+          }
+          onClick={() => void logOutNow()}
+        >
           Log out
         </Button>
       </Group>

@@ -34,7 +34,10 @@ describe('ChangePasswordModal', () => {
     renderWithProviders(<ChangePasswordModal opened onClose={() => {}} />);
     const dialog = await fillAndSubmit();
     expect(await within(dialog).findByText('Password changed successfully!')).toBeInTheDocument();
-    expect(JSON.parse(String(fetched.calls[0]?.init?.body))).toEqual({ currentPassword: 'old-password', newPassword: 'new-password-1' });
+    expect(JSON.parse(String(fetched.calls[0]?.init?.body))).toEqual({
+      currentPassword: 'old-password',
+      newPassword: 'new-password-1',
+    });
   });
 
   it.each([

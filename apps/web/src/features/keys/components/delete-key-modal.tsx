@@ -5,7 +5,15 @@ import { useState } from 'react';
 import { DateWithTooltip } from '../../../components/ui/date-with-tooltip';
 import { deleteKey } from '../api/delete-key';
 
-export function DeleteKeyModal({ apiKey, onClose, onDeleted }: { apiKey: ApiKey | null; onClose: () => void; onDeleted: () => void }) {
+export function DeleteKeyModal({
+  apiKey,
+  onClose,
+  onDeleted,
+}: {
+  apiKey: ApiKey | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const [isDeleting, setIsDeleting] = useState(false);
   const confirm = async () => {
     if (!apiKey) return;

@@ -5,7 +5,15 @@ import { useState } from 'react';
 import { KeyGeneratedView } from './key-generated-view';
 import { NewKeyForm } from './new-key-form';
 
-export function GenerateKeyModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: () => void }) {
+export function GenerateKeyModal({
+  opened,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: () => void;
+}) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const close = () => {
     setCreated(null);

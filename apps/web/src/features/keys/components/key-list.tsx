@@ -33,7 +33,9 @@ export function KeyList({ keys, onDelete }: { keys: ApiKey[]; onDelete: (key: Ap
             </Stack>
             <Tooltip label="Delete">
               <ActionIcon variant="subtle" color="red" onClick={() => onDelete(key)} aria-label={`Delete ${key.name}`}>
-                <span className="material-symbols-outlined" aria-hidden="true">delete</span>
+                <span className="material-symbols-outlined" aria-hidden="true">
+                  delete
+                </span>
               </ActionIcon>
             </Tooltip>
           </Group>

@@ -23,7 +23,9 @@ describe('KeysPage', () => {
   it('says how to start when there are no keys', async () => {
     stubFetch({ 'GET /keys': json([]) });
     renderWithProviders(<KeysPage />);
-    expect(await screen.findByText('No API keys found. Click the "Generate" button to create a new API key.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No API keys found. Click the "Generate" button to create a new API key.'),
+    ).toBeInTheDocument();
   });
 
   it('marks expired keys with an Expired pill', async () => {
@@ -71,10 +73,17 @@ describe('KeysPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
 
     const generated = await screen.findByRole('dialog', { name: 'API Key Generated' });
-    expect(within(generated).getByText("Make sure to copy your api key now. You won't be able to see it again!")).toBeInTheDocument();
+    expect(
+      within(generated).getByText("Make sure to copy your api key now. You won't be able to see it again!"),
+    ).toBeInTheDocument();
     expect(within(generated).getByText('bpm_abc123')).toBeInTheDocument();
-    expect(within(generated).getByText(`curl -H "Authorization: Bearer bpm_abc123" ${window.location.origin}/api/keys/check`)).toBeInTheDocument();
-    const sent = JSON.parse(String(fetched.calls.find((call) => call.key === 'POST /keys')?.init?.body)) as { name: string; expirationDate: string };
+    expect(
+      within(generated).getByText(`curl -H "Authorization: Bearer bpm_abc123" ${window.location.origin}/api/keys/check`),
+    ).toBeInTheDocument();
+    const sent = JSON.parse(String(fetched.calls.find((call) => call.key === 'POST /keys')?.init?.body)) as {
+      name: string;
+      expirationDate: string;
+    };
     const tomorrow = new Date();
     tomorrow.setDate(tomorrow.getDate() + 1);
     expect(sent.name).toBe('gateway');
@@ -93,7 +102,10 @@ describe('KeysPage', () => {
   });
 
   it('deletes a key after the warning naming the Battery Probe Monitor API', async () => {
-    const fetched = stubFetch({ 'GET /keys': json([key(3, 'gateway', day)]), 'DELETE /keys/3': new Response(null, { status: 204 }) });
+    const fetched = stubFetch({
+      'GET /keys': json([key(3, 'gateway', day)]),
+      'DELETE /keys/3': new Response(null, { status: 204 }),
+    });
     const user = userEvent.setup();
     renderWithProviders(<KeysPage />);
     await user.click(await screen.findByRole('button', { name: 'Delete gateway' }));

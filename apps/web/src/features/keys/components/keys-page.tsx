@@ -20,7 +20,15 @@ export function KeysPage() {
     <Stack maw={760} gap="md">
       <Group justify="space-between">
         <Title order={2}>API keys</Title>
-        <Button color="green" leftSection={<span className="material-symbols-outlined" aria-hidden="true">add</span>} onClick={generateModal.open}>
+        <Button
+          color="green"
+          leftSection={
+            <span className="material-symbols-outlined" aria-hidden="true">
+              add
+            </span>
+          }
+          onClick={generateModal.open}
+        >
           Generate
         </Button>
       </Group>
