@@ -1,12 +1,15 @@
 // API keys: generate one, run the shown check command's request with its token, delete it.
-import { expect, signIn, test } from './fixtures';
+import { createUserWithRole, expect, signIn, test } from './fixtures';
 
 test('a generated key answers the shown /keys/check command, and stops working once deleted', async ({
   page,
   server,
+  adminApi,
   playwright,
 }) => {
-  await signIn(page, 'admin', server.adminPassword);
+  // A user of its own, so keys other specs give the admin on this worker's server do not show up here.
+  const owner = await createUserWithRole(adminApi, 'Operator');
+  await signIn(page, owner.username, owner.password);
   await page.goto('/keys');
   await expect(page.getByText('No API keys found. Click the "Generate" button to create a new API key.')).toBeVisible();
 
@@ -34,7 +37,7 @@ test('a generated key answers the shown /keys/check command, and stops working o
   const anonymous = await playwright.request.newContext();
   const check = await anonymous.get(url!, { headers: { [headerName!]: headerValue! } });
   expect(check.status()).toBe(200);
-  expect(await check.json()).toMatchObject({ username: 'admin', keyName: 'line 3 gateway' });
+  expect(await check.json()).toMatchObject({ username: owner.username, keyName: 'line 3 gateway' });
 
   await generated.getByRole('button', { name: 'Understood' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'line 3 gateway' })).toBeVisible();
