@@ -46,7 +46,8 @@ export function evaluateReport(
     probeID: base.probeID,
     firmwareVersion: report.firmwareVersion ?? base.firmwareVersion,
     assignment,
-    report: { timestamp: new Date(reportMs).toISOString(), readings },
+    // A canonical UTC timestamp is kept as sent (no Date + string per report); others are normalised.
+    report: { timestamp: isCanonical(report.timestamp) ? report.timestamp : new Date(reportMs).toISOString(), readings },
     lastReportMs: reportMs,
     receivedMs: nowMs,
     watchdogExpiryMs: nowMs + thresholds.timeoutSeconds * 1000,
@@ -54,7 +55,7 @@ export function evaluateReport(
     batteryCharging,
     latitude: report.latitude ?? base.latitude,
     longitude: report.longitude ?? base.longitude,
-    active: base.active,
+    active: book.active,
   };
   return finishEvaluation(record, book);
 }
@@ -80,6 +81,9 @@ function applyAssignmentRules(book: EventBook, before: Assignment | null, after:
     book.raise(codes.unassigned);
   }
 }
+
+const isCanonical = (timestamp: string | undefined): timestamp is string =>
+  timestamp !== undefined && timestamp.length === 24 && timestamp.endsWith('Z');
 
 const sameRef = (a: NamedRef | null, b: NamedRef | null) => a === b || (a !== null && b !== null && a.id === b.id && a.name === b.name);
 

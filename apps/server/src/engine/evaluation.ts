@@ -12,6 +12,6 @@ export interface Evaluation {
 }
 
 export function finishEvaluation(record: ProbeRecord, book: EventBook): Evaluation {
-  const next = { ...record, active: book.active };
+  const next = record.active === book.active ? record : { ...record, active: book.active };
   return { record: next, probe: toProbe(next, book.transient), raised: book.raised };
 }

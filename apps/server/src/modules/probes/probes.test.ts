@@ -94,6 +94,16 @@ describe('POST /probes/reports', () => {
     expect((await probes()).map((p) => p.probeID).sort()).toEqual(['P-1', 'P-2']);
   });
 
+  it('refuses a body that is not JSON, or that smuggles a __proto__ key', async () => {
+    const headers = { ...admin, 'content-type': 'application/json' };
+    const notJson = await t.app.inject({ method: 'POST', url: '/api/probes/reports', headers, payload: '[{"probeID":' });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().message).toBe('Request body is not valid JSON');
+    const proto = await t.app.inject({ method: 'POST', url: '/api/probes/reports', headers, payload: `[{"probeID":"${id('P-1')}","__proto__":{"isAdmin":true}}]` });
+    expect(proto.statusCode).toBe(400);
+    expect(await probes()).toEqual([]);
+  });
+
   it('needs a signed-in caller with Probes WRITE', async () => {
     expect((await post(report(id('P-1')), {})).statusCode).toBe(401);
     expect((await post(report(id('P-1')), operator)).statusCode).toBe(403);
