@@ -84,6 +84,15 @@ describe('probe counts (spec §4 Probe state)', () => {
     expect([...store.probeIDs()].sort()).toEqual(['b', 'c']);
     expect(store.getCounts()).toEqual({ total: 2, normal: 1, warning: 0, critical: 1 });
   });
+  it('a snapshot sent in chunks keeps every probe it lists, removing only those it does not', () => {
+    const { store, apply, frames } = setup();
+    apply(probeData(p('a'), p('b'), p('gone')));
+    store.enqueue(probeData(p('a')), true, ['a', 'b']);
+    store.enqueue(probeData(p('b')));
+    frames.shift()!();
+    expect([...store.probeIDs()].sort()).toEqual(['a', 'b']);
+    expect(store.getCounts().total).toBe(2);
+  });
 });
 
 describe('messages (spec §4 Live message handling)', () => {

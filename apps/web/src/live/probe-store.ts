@@ -60,6 +60,8 @@ interface QueuedMessage {
   isSnapshot: boolean;
   /** Items of message.probes already applied (a large message is applied across several frames). */
   next: number;
+  /** For a snapshot sent in chunks: every probe ID of the whole snapshot. */
+  keepIDs?: readonly string[];
 }
 
 /**
@@ -168,8 +170,8 @@ export class ProbeStore {
   }
 
   /** Queues a live message; the queue is applied before the next paint. */
-  enqueue(message: LiveMessage, isSnapshot = false): void {
-    this.queue.push({ message, isSnapshot, next: 0 });
+  enqueue(message: LiveMessage, isSnapshot = false, keepIDs?: readonly string[]): void {
+    this.queue.push({ message, isSnapshot, next: 0, keepIDs });
     this.requestFlush();
   }
 
@@ -202,8 +204,10 @@ export class ProbeStore {
           this.applySystemInfo(message.systemInfo, changed);
           break;
         case 'probeData':
-          if (item.isSnapshot && item.next === 0)
-            membershipChanged = this.removeMissing(message.probes, counts, changed) || membershipChanged;
+          if (item.isSnapshot && item.next === 0) {
+            const keep = item.keepIDs ?? message.probes.map((p) => p.probeID);
+            membershipChanged = this.removeMissing(keep, counts, changed) || membershipChanged;
+          }
           while (item.next < message.probes.length) {
             membershipChanged = this.upsert(message.probes[item.next++]!, counts, changed) || membershipChanged;
             if (++sinceCheck >= budgetCheckEvery) {
@@ -358,8 +362,8 @@ export class ProbeStore {
     return true;
   }
 
-  private removeMissing(probes: readonly Probe[], counts: ProbeCounts, changed: Set<string>): boolean {
-    const kept = new Set(probes.map((p) => p.probeID));
+  private removeMissing(keepIDs: readonly string[], counts: ProbeCounts, changed: Set<string>): boolean {
+    const kept = new Set(keepIDs);
     let removed = false;
     for (const probeID of [...this.entries.keys()]) {
       if (!kept.has(probeID)) removed = this.remove(probeID, counts, changed) || removed;
