@@ -201,3 +201,37 @@ test('a deletion is seen live in a second browser', async ({ page, adminApi, ser
   await expect(watcher.getByLabel(`Total ${Number(totalBefore) - 1}`)).toBeVisible();
   await other.close();
 });
+
+test('without the Probes permission: no Delete Probe, and Delete in details is disabled with its tooltip', async ({
+  page,
+  adminApi,
+  server,
+}) => {
+  const roles = (await (await adminApi.get('roles')).json()) as { id: number; name: string }[];
+  const operator = roles.find((r) => r.name === 'Operator')!;
+  const username = `dash-op-${Date.now()}`;
+  const created = await adminApi.post('users', {
+    data: {
+      username,
+      firstName: 'Olga',
+      lastName: 'Operator',
+      email: `${username}@example.com`,
+      password: 'operator-password-1',
+      roleId: operator.id,
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  await ingest(adminApi, [report('perm-1')]);
+
+  await signIn(page, username, 'operator-password-1');
+  await page.getByLabel('Filter probes').fill('perm-1');
+  await page.getByRole('button', { name: 'Actions for perm-1' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Probe Details' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Delete Probe' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Probe Details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Probe Details' });
+  const remove = dialog.getByRole('button', { name: 'Delete' });
+  await expect(remove).toBeDisabled();
+  await remove.locator('..').hover();
+  await expect(page.getByRole('tooltip', { name: 'You do not have permission to perform this action' })).toBeVisible();
+});
