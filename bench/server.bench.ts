@@ -162,7 +162,7 @@ class Dashboard {
     socket.on('message', (data: Buffer) => {
       dashboard.bytes += data.length;
       dashboard.messages += 1;
-      if (!measure || !dashboard.isMeasuring) return;
+      if (!measure) return;
       const now = Date.now();
       const message = JSON.parse(data.toString()) as { messageType: string; probes?: { probeID: string; report: { timestamp: string } | null }[] };
       if (message.messageType !== 'probeData') return;
@@ -171,7 +171,7 @@ class Dashboard {
         const timestamp = probe.report?.timestamp;
         if (!timestamp || dashboard.lastSeen.get(probe.probeID) === timestamp) continue;
         dashboard.lastSeen.set(probe.probeID, timestamp);
-        dashboard.latenciesMs.push(now - Date.parse(timestamp));
+        if (dashboard.isMeasuring) dashboard.latenciesMs.push(now - Date.parse(timestamp));
       }
     });
     return new Promise((resolve, reject) => {
