@@ -1,6 +1,6 @@
 // The live dashboard against the real server, probes ingested through POST /api/probes/reports (design §5).
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { AssignmentInput, ProbeReportInput } from '@bpm/protocol';
+import { defaultSystemInfo, type AssignmentInput, type ProbeReportInput } from '@bpm/protocol';
 import { expect, signIn, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
@@ -51,6 +51,15 @@ test.beforeAll(async ({ playwright, server }) => {
   await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
   expect((await api.put('system/config', { data: { timeoutSeconds: 3600 } })).ok()).toBeTruthy();
   await deleteAllProbes(api);
+  await api.dispose();
+});
+
+test.afterAll(async ({ playwright, server }) => {
+  // The server is shared by the worker's other spec files: leave it as this file found it.
+  const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
+  await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
+  await deleteAllProbes(api);
+  await api.put('system/config', { data: { timeoutSeconds: defaultSystemInfo.timeoutSeconds } });
   await api.dispose();
 });
 
