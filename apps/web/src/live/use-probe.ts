@@ -18,10 +18,9 @@ function useProbeVersion(probeID: string): number {
 
 /** The probe's watchdog, re-read on every tick of the shared 100 ms clock. */
 export function useWatchdog(probeID: string): WatchdogStatus | undefined {
-  const tick = useSyncExternalStore(probeStore.subscribeClock, probeStore.getTick);
-  const version = useProbeVersion(probeID);
-  void tick;
-  void version;
+  // Both subscriptions only trigger a re-read: the status is derived from the tick and the probe's last reset.
+  useSyncExternalStore(probeStore.subscribeClock, probeStore.getTick);
+  useProbeVersion(probeID);
   const entry = probeStore.getEntry(probeID);
   return entry ? probeStore.watchdog(entry) : undefined;
 }
