@@ -1,17 +1,45 @@
 // What every engine rule returns: the next record, the Probe to publish, and the events it raised.
+// The Probe is built on first read: under load most updates are replaced before the next live flush
+// (50 reports per probe per second, 10 flushes), and building each one was ~5% of the server's CPU
+// plus its garbage (measured).
 import type { Probe, ProbeEvent } from '@bpm/protocol';
 import type { EventBook } from './event-book.js';
 import type { ProbeRecord } from './probe-record.js';
 import { toProbe } from './probe-state.js';
 
-export interface Evaluation {
+/** A probe's state as published: built lazily, once. The live hub and the registry hold these. */
+export interface PublishedProbe {
+  readonly probeID: string;
+  readonly probe: Probe;
+  /** Does the update carry transient events (so that coalescing must keep them)? */
+  readonly hasTransient: boolean;
+}
+
+export interface Evaluation extends PublishedProbe {
   record: ProbeRecord;
-  probe: Probe;
   /** New events of this update (persistent ones that were not active yet, and every transient one). */
   raised: ProbeEvent[];
 }
 
 export function finishEvaluation(record: ProbeRecord, book: EventBook): Evaluation {
   const next = record.active === book.active ? record : { ...record, active: book.active };
-  return { record: next, probe: toProbe(next, book.transient), raised: book.raised };
+  return lazyEvaluation(next, book.transient, book.raised);
+}
+
+/** A record with no transient events, e.g. restored from the snapshot. */
+export function publishedProbe(record: ProbeRecord): Evaluation {
+  return lazyEvaluation(record, [], []);
+}
+
+function lazyEvaluation(record: ProbeRecord, transient: ProbeEvent[], raised: ProbeEvent[]): Evaluation {
+  let probe: Probe | undefined;
+  return {
+    record,
+    raised,
+    probeID: record.probeID,
+    hasTransient: transient.length > 0,
+    get probe() {
+      return (probe ??= toProbe(record, transient));
+    },
+  };
 }

@@ -1,6 +1,6 @@
 // The hub with fake sockets: snapshot on connect, coalescing, one shared serialisation, deletion,
 // and bounded state for a socket that never drains.
-import { defaultSystemInfo, type LiveMessage, type Probe } from '@bpm/protocol';
+import { defaultSystemInfo, type LiveMessage } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
 import { evaluateReport } from '../../engine/evaluate-report.js';
 import { LiveHub, type LiveSocket } from './hub.js';
@@ -21,8 +21,9 @@ class FakeSocket implements LiveSocket {
   }
 }
 
-const probe = (id: string, battery = 80): Probe =>
-  evaluateReport(undefined, { probeID: id, readings: [], batteryPercentage: battery }, defaultSystemInfo, Date.now())!.probe;
+/** A published probe update, as the probe service hands it to the hub. */
+const probe = (id: string, battery = 80) =>
+  evaluateReport(undefined, { probeID: id, readings: [], batteryPercentage: battery }, defaultSystemInfo, Date.now())!;
 
 function hubWith(...ids: string[]) {
   const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
@@ -140,13 +141,13 @@ describe('LiveHub coalescing and transient events', () => {
     const recovered = evaluateReport(first.record, { probeID: 'A', readings: [], batteryPercentage: 50 }, t, now + 1)!; // 22, transient
     const low = evaluateReport(recovered.record, { probeID: 'A', readings: [], batteryPercentage: 15 }, t, now + 2)!; // 20, persistent
     hub.flush();
-    for (const e of [recovered, low]) hub.publishProbe(e.probe);
+    for (const e of [recovered, low]) hub.publishProbe(e);
     hub.flush();
     const [message] = socket.messages();
     const probe = message?.messageType === 'probeData' ? message.probes[0] : undefined;
     expect(probe?.events.map((e) => e.event)).toEqual([22, 20]);
     // Once flushed, a transient event is not sent again.
-    hub.publishProbe(evaluateReport(low.record, { probeID: 'A', readings: [], batteryPercentage: 14 }, t, now + 3)!.probe);
+    hub.publishProbe(evaluateReport(low.record, { probeID: 'A', readings: [], batteryPercentage: 14 }, t, now + 3)!);
     hub.flush();
     const later = socket.messages()[1];
     expect(later?.messageType === 'probeData' && later.probes[0]!.events.map((e) => e.event)).toEqual([20]);

@@ -4,6 +4,7 @@
 // more until it drains, while its changed probes coalesce in a set (at most one entry per probe), so a
 // client that never reads costs bounded memory. The hub knows no database and no engine.
 import type { Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
+import type { PublishedProbe } from '../../engine/evaluation.js';
 
 /** The part of a `ws` WebSocket the hub uses (so tests can count what is sent). */
 export interface LiveSocket {
@@ -39,7 +40,7 @@ const probeDataTail = Buffer.from(']}');
 const comma = ','.charCodeAt(0);
 
 export class LiveHub {
-  private readonly latest = new Map<string, Probe>();
+  private readonly latest = new Map<string, PublishedProbe>();
   /** Each probe's JSON (UTF-8), made at most once per change and reused by every message that carries it. */
   private readonly json = new Map<string, Buffer>();
   private readonly changed = new Set<string>();
@@ -76,15 +77,17 @@ export class LiveHub {
 
   // ---- what the probe service publishes ----
 
-  publishProbe(probe: Probe): void {
-    const pending = this.changed.has(probe.probeID) ? this.latest.get(probe.probeID) : undefined;
+  /** The Probe itself is only built (and serialised) when a flush sends it. */
+  publishProbe(update: PublishedProbe): void {
+    const id = update.probeID;
+    const pending = this.changed.has(id) ? this.latest.get(id) : undefined;
     // Coalescing keeps the transient events raised since the last flush: an update that is replaced
     // before it is sent must not take its "reporting again" or "back in range" with it. They go first,
     // so that the latest state's persistent events come after them (clients apply events in order).
-    if (pending) probe = withEarlierTransients(probe, pending);
-    this.latest.set(probe.probeID, probe);
-    this.json.delete(probe.probeID);
-    this.changed.add(probe.probeID);
+    if (pending?.hasTransient) update = withEarlierTransients(update, pending.probe);
+    this.latest.set(id, update);
+    this.json.delete(id);
+    this.changed.add(id);
   }
 
   /** Deletions go out at once (they are rare) and drop the probes from every pending update. */
@@ -202,9 +205,9 @@ export class LiveHub {
     for (const id of probeIDs) {
       let bytes = this.json.get(id);
       if (bytes === undefined) {
-        const probe = this.latest.get(id);
-        if (!probe) continue;
-        bytes = Buffer.from(JSON.stringify(probe));
+        const update = this.latest.get(id);
+        if (!update) continue;
+        bytes = Buffer.from(JSON.stringify(update.probe));
         this.json.set(id, bytes);
       }
       parts.push(bytes);
@@ -223,10 +226,11 @@ export class LiveHub {
 
 }
 
-function withEarlierTransients(probe: Probe, earlier: Probe): Probe {
+function withEarlierTransients(update: PublishedProbe, earlier: Probe): PublishedProbe {
   const transient = (e: ProbeEvent) => !e.eventPersistent;
   const earlierEvents = earlier.events.filter(transient);
   const earlierSuppressed = earlier.suppressedEvents.filter(transient);
-  if (earlierEvents.length === 0 && earlierSuppressed.length === 0) return probe;
-  return { ...probe, events: [...earlierEvents, ...probe.events], suppressedEvents: [...earlierSuppressed, ...probe.suppressedEvents] };
+  const probe = update.probe;
+  const merged: Probe = { ...probe, events: [...earlierEvents, ...probe.events], suppressedEvents: [...earlierSuppressed, ...probe.suppressedEvents] };
+  return { probeID: update.probeID, probe: merged, hasTransient: true };
 }

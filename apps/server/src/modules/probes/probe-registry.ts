@@ -1,12 +1,12 @@
 // The probes' current state in memory: the engine's records by probeID, and the published Probe
 // of each (the last one sent, so GET /probes answers without rebuilding it). One instance per app.
 import type { Probe, StateString } from '@bpm/protocol';
+import { publishedProbe, type PublishedProbe } from '../../engine/evaluation.js';
 import type { ProbeRecord } from '../../engine/probe-record.js';
-import { toProbe } from '../../engine/probe-state.js';
 
 export class ProbeRegistry {
   private readonly records = new Map<string, ProbeRecord>();
-  private readonly probes = new Map<string, Probe>();
+  private readonly probes = new Map<string, PublishedProbe>();
 
   get size(): number {
     return this.records.size;
@@ -16,16 +16,16 @@ export class ProbeRegistry {
     return this.records.get(probeID);
   }
 
-  set(record: ProbeRecord, probe: Probe): void {
+  set(record: ProbeRecord, published: PublishedProbe): void {
     this.records.set(record.probeID, record);
-    this.probes.set(record.probeID, probe);
+    this.probes.set(record.probeID, published);
   }
 
   /** Restores a record read from the snapshot; its published form carries no transient events. */
-  restore(record: ProbeRecord): Probe {
-    const probe = toProbe(record);
-    this.set(record, probe);
-    return probe;
+  restore(record: ProbeRecord): PublishedProbe {
+    const published = publishedProbe(record);
+    this.set(record, published);
+    return published;
   }
 
   delete(probeID: string): boolean {
@@ -38,12 +38,12 @@ export class ProbeRegistry {
   }
 
   allProbes(): Probe[] {
-    return [...this.probes.values()];
+    return [...this.probes.values()].map((p) => p.probe);
   }
 
   countByState(): Record<StateString, number> {
     const counts: Record<StateString, number> = { Disabled: 0, Normal: 0, Warning: 0, Critical: 0 };
-    for (const probe of this.probes.values()) counts[probe.state.stateString as StateString] += 1;
+    for (const published of this.probes.values()) counts[published.probe.state.stateString as StateString] += 1;
     return counts;
   }
 }

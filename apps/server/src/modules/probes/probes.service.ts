@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { evaluateAssignment, evaluateReport } from '../../engine/evaluate-report.js';
-import type { Evaluation } from '../../engine/evaluation.js';
+import type { Evaluation, PublishedProbe } from '../../engine/evaluation.js';
 import { raiseWatchdog, reevaluateProbe } from '../../engine/reevaluate.js';
 import { WatchdogSchedule } from '../../engine/watchdog-schedule.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
@@ -23,7 +23,7 @@ import { SnapshotWriter } from './snapshot-writer.js';
 
 /** Where probe changes go (the live hub implements it). */
 export interface ProbePublisher {
-  publishProbe(probe: Probe): void;
+  publishProbe(update: PublishedProbe): void;
   publishDeletion(probeIDs: readonly string[]): void;
   publishSystemConfig(systemInfo: SystemInfo): void;
 }
@@ -112,9 +112,9 @@ export class ProbeService {
       const record = this.registry.get(probeID);
       const evaluation = record && raiseWatchdog(record, this.thresholds, now);
       if (!evaluation) continue;
-      this.registry.set(evaluation.record, evaluation.probe);
+      this.registry.set(evaluation.record, evaluation);
       this.snapshot.markDirty(probeID);
-      this.options.publisher.publishProbe(evaluation.probe);
+      this.options.publisher.publishProbe(evaluation);
       raised += 1;
     }
     this.counters.watchdogsRaised += raised;
@@ -131,10 +131,10 @@ export class ProbeService {
     this.options.publisher.publishSystemConfig(next);
     for (const record of [...this.registry.allRecords()]) {
       const evaluation = reevaluateProbe(record, next);
-      this.registry.set(evaluation.record, evaluation.probe);
+      this.registry.set(evaluation.record, evaluation);
       if (!evaluation.record.active.some((e) => e.event === 0)) this.schedule.schedule(record.probeID, evaluation.record.watchdogExpiryMs);
       this.snapshot.markDirty(record.probeID);
-      this.options.publisher.publishProbe(evaluation.probe);
+      this.options.publisher.publishProbe(evaluation);
     }
     return next;
   }
@@ -145,10 +145,10 @@ export class ProbeService {
   }
 
   private apply(evaluation: Evaluation): void {
-    const { record, probe } = evaluation;
-    this.registry.set(record, probe);
+    const record = evaluation.record;
+    this.registry.set(record, evaluation);
     this.schedule.schedule(record.probeID, record.watchdogExpiryMs);
     this.snapshot.markDirty(record.probeID);
-    this.options.publisher.publishProbe(probe);
+    this.options.publisher.publishProbe(evaluation);
   }
 }
