@@ -1,5 +1,5 @@
 // What every engine rule returns: the next record, the Probe to publish, and the events it raised.
-// The Probe is built on first read: under load most updates are replaced before the next live flush
+// The Probe is built when read: under load most updates are replaced before the next live flush
 // (50 reports per probe per second, 10 flushes), and building each one was ~5% of the server's CPU
 // plus its garbage (measured).
 import type { Probe, ProbeEvent } from '@bpm/protocol';
@@ -31,15 +31,19 @@ export function publishedProbe(record: ProbeRecord): Evaluation {
   return lazyEvaluation(record, [], []);
 }
 
+/**
+ * Built on each read and not kept: the flush serialises it once and drops it, so it dies young.
+ * (Kept, every report's Probe lived until the probe's next report, ~1 s, long enough to be promoted
+ * to V8's old generation: at 10,000 reports/s that churn alone grew the heap by ~50 MB, measured.)
+ */
 function lazyEvaluation(record: ProbeRecord, transient: ProbeEvent[], raised: ProbeEvent[]): Evaluation {
-  let probe: Probe | undefined;
   return {
     record,
     raised,
     probeID: record.probeID,
     hasTransient: transient.length > 0,
-    get probe() {
-      return (probe ??= toProbe(record, transient));
+    get probe(): Probe {
+      return toProbe(record, transient);
     },
   };
 }

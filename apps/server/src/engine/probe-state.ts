@@ -13,6 +13,11 @@ export function deriveState(currentEvents: readonly ProbeEvent[]): StateString {
   return state;
 }
 
+/** The state alone, without building the Probe (metrics count probes by state). */
+export function stateOf(record: ProbeRecord): StateString {
+  return deriveState(partitionEvents(record.active, record.assignment).events);
+}
+
 /** The probe as clients see it: active persistent events plus the transient ones of this update. */
 export function toProbe(record: ProbeRecord, transient: readonly ProbeEvent[] = []): Probe {
   const { events, suppressedEvents } = partitionEvents(

@@ -3,6 +3,7 @@
 import type { Probe, StateString } from '@bpm/protocol';
 import { publishedProbe, type PublishedProbe } from '../../engine/evaluation.js';
 import type { ProbeRecord } from '../../engine/probe-record.js';
+import { stateOf } from '../../engine/probe-state.js';
 
 export class ProbeRegistry {
   private readonly records = new Map<string, ProbeRecord>();
@@ -43,7 +44,7 @@ export class ProbeRegistry {
 
   countByState(): Record<StateString, number> {
     const counts: Record<StateString, number> = { Disabled: 0, Normal: 0, Warning: 0, Critical: 0 };
-    for (const published of this.probes.values()) counts[published.probe.state.stateString as StateString] += 1;
+    for (const record of this.records.values()) counts[stateOf(record)] += 1;
     return counts;
   }
 }
