@@ -153,3 +153,22 @@ describe('LiveHub coalescing and transient events', () => {
     expect(later?.messageType === 'probeData' && later.probes[0]!.events.map((e) => e.event)).toEqual([20]);
   });
 });
+
+describe('LiveHub state without readers', () => {
+  it('a socket that was the only one, backed up, still gets the latest state once it drains', () => {
+    const hub = hubWith();
+    const slow = new FakeSocket();
+    hub.addClient(slow);
+    slow.sent = [];
+    slow.bufferedAmount = 5000;
+    hub.publishProbe(probe('A', 61));
+    hub.flush();
+    hub.publishProbe(probe('A', 62));
+    hub.flush();
+    slow.bufferedAmount = 0;
+    hub.flush();
+    const [message] = slow.messages();
+    expect(message?.messageType === 'probeData' && message.probes.map((p) => [p.probeID, p.batteryPercentage])).toEqual([['A', 62]]);
+    expect(hub.probeCount).toBe(1);
+  });
+});

@@ -40,9 +40,14 @@ const probeDataTail = Buffer.from(']}');
 const comma = ','.charCodeAt(0);
 
 export class LiveHub {
-  private readonly latest = new Map<string, PublishedProbe>();
-  /** Each probe's JSON (UTF-8), made at most once per change and reused by every message that carries it. */
+  /**
+   * A probe's latest state is its JSON (UTF-8, made at most once per change and shared by every message
+   * that carries it) or, until serialised, its published update. Updates are dropped once serialised,
+   * so they die young; kept until the next report (~1 s) they were promoted to V8's old generation
+   * and grew the heap under load (measured).
+   */
   private readonly json = new Map<string, Buffer>();
+  private readonly unsent = new Map<string, PublishedProbe>();
   private readonly changed = new Set<string>();
   private readonly clients = new Map<LiveSocket, Client>();
   private systemInfo: SystemInfo | null = null;
@@ -72,7 +77,9 @@ export class LiveHub {
   }
 
   get probeCount(): number {
-    return this.latest.size;
+    let count = this.json.size;
+    for (const id of this.unsent.keys()) if (!this.json.has(id)) count += 1;
+    return count;
   }
 
   // ---- what the probe service publishes ----
@@ -80,12 +87,12 @@ export class LiveHub {
   /** The Probe itself is only built (and serialised) when a flush sends it. */
   publishProbe(update: PublishedProbe): void {
     const id = update.probeID;
-    const pending = this.changed.has(id) ? this.latest.get(id) : undefined;
+    const pending = this.changed.has(id) ? this.unsent.get(id) : undefined;
     // Coalescing keeps the transient events raised since the last flush: an update that is replaced
     // before it is sent must not take its "reporting again" or "back in range" with it. They go first,
     // so that the latest state's persistent events come after them (clients apply events in order).
     if (pending?.hasTransient) update = withEarlierTransients(update, pending.probe);
-    this.latest.set(id, update);
+    this.unsent.set(id, update);
     this.json.delete(id);
     this.changed.add(id);
   }
@@ -93,7 +100,7 @@ export class LiveHub {
   /** Deletions go out at once (they are rare) and drop the probes from every pending update. */
   publishDeletion(probeIDs: readonly string[]): void {
     for (const id of probeIDs) {
-      this.latest.delete(id);
+      this.unsent.delete(id);
       this.json.delete(id);
       this.changed.delete(id);
       for (const client of this.clients.values()) client.pending?.delete(id);
@@ -115,7 +122,7 @@ export class LiveHub {
     const client: Client = { socket, pending: null, isAlive: true };
     this.clients.set(socket, client);
     if (this.systemInfo) this.send(client, this.systemConfigMessage());
-    this.send(client, this.probeDataMessage(this.latest.keys()));
+    this.send(client, this.probeDataMessage(new Set([...this.json.keys(), ...this.unsent.keys()])));
   }
 
   removeClient(socket: LiveSocket): void {
@@ -177,6 +184,9 @@ export class LiveHub {
       bytes += own.length;
     }
     const probes = this.changed.size;
+    // Serialised updates are no longer needed (a backed-up socket's catch-up reads the JSON, or the
+    // update itself while no message has serialised it yet).
+    for (const id of this.changed) if (this.json.has(id)) this.unsent.delete(id);
     this.changed.clear();
     this.counters.flushes += 1;
     this.counters.probesFlushed += probes;
@@ -195,6 +205,18 @@ export class LiveHub {
     return Buffer.from(JSON.stringify({ messageType: 'systemConfig', systemInfo: this.systemInfo }));
   }
 
+  private bytesOf(id: string): Buffer | undefined {
+    let bytes = this.json.get(id);
+    if (bytes) return bytes;
+    const update = this.unsent.get(id);
+    if (!update) return undefined;
+    bytes = Buffer.from(JSON.stringify(update.probe));
+    this.json.set(id, bytes);
+    // A probe changed since the last flush keeps its update until then: a newer one may need its transient events.
+    if (!this.changed.has(id)) this.unsent.delete(id);
+    return bytes;
+  }
+
   /**
    * Assembled from each probe's cached UTF-8 bytes in one copy. (Joining strings first was slower:
    * event messages hold "°", which turns the whole joined string two-byte before it is encoded.)
@@ -203,13 +225,8 @@ export class LiveHub {
     const parts: Buffer[] = [];
     let length = probeDataHead.length + probeDataTail.length;
     for (const id of probeIDs) {
-      let bytes = this.json.get(id);
-      if (bytes === undefined) {
-        const update = this.latest.get(id);
-        if (!update) continue;
-        bytes = Buffer.from(JSON.stringify(update.probe));
-        this.json.set(id, bytes);
-      }
+      const bytes = this.bytesOf(id);
+      if (!bytes) continue;
       parts.push(bytes);
       length += bytes.length;
     }

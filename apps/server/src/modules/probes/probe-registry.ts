@@ -1,13 +1,11 @@
-// The probes' current state in memory: the engine's records by probeID, and the published Probe
-// of each (the last one sent, so GET /probes answers without rebuilding it). One instance per app.
+// The probes' current state in memory: the engine's record of each probe, by probeID. One instance
+// per app. Published Probes are built from the records when asked for (GET /probes), not kept.
 import type { Probe, StateString } from '@bpm/protocol';
-import { publishedProbe, type PublishedProbe } from '../../engine/evaluation.js';
 import type { ProbeRecord } from '../../engine/probe-record.js';
-import { stateOf } from '../../engine/probe-state.js';
+import { stateOf, toProbe } from '../../engine/probe-state.js';
 
 export class ProbeRegistry {
   private readonly records = new Map<string, ProbeRecord>();
-  private readonly probes = new Map<string, PublishedProbe>();
 
   get size(): number {
     return this.records.size;
@@ -17,20 +15,11 @@ export class ProbeRegistry {
     return this.records.get(probeID);
   }
 
-  set(record: ProbeRecord, published: PublishedProbe): void {
+  set(record: ProbeRecord): void {
     this.records.set(record.probeID, record);
-    this.probes.set(record.probeID, published);
-  }
-
-  /** Restores a record read from the snapshot; its published form carries no transient events. */
-  restore(record: ProbeRecord): PublishedProbe {
-    const published = publishedProbe(record);
-    this.set(record, published);
-    return published;
   }
 
   delete(probeID: string): boolean {
-    this.probes.delete(probeID);
     return this.records.delete(probeID);
   }
 
@@ -38,8 +27,9 @@ export class ProbeRegistry {
     return this.records.values();
   }
 
+  /** Current state with the active (persistent) events; transient ones went out with their update. */
   allProbes(): Probe[] {
-    return [...this.probes.values()].map((p) => p.probe);
+    return [...this.records.values()].map((record) => toProbe(record));
   }
 
   countByState(): Record<StateString, number> {

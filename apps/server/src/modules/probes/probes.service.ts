@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { evaluateAssignment, evaluateReport } from '../../engine/evaluate-report.js';
-import type { Evaluation, PublishedProbe } from '../../engine/evaluation.js';
+import { publishedProbe, type Evaluation, type PublishedProbe } from '../../engine/evaluation.js';
 import { raiseWatchdog, reevaluateProbe } from '../../engine/reevaluate.js';
 import { WatchdogSchedule } from '../../engine/watchdog-schedule.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
@@ -55,7 +55,8 @@ export class ProbeService {
     this.thresholds = await loadSystemInfo(this.options.db);
     this.options.publisher.publishSystemConfig(this.thresholds);
     for (const record of await loadProbeRecords(this.options.db)) {
-      this.options.publisher.publishProbe(this.registry.restore(record));
+      this.registry.set(record);
+      this.options.publisher.publishProbe(publishedProbe(record));
       if (!record.active.some((e) => e.event === 0)) this.schedule.schedule(record.probeID, record.watchdogExpiryMs);
     }
     this.snapshot.start();
@@ -112,7 +113,7 @@ export class ProbeService {
       const record = this.registry.get(probeID);
       const evaluation = record && raiseWatchdog(record, this.thresholds, now);
       if (!evaluation) continue;
-      this.registry.set(evaluation.record, evaluation);
+      this.registry.set(evaluation.record);
       this.snapshot.markDirty(probeID);
       this.options.publisher.publishProbe(evaluation);
       raised += 1;
@@ -131,7 +132,7 @@ export class ProbeService {
     this.options.publisher.publishSystemConfig(next);
     for (const record of [...this.registry.allRecords()]) {
       const evaluation = reevaluateProbe(record, next);
-      this.registry.set(evaluation.record, evaluation);
+      this.registry.set(evaluation.record);
       if (!evaluation.record.active.some((e) => e.event === 0)) this.schedule.schedule(record.probeID, evaluation.record.watchdogExpiryMs);
       this.snapshot.markDirty(record.probeID);
       this.options.publisher.publishProbe(evaluation);
@@ -146,7 +147,7 @@ export class ProbeService {
 
   private apply(evaluation: Evaluation): void {
     const record = evaluation.record;
-    this.registry.set(record, evaluation);
+    this.registry.set(record);
     this.schedule.schedule(record.probeID, record.watchdogExpiryMs);
     this.snapshot.markDirty(record.probeID);
     this.options.publisher.publishProbe(evaluation);
