@@ -164,6 +164,31 @@ function mainThreadBusyShare(events: TraceEvent[]): number {
   return last > first ? best / (last - first) : Number.NaN;
 }
 
+/** BENCH_PROFILE: what each main-thread task over 50 ms spent its time on (direct children by name). */
+function describeLongTasks(events: TraceEvent[]): void {
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const onMain = events.filter((e) => e.ph === 'X' && e.dur && mains.has(`${e.pid}:${e.tid}`));
+  const isTask = (e: TraceEvent) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask';
+  const tasks = onMain.filter((e) => isTask(e) && e.dur! > 50_000);
+  if (tasks.length === 0) {
+    const longest = [...onMain].sort((a, b) => b.dur! - a.dur!).slice(0, 8);
+    console.log(`      longest main-thread events: ${longest.map((e) => `${e.name} ${(e.dur! / 1000).toFixed(0)}`).join(', ')}`);
+  }
+  for (const task of tasks.slice(0, 15)) {
+    const inside = onMain.filter(
+      (e) => e !== task && e.tid === task.tid && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && !isTask(e),
+    );
+    const byName = new Map<string, number>();
+    for (const e of inside) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur!);
+    const top = [...byName]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([n, d]) => `${n} ${(d / 1000).toFixed(0)}`)
+      .join(', ');
+    console.log(`      long task ${(task.dur! / 1000).toFixed(0)} ms: ${top}`);
+  }
+}
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -195,6 +220,11 @@ async function main() {
     await page.addInitScript(instrumentPage);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
+    // Tracing starts before sign-in: starting it inside the window was itself a long task.
+    const traceEvents: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (data) => traceEvents.push(...(data.value as unknown as TraceEvent[])));
+    const categories = process.env.BENCH_PROFILE ? 'toplevel,devtools.timeline,v8' : 'toplevel';
+    await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
     await page.goto(`${server.url}/login`);
     await page.getByLabel('Username').fill('admin');
     await page.getByRole('textbox', { name: 'Password' }).fill(server.adminPassword);
@@ -238,9 +268,6 @@ async function main() {
       return Object.fromEntries(list.map((m) => [m.name, m.value]));
     };
     if (process.env.BENCH_PROFILE) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
-    const traceEvents: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', (data) => traceEvents.push(...(data.value as unknown as TraceEvent[])));
-    await cdp.send('Tracing.start', { categories: 'toplevel', transferMode: 'ReportEvents' });
     const before = await metrics();
     const wallStart = Date.now();
     let peakHeap = before.JSHeapUsedSize ?? 0;
@@ -303,6 +330,7 @@ async function main() {
     line('main-thread busy share', busy * 100, '%', 35);
     line('sign-in to first painted rows', (firstRowsAt! - signInAt) / 1000, 's', 1.5, 2);
     line('JS heap (peak used)', peakHeap / 1024 / 1024, 'MB', 150);
+    if (process.env.BENCH_PROFILE) describeLongTasks(traceEvents);
     const since = (at?: number) => (at === undefined ? '?' : `${((at - signInAt) / 1000).toFixed(2)} s`);
     console.log(
       `      sign-in path: login answered ${since(milestones.loginAnswered)}, socket opened ${since(milestones.socketOpened)}, ` +
@@ -313,6 +341,12 @@ async function main() {
       `      live feed: ${frameSizes.length} messages, snapshot ${((frameSizes[1] ?? 0) / 1e6).toFixed(1)} MB, then mean ` +
         `${(live.reduce((a, b) => a + b, 0) / Math.max(1, live.length) / 1000).toFixed(0)} kB, largest ${(Math.max(0, ...live) / 1e6).toFixed(2)} MB`,
     );
+    const over = longTasks.filter((t) => t.duration > 50);
+    if (over.length > 0) {
+      console.log(
+        `      long tasks at (s after first rows / ms): ${over.map((t) => `${((t.start - firstRowsPerf) / 1000).toFixed(1)}/${t.duration.toFixed(0)}`).join(' ')}`,
+      );
+    }
     const worst = longTasks.reduce((m, t) => Math.max(m, t.duration), 0);
     console.log(
       `      details: ${frames.length} frames, median interval ${percentile(intervals, 50).toFixed(1)} ms, ` +

@@ -106,6 +106,26 @@ describe('row order', () => {
     },
   );
 
+  it('full sorts after large batches are at least 300 ms apart; the rows of a batch in between follow', () => {
+    vi.useFakeTimers();
+    try {
+      const { store, apply } = storeWith([]);
+      const order = new ProbeOrder(store, defaultSort);
+      order.subscribe(() => {});
+      const many = (prefix: string) => probeData(...Array.from({ length: 60 }, (_, i) => makeProbe(`${prefix}-${i}`)));
+      vi.advanceTimersByTime(300);
+      apply(many('A'));
+      expect(order.getOrder()).toHaveLength(60);
+      apply(many('B'));
+      expect(order.getOrder()).toHaveLength(60);
+      vi.advanceTimersByTime(300);
+      expect(order.getOrder()).toHaveLength(120);
+      expect(order.getOrder()).toEqual(sortProbes(store.allEntries(), defaultSort));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('filters by probe ID, pack, AGV or stage', () => {
     const { store } = storeWith([
       [

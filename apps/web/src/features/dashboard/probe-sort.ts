@@ -56,35 +56,40 @@ function idSortKey(id: string): string {
 }
 function compareIDs(a: string, b: string): number {
   if (a === b) return 0;
-  const ka = idSortKey(a);
-  const kb = idSortKey(b);
+  return compareIDKeys(idSortKey(a), idSortKey(b), a, b);
+}
+function compareIDKeys(ka: string, kb: string, a: string, b: string): number {
   if (ka !== kb) return ka < kb ? -1 : 1;
-  return a < b ? -1 : 1;
+  return a === b ? 0 : a < b ? -1 : 1;
 }
 
 export interface KeyedProbe {
   probeID: string;
   key: SortKey;
+  /** idSortKey(probeID), carried along so the tie-break needs no lookup. */
+  idKey: string;
 }
+
+export const keyedProbe = (probeID: string, key: SortKey): KeyedProbe => ({ probeID, key, idKey: idSortKey(probeID) });
 
 /** Orders keyed probes; ties fall back to probe ID ascending so the order is stable between frames. */
 export function compareKeyed(direction: SortDirection) {
   const sign = direction === 'asc' ? 1 : -1;
   return (a: KeyedProbe, b: KeyedProbe): number => {
     if (a.key === null || b.key === null) {
-      if (a.key === b.key) return compareIDs(a.probeID, b.probeID);
+      if (a.key === b.key) return compareIDKeys(a.idKey, b.idKey, a.probeID, b.probeID);
       return a.key === null ? 1 : -1;
     }
     let order: number;
     if (typeof a.key === 'string' && typeof b.key === 'string') order = compareIDs(a.key, b.key);
     else order = (a.key as number) - (b.key as number);
-    return order * sign || compareIDs(a.probeID, b.probeID);
+    return order * sign || compareIDKeys(a.idKey, b.idKey, a.probeID, b.probeID);
   };
 }
 
 export function sortProbes(entries: Iterable<ProbeEntry>, sort: SortState): string[] {
   const keyed: KeyedProbe[] = [];
-  for (const entry of entries) keyed.push({ probeID: entry.probe.probeID, key: sortKey(entry, sort.column) });
+  for (const entry of entries) keyed.push(keyedProbe(entry.probe.probeID, sortKey(entry, sort.column)));
   keyed.sort(compareKeyed(sort.direction));
   return keyed.map((k) => k.probeID);
 }
