@@ -36,9 +36,8 @@ export function applyTemperatureRules(book: EventBook, readings: readonly Readin
 
 /** Battery "at or below" the thresholds. */
 export function applyBatteryRules(book: EventBook, batteryPercentage: number, t: SystemInfo): void {
-  const value = format(batteryPercentage);
-  if (batteryPercentage <= t.batteryLevelPanic) book.raise(codes.batteryPanic, { value, threshold: t.batteryLevelPanic });
-  else if (batteryPercentage <= t.batteryLevelWarning) book.raise(codes.batteryWarning, { value, threshold: t.batteryLevelWarning });
+  if (batteryPercentage <= t.batteryLevelPanic) book.raise(codes.batteryPanic, { value: format(batteryPercentage), threshold: t.batteryLevelPanic });
+  else if (batteryPercentage <= t.batteryLevelWarning) book.raise(codes.batteryWarning, { value: format(batteryPercentage), threshold: t.batteryLevelWarning });
   else if (book.hasAny(batteryCodes)) book.raise(codes.batteryRecovered);
 }
 
