@@ -3,6 +3,7 @@
 import { defaultSystemInfo, eventCatalogue, type Assignment, type Probe, type ProbeReport, type Reading } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
 import { evaluateAssignment, evaluateReport } from './evaluate-report.js';
+import { raiseWatchdog } from './reevaluate.js';
 import type { ProbeRecord } from './probe-record.js';
 
 const t = defaultSystemInfo; // high 45/55, low 5/0, battery 20/10, timeout 10 s
@@ -253,10 +254,47 @@ describe('reports in order', () => {
   });
 });
 
-describe('catalogue', () => {
-  it('every persistent event of the catalogue can be raised by the rules above', () => {
-    const raisedByReports = new Set([10, 11, 12, 13, 20, 21, 30, 32]);
-    const persistent = eventCatalogue.filter((d) => d.persistent && d.code !== 0).map((d) => d.code);
-    expect(persistent.every((code) => raisedByReports.has(code))).toBe(true);
+describe('every catalogue event, as the catalogue defines it', () => {
+  const hot = (c: number) => ({ readings: readings(c, 25) });
+  // One scenario per code, each ending with the update that raises it (assigned, CAN expected).
+  const scenarios: Record<number, () => ReturnType<typeof run>> = {
+    0: () => {
+      const base = run({});
+      return raiseWatchdog(base.record, t, now + 60_000)!;
+    },
+    1: () => {
+      const expired = raiseWatchdog(run({}).record, t, now + 60_000)!;
+      return evaluateReport(expired.record, report(), t, now + 61_000)!;
+    },
+    10: () => run(hot(46)),
+    11: () => run(hot(56)),
+    12: () => run(hot(4)),
+    13: () => run(hot(-1)),
+    14: () => run(hot(46), hot(25)),
+    20: () => run({ batteryPercentage: 15 }),
+    21: () => run({ batteryPercentage: 5 }),
+    22: () => run({ batteryPercentage: 5 }, { batteryPercentage: 50 }),
+    23: () => run({ batteryCharging: false }, { batteryCharging: true }),
+    30: () => run({ readings: readings(25, 25, false, true) }),
+    31: () => run({ readings: readings(25, 25, false, true) }, {}),
+    32: () => run({ readings: readings(25, 25, true, false) }),
+    33: () => run({ readings: readings(25, 25, true, false) }, {}),
+    40: () => evaluateAssignment(run({ assignment: null }).record, monitored),
+    41: () => run({ assignment: null }),
+  };
+
+  it.each(eventCatalogue.map((d) => [d.code, d] as const))('event %i', (code, definition) => {
+    const scenario = scenarios[code];
+    expect(scenario, `a scenario for event ${code}`).toBeDefined();
+    const { probe, raised } = scenario!();
+    const event = [...probe.events, ...probe.suppressedEvents].find((e) => e.event === code);
+    expect(event).toMatchObject({
+      eventType: definition.type,
+      eventPersistent: definition.persistent,
+      eventsCancelled: definition.cancels.map((id) => ({ id })),
+    });
+    expect(raised.map((e) => e.event)).toContain(code);
+    // Nothing it cancels survives beside it.
+    expect(probe.events.filter((e) => definition.cancels.includes(e.event))).toEqual([]);
   });
 });

@@ -94,6 +94,19 @@ describe('the live feed at /', () => {
     client.close();
   });
 
+  it('a bad batch reaches no client: nothing of it is applied', async () => {
+    const client = await connect();
+    await client.next((m) => m.messageType === 'probeData');
+    const bad = await ingest([report('X-1'), report('X-2'), { probeID: 'X-3', readings: [{ origin: 'CAN', temperature: Number.NaN, valid: true }] }]);
+    expect(bad.statusCode).toBe(400);
+    await ingest([report('X-OK')]);
+    await client.next(has('X-OK'));
+    const seen = client.messages.flatMap(probesIn).map((p) => p.probeID);
+    expect(seen).not.toContain('X-1');
+    expect(seen).not.toContain('X-2');
+    client.close();
+  });
+
   it('coalesces many reports of one probe into its latest state, once', async () => {
     const client = await connect();
     await client.next((m) => m.messageType === 'probeData');
