@@ -31,7 +31,7 @@ export type Fault = 'thermocoupleLoose' | 'canDropout' | 'overheating' | 'lowBat
 const faultRates: Record<Fault, { perSecond: number; seconds: [number, number] }> = {
   thermocoupleLoose: { perSecond: 1 / 1800, seconds: [20, 90] },
   canDropout: { perSecond: 1 / 1200, seconds: [5, 30] },
-  overheating: { perSecond: 1 / 400, seconds: [20, 45] }, // only at Busbar welding
+  overheating: { perSecond: 1 / 250, seconds: [25, 60] }, // only at Busbar welding
   lowBattery: { perSecond: 1 / (6 * 3600), seconds: [600, 900] },
   silent: { perSecond: 1 / 3600, seconds: [15, 45] },
 };
@@ -114,7 +114,8 @@ export class Plant {
       idleSeconds: 0,
       canTemperature: stage.temperature + this.random.gaussian(),
       thermocoupleTemperature: stage.temperature - 1 + this.random.gaussian(),
-      batteryPercentage: this.random.between(35, 100),
+      // A few probes start low, so a new plant shows battery warnings from the first minute.
+      batteryPercentage: this.random.chance(0.03) ? this.random.between(8, 24) : this.random.between(35, 100),
       faults: new Map(),
       lastMs: startMs,
     };
@@ -134,8 +135,10 @@ export class Plant {
     const stage = buildStages[model.stageIndex]!;
 
     let target = model.pack ? stage.temperature : 21;
-    if (model.faults.has('overheating')) target = 62;
-    const decay = Math.exp(-dt / timeConstantSeconds);
+    const isOverheating = model.faults.has('overheating');
+    // A welding fault heats fast (a few seconds to pass the warning level, tens to pass the alarm).
+    if (isOverheating) target = 68;
+    const decay = Math.exp(-dt / (isOverheating ? 20 : timeConstantSeconds));
     const noise = Math.sqrt(Math.min(dt, 5)) * 0.3;
     model.canTemperature = target + (model.canTemperature - target) * decay + this.random.gaussian() * noise;
     model.thermocoupleTemperature = target - 1.5 + (model.thermocoupleTemperature - target + 1.5) * decay + this.random.gaussian() * noise;
