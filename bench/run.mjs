@@ -17,7 +17,10 @@ const scripts = readdirSync(here)
 let failed = 0;
 for (const script of scripts) {
   console.log(`\n=== ${script} ===`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(here, script)], { stdio: 'inherit', cwd: join(here, '..') });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(here, script)], {
+    stdio: 'inherit',
+    cwd: join(here, '..'),
+  });
   if (result.status !== 0) {
     failed += 1;
     console.log(`${script} failed (exit ${result.status ?? result.signal})`);

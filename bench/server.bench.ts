@@ -33,11 +33,20 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
   const dataDir = mkdtempSync(join(tmpdir(), 'bpm-bench-'));
   const adminPassword = 'bench-admin-password';
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BPM_DATA_DIR: dataDir, BPM_ADMIN_PASSWORD: adminPassword, BPM_SIMULATOR: 'off', NODE_ENV: 'production', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BPM_DATA_DIR: dataDir,
+      BPM_ADMIN_PASSWORD: adminPassword,
+      BPM_SIMULATOR: 'off',
+      NODE_ENV: 'production',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 30_000; ; ) {
+  for (const deadline = Date.now() + 30_000; ;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode})`);
     if (Date.now() > deadline) throw new Error('server did not start within 30 s');
     try {
@@ -59,7 +68,8 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 interface Session {
   server: RunningServer;
@@ -89,7 +99,9 @@ async function startSession(): Promise<Session> {
 
 /** One value (or the sum over labels) of a metric from the server's /metrics. */
 async function metric(session: Session, name: string, labelFilter = ''): Promise<number> {
-  const text = await (await fetch(`${session.server.url}/metrics`, { headers: { authorization: `Bearer ${session.key}` } })).text();
+  const text = await (
+    await fetch(`${session.server.url}/metrics`, { headers: { authorization: `Bearer ${session.key}` } })
+  ).text();
   let total = 0;
   for (const line of text.split('\n')) {
     if (!line.startsWith(name) || line.startsWith('#')) continue;
@@ -99,9 +111,21 @@ async function metric(session: Session, name: string, labelFilter = ''): Promise
   return total;
 }
 
-function startSimulator(session: Session, options: { probes: number; rate: number; tickMs?: number; inFlight?: number }): ChildProcess {
+function startSimulator(
+  session: Session,
+  options: { probes: number; rate: number; tickMs?: number; inFlight?: number },
+): ChildProcess {
   const args = ['apps/simulator/dist/cli.js', '--quiet'];
-  args.push('--url', `${session.server.url}/api`, '--key', session.key, '--probes', String(options.probes), '--rate', String(options.rate));
+  args.push(
+    '--url',
+    `${session.server.url}/api`,
+    '--key',
+    session.key,
+    '--probes',
+    String(options.probes),
+    '--rate',
+    String(options.rate),
+  );
   args.push('--tick-ms', String(options.tickMs ?? 100), '--in-flight', String(options.inFlight ?? 4));
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'] });
   return child;
@@ -124,7 +148,12 @@ const ownCpuSeconds = () => {
 
 /** CPU use of the server, the simulator and this process (the dashboards) over a window, in % of one core. */
 async function cpuMeter(session: Session, simulator: ChildProcess) {
-  const sample = async () => ({ at: Date.now(), server: await metric(session, 'process_cpu_seconds_total'), simulator: childCpuSeconds(simulator), bench: ownCpuSeconds() });
+  const sample = async () => ({
+    at: Date.now(),
+    server: await metric(session, 'process_cpu_seconds_total'),
+    simulator: childCpuSeconds(simulator),
+    bench: ownCpuSeconds(),
+  });
   const start = await sample();
   return async () => {
     const end = await sample();
@@ -164,7 +193,10 @@ class Dashboard {
       dashboard.messages += 1;
       if (!measure) return;
       const now = Date.now();
-      const message = JSON.parse(data.toString()) as { messageType: string; probes?: { probeID: string; report: { timestamp: string } | null }[] };
+      const message = JSON.parse(data.toString()) as {
+        messageType: string;
+        probes?: { probeID: string; report: { timestamp: string } | null }[];
+      };
       if (message.messageType !== 'probeData') return;
       for (const probe of message.probes ?? []) {
         // Only updates carrying a new report count: a watchdog alert re-sends the last (old) report.

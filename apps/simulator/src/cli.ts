@@ -51,7 +51,9 @@ log(`[bpm-simulator] ${probes} probes at ${rate} Hz (seed ${seed}) → ${values.
 const report = setInterval(() => {
   const s = simulator.stats;
   if (values.quiet && !s.lastError) return;
-  console.log(`[bpm-simulator] sent ${s.reportsSent}, accepted ${s.accepted}, ignored ${s.ignored}, failed requests ${s.failures}${s.lastError ? ` (last: ${s.lastError})` : ''}`);
+  console.log(
+    `[bpm-simulator] sent ${s.reportsSent}, accepted ${s.accepted}, ignored ${s.ignored}, failed requests ${s.failures}${s.lastError ? ` (last: ${s.lastError})` : ''}`,
+  );
 }, 5000);
 
 const stop = async () => {

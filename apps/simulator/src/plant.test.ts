@@ -32,7 +32,9 @@ describe('Plant', () => {
   it('over an hour shows the build stages, unassigned gaps and every fault', () => {
     const reports = runPlant(3, 60, 3600, 2);
     const stages = new Set(reports.map((r) => r.assignment?.buildStage?.name));
-    expect(stages).toEqual(new Set(['Cell stacking', 'Module assembly', 'Busbar welding', 'Pack sealing', 'End-of-line test', 'Charging', undefined]));
+    expect(stages).toEqual(
+      new Set(['Cell stacking', 'Module assembly', 'Busbar welding', 'Pack sealing', 'End-of-line test', 'Charging', undefined]),
+    );
     const tc = (r: ProbeReport) => r.readings.find((x) => x.origin === 'Thermocouple');
     expect(reports.some((r) => tc(r)?.valid === false)).toBe(true); // thermocouple loose
     expect(reports.some((r) => r.assignment?.expectingCANData && !r.readings.some((x) => x.origin === 'CAN'))).toBe(true); // CAN drop-out

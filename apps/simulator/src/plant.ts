@@ -141,7 +141,8 @@ export class Plant {
     const decay = Math.exp(-dt / (isOverheating ? 20 : timeConstantSeconds));
     const noise = Math.sqrt(Math.min(dt, 5)) * 0.3;
     model.canTemperature = target + (model.canTemperature - target) * decay + this.random.gaussian() * noise;
-    model.thermocoupleTemperature = target - 1.5 + (model.thermocoupleTemperature - target + 1.5) * decay + this.random.gaussian() * noise;
+    model.thermocoupleTemperature =
+      target - 1.5 + (model.thermocoupleTemperature - target + 1.5) * decay + this.random.gaussian() * noise;
 
     // A failing probe battery drains fast and takes no charge until the fault passes.
     const isLowBattery = model.faults.has('lowBattery');
@@ -199,9 +200,18 @@ export class Plant {
     }
     const isLoose = model.faults.has('thermocoupleLoose');
     // A loose thermocouple reads the air around it and flags itself invalid.
-    readings.push({ origin: 'Thermocouple', temperature: round(isLoose ? 20 + this.random.gaussian() * 3 : model.thermocoupleTemperature), valid: !isLoose });
+    readings.push({
+      origin: 'Thermocouple',
+      temperature: round(isLoose ? 20 + this.random.gaussian() * 3 : model.thermocoupleTemperature),
+      valid: !isLoose,
+    });
     const assignment: Assignment | null = model.pack
-      ? { buildStage: { id: stage.id, name: stage.name }, agv: model.agv, batteryPack: model.pack, expectingCANData: stage.expectingCANData }
+      ? {
+          buildStage: { id: stage.id, name: stage.name },
+          agv: model.agv,
+          batteryPack: model.pack,
+          expectingCANData: stage.expectingCANData,
+        }
       : null;
     return {
       probeID: model.probeID,

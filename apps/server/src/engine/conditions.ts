@@ -36,8 +36,10 @@ export function applyTemperatureRules(book: EventBook, readings: readonly Readin
 
 /** Battery "at or below" the thresholds. */
 export function applyBatteryRules(book: EventBook, batteryPercentage: number, t: SystemInfo): void {
-  if (batteryPercentage <= t.batteryLevelPanic) book.raise(codes.batteryPanic, { value: format(batteryPercentage), threshold: t.batteryLevelPanic });
-  else if (batteryPercentage <= t.batteryLevelWarning) book.raise(codes.batteryWarning, { value: format(batteryPercentage), threshold: t.batteryLevelWarning });
+  if (batteryPercentage <= t.batteryLevelPanic)
+    book.raise(codes.batteryPanic, { value: format(batteryPercentage), threshold: t.batteryLevelPanic });
+  else if (batteryPercentage <= t.batteryLevelWarning)
+    book.raise(codes.batteryWarning, { value: format(batteryPercentage), threshold: t.batteryLevelWarning });
   else if (book.hasAny(batteryCodes)) book.raise(codes.batteryRecovered);
 }
 

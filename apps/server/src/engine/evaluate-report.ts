@@ -26,7 +26,8 @@ export function evaluateReport(
   // An unchanged assignment keeps the previous object: probes resend it with every report, and the
   // parsed copy then dies young instead of being retained (less old-generation garbage under load).
   const assignment =
-    report.assignment === undefined || (samePlace(base.assignment, report.assignment) && base.assignment?.expectingCANData === report.assignment?.expectingCANData)
+    report.assignment === undefined ||
+    (samePlace(base.assignment, report.assignment) && base.assignment?.expectingCANData === report.assignment?.expectingCANData)
       ? base.assignment
       : report.assignment;
   applyAssignmentRules(book, base.assignment, assignment);
@@ -85,13 +86,10 @@ function applyAssignmentRules(book: EventBook, before: Assignment | null, after:
 const isCanonical = (timestamp: string | undefined): timestamp is string =>
   timestamp !== undefined && timestamp.length === 24 && timestamp.endsWith('Z');
 
-const sameRef = (a: NamedRef | null, b: NamedRef | null) => a === b || (a !== null && b !== null && a.id === b.id && a.name === b.name);
+const sameRef = (a: NamedRef | null, b: NamedRef | null) =>
+  a === b || (a !== null && b !== null && a.id === b.id && a.name === b.name);
 
 function samePlace(a: Assignment | null, b: Assignment | null): boolean {
   if (a === null || b === null) return a === b;
-  return (
-    sameRef(a.buildStage, b.buildStage) &&
-    sameRef(a.agv, b.agv) &&
-    sameRef(a.batteryPack, b.batteryPack)
-  );
+  return sameRef(a.buildStage, b.buildStage) && sameRef(a.agv, b.agv) && sameRef(a.batteryPack, b.batteryPack);
 }

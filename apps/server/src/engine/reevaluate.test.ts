@@ -30,7 +30,11 @@ describe('watchdog', () => {
   it('raises 0 (Critical, persistent) at the expiry, once', () => {
     const expired = raiseWatchdog(first(), t, now + 10_000)!;
     expect(codes(expired.probe.events)).toEqual([0]);
-    expect(expired.probe.events[0]).toMatchObject({ eventType: 'Critical', eventPersistent: true, eventString: 'No report for over 10 s' });
+    expect(expired.probe.events[0]).toMatchObject({
+      eventType: 'Critical',
+      eventPersistent: true,
+      eventString: 'No report for over 10 s',
+    });
     expect(expired.probe.state.stateString).toBe('Critical');
     expect(raiseWatchdog(expired.record, t, now + 20_000)).toBeNull();
   });
@@ -58,8 +62,15 @@ describe('threshold change re-evaluation', () => {
   });
 
   it('clears a warning with 14 when the threshold rises above the last reading', () => {
-    const hot = first({ readings: [{ origin: 'CAN', temperature: 50, valid: true }, { origin: 'Thermocouple', temperature: 25, valid: true }] });
-    expect(codes(reevaluateProbe(hot, { ...t, highTemperatureWarning: 60, highTemperaturePanic: 70 }).probe.events)).toEqual([14]);
+    const hot = first({
+      readings: [
+        { origin: 'CAN', temperature: 50, valid: true },
+        { origin: 'Thermocouple', temperature: 25, valid: true },
+      ],
+    });
+    expect(codes(reevaluateProbe(hot, { ...t, highTemperatureWarning: 60, highTemperaturePanic: 70 }).probe.events)).toEqual([
+      14,
+    ]);
   });
 
   it('judges the battery against the new levels', () => {
@@ -80,7 +91,12 @@ describe('threshold change re-evaluation', () => {
 
 describe('restart recovery', () => {
   it('a record read back from the snapshot evaluates as before', () => {
-    const hot = first({ readings: [{ origin: 'CAN', temperature: 60, valid: true }, { origin: 'Thermocouple', temperature: 25, valid: true }] });
+    const hot = first({
+      readings: [
+        { origin: 'CAN', temperature: 60, valid: true },
+        { origin: 'Thermocouple', temperature: 25, valid: true },
+      ],
+    });
     const restored = JSON.parse(JSON.stringify(hot)) as ProbeRecord;
     const next = evaluateReport(restored, report(), t, now + 1000)!;
     expect(codes(next.probe.events)).toEqual([14]);

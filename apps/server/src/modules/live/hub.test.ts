@@ -168,7 +168,9 @@ describe('LiveHub state without readers', () => {
     slow.bufferedAmount = 0;
     hub.flush();
     const [message] = slow.messages();
-    expect(message?.messageType === 'probeData' && message.probes.map((p) => [p.probeID, p.batteryPercentage])).toEqual([['A', 62]]);
+    expect(message?.messageType === 'probeData' && message.probes.map((p) => [p.probeID, p.batteryPercentage])).toEqual([
+      ['A', 62],
+    ]);
     expect(hub.probeCount).toBe(1);
   });
 });

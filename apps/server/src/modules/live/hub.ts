@@ -105,7 +105,9 @@ export class LiveHub {
       this.changed.delete(id);
       for (const client of this.clients.values()) client.pending?.delete(id);
     }
-    const message = Buffer.from(JSON.stringify({ messageType: 'probeDeletion', probes: probeIDs.map((probeID) => ({ probeID })) }));
+    const message = Buffer.from(
+      JSON.stringify({ messageType: 'probeDeletion', probes: probeIDs.map((probeID) => ({ probeID })) }),
+    );
     for (const client of this.clients.values()) this.send(client, message);
   }
 
@@ -240,7 +242,6 @@ export class LiveHub {
     probeDataTail.copy(message, offset);
     return message;
   }
-
 }
 
 function withEarlierTransients(update: PublishedProbe, earlier: Probe): PublishedProbe {
@@ -248,6 +249,10 @@ function withEarlierTransients(update: PublishedProbe, earlier: Probe): Publishe
   const earlierEvents = earlier.events.filter(transient);
   const earlierSuppressed = earlier.suppressedEvents.filter(transient);
   const probe = update.probe;
-  const merged: Probe = { ...probe, events: [...earlierEvents, ...probe.events], suppressedEvents: [...earlierSuppressed, ...probe.suppressedEvents] };
+  const merged: Probe = {
+    ...probe,
+    events: [...earlierEvents, ...probe.events],
+    suppressedEvents: [...earlierSuppressed, ...probe.suppressedEvents],
+  };
   return { probeID: update.probeID, probe: merged, hasTransient: true };
 }

@@ -90,14 +90,21 @@ describe('the live feed at /', () => {
     await client.next((m) => m.messageType === 'probeData');
     await ingest([report('R-1', 42)]);
     const update = await client.next(has('R-1'));
-    expect(probesIn(update).find((p) => p.probeID === 'R-1')).toMatchObject({ batteryPercentage: 42, state: { stateString: 'Normal' } });
+    expect(probesIn(update).find((p) => p.probeID === 'R-1')).toMatchObject({
+      batteryPercentage: 42,
+      state: { stateString: 'Normal' },
+    });
     client.close();
   });
 
   it('a bad batch reaches no client: nothing of it is applied', async () => {
     const client = await connect();
     await client.next((m) => m.messageType === 'probeData');
-    const bad = await ingest([report('X-1'), report('X-2'), { probeID: 'X-3', readings: [{ origin: 'CAN', temperature: Number.NaN, valid: true }] }]);
+    const bad = await ingest([
+      report('X-1'),
+      report('X-2'),
+      { probeID: 'X-3', readings: [{ origin: 'CAN', temperature: Number.NaN, valid: true }] },
+    ]);
     expect(bad.statusCode).toBe(400);
     await ingest([report('X-OK')]);
     await client.next(has('X-OK'));
@@ -115,7 +122,9 @@ describe('the live feed at /', () => {
     try {
       const start = Date.parse('2026-11-22T10:00:00.000Z');
       for (let request = 0; request < 3; request++) {
-        const batch = Array.from({ length: 20 }, (_, i) => report('C-1', 90 - (request * 20 + i), new Date(start + request * 20 + i).toISOString()));
+        const batch = Array.from({ length: 20 }, (_, i) =>
+          report('C-1', 90 - (request * 20 + i), new Date(start + request * 20 + i).toISOString()),
+        );
         expect((await ingest(batch)).json()).toEqual({ accepted: 20, ignored: 0 });
       }
       const before = client.messages.length;
@@ -135,7 +144,11 @@ describe('the live feed at /', () => {
     await ingest([report('D-1')]);
     const client = await connect();
     await client.next(has('D-1'));
-    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/probes/D-1', headers: { cookie, origin: 'http://localhost' } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/probes/D-1',
+      headers: { cookie, origin: 'http://localhost' },
+    });
     expect(deleted.statusCode).toBe(204);
     const message = await client.next((m) => m.messageType === 'probeDeletion');
     expect(message).toEqual({ messageType: 'probeDeletion', probes: [{ probeID: 'D-1' }] });
@@ -157,7 +170,10 @@ describe('the live feed at /', () => {
       const probeCount = 1000;
       let largestMessage = 0;
       for (let round = 0; round < 40; round++) {
-        const reports = Array.from({ length: probeCount }, (_, i) => ({ ...report(`B-${i}`, 50 + (round % 40)), timestamp: undefined }));
+        const reports = Array.from({ length: probeCount }, (_, i) => ({
+          ...report(`B-${i}`, 50 + (round % 40)),
+          timestamp: undefined,
+        }));
         t.app.probeService.ingestReports(reports.map((r) => ({ ...r, readings: r.readings ?? [] })));
         const sentBefore = hub.counters.bytesSent;
         hub.flush();

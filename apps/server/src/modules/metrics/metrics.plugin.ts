@@ -32,12 +32,32 @@ export const metricsModule = fp(
       const memory = process.memoryUsage();
       const text = new MetricsText()
         .add('bpm_reports_accepted_total', 'counter', 'Probe reports applied.', service.counters.reportsAccepted)
-        .add('bpm_reports_ignored_total', 'counter', 'Probe reports ignored as older than the probe’s last one.', service.counters.reportsIgnored)
-        .add('bpm_report_batches_rejected_total', 'counter', 'Report batches refused as a whole (400).', service.counters.batchesRejected)
+        .add(
+          'bpm_reports_ignored_total',
+          'counter',
+          'Probe reports ignored as older than the probe’s last one.',
+          service.counters.reportsIgnored,
+        )
+        .add(
+          'bpm_report_batches_rejected_total',
+          'counter',
+          'Report batches refused as a whole (400).',
+          service.counters.batchesRejected,
+        )
         .add('bpm_watchdogs_raised_total', 'counter', 'Watchdog alerts (event 0) raised.', service.counters.watchdogsRaised)
-        .add('bpm_probes', 'gauge', 'Probes by state.', Object.entries(states).map(([state, value]) => ({ labels: { state }, value })))
+        .add(
+          'bpm_probes',
+          'gauge',
+          'Probes by state.',
+          Object.entries(states).map(([state, value]) => ({ labels: { state }, value })),
+        )
         .add('bpm_live_sockets', 'gauge', 'Open live feed sockets.', hub.clientCount)
-        .add('bpm_live_sockets_backed_up', 'gauge', 'Sockets above the buffer bound, coalescing their updates.', hub.backedUpCount)
+        .add(
+          'bpm_live_sockets_backed_up',
+          'gauge',
+          'Sockets above the buffer bound, coalescing their updates.',
+          hub.backedUpCount,
+        )
         .add('bpm_live_flushes_total', 'counter', 'Live flushes that sent probe updates.', hub.counters.flushes)
         .add('bpm_live_messages_sent_total', 'counter', 'Live messages written to sockets.', hub.counters.messagesSent)
         .add('bpm_live_bytes_sent_total', 'counter', 'Live bytes written to sockets.', hub.counters.bytesSent)
@@ -57,7 +77,9 @@ export const metricsModule = fp(
     };
 
     for (const url of ['/metrics', '/api/metrics']) {
-      app.get(url, { preValidation: requireAuth(), schema: { hide: true } }, async (_request, reply) => reply.type(contentType).send(render()));
+      app.get(url, { preValidation: requireAuth(), schema: { hide: true } }, async (_request, reply) =>
+        reply.type(contentType).send(render()),
+      );
     }
   },
   { name: 'bpm-metrics', dependencies: ['bpm-live', 'bpm-probes'] },

@@ -18,7 +18,12 @@ describe('/metrics', () => {
 
   it('counts accepted and rejected reports and probes by state', async () => {
     const report = { probeID: 'M-1', readings: [], batteryPercentage: 5 };
-    await t.app.inject({ method: 'POST', url: '/api/probes/reports', headers: admin, payload: [report, { ...report, timestamp: '2000-01-01T00:00:00Z' }] });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/probes/reports',
+      headers: admin,
+      payload: [report, { ...report, timestamp: '2000-01-01T00:00:00Z' }],
+    });
     await t.app.inject({ method: 'POST', url: '/api/probes/reports', headers: admin, payload: [{ probeID: 'bad id' }] });
     const answer = await t.app.inject({ method: 'GET', url: '/metrics', headers: admin });
     expect(answer.statusCode).toBe(200);
@@ -40,6 +45,12 @@ describe('Histogram', () => {
     h.observe(0.5);
     h.observe(5);
     h.observe(50);
-    expect(h.lines('x')).toEqual(['x_bucket{le="1"} 1', 'x_bucket{le="10"} 2', 'x_bucket{le="+Inf"} 3', 'x_sum 55.5', 'x_count 3']);
+    expect(h.lines('x')).toEqual([
+      'x_bucket{le="1"} 1',
+      'x_bucket{le="10"} 2',
+      'x_bucket{le="+Inf"} 3',
+      'x_sum 55.5',
+      'x_count 3',
+    ]);
   });
 });

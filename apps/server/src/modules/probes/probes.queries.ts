@@ -24,14 +24,21 @@ export async function saveProbeRecords(db: Db, records: readonly ProbeRecord[], 
     await db
       .insertInto('probes')
       .values(values)
-      .onConflict((oc) => oc.column('probe_id').doUpdateSet((eb) => ({ record: eb.ref('excluded.record'), updated_at: eb.ref('excluded.updated_at') })))
+      .onConflict((oc) =>
+        oc
+          .column('probe_id')
+          .doUpdateSet((eb) => ({ record: eb.ref('excluded.record'), updated_at: eb.ref('excluded.updated_at') })),
+      )
       .execute();
   }
 }
 
 export async function deleteProbeRecords(db: Db, probeIDs: readonly string[]): Promise<void> {
   if (probeIDs.length === 0) return;
-  await db.deleteFrom('probes').where('probe_id', 'in', [...probeIDs]).execute();
+  await db
+    .deleteFrom('probes')
+    .where('probe_id', 'in', [...probeIDs])
+    .execute();
 }
 
 export async function loadSystemInfo(db: Db): Promise<SystemInfo> {

@@ -28,7 +28,10 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
     try {
       done(null, body === '' ? undefined : JSON.parse(body as string));
     } catch {
-      done(Object.assign(new Error('Request body is not valid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+      done(
+        Object.assign(new Error('Request body is not valid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }),
+        undefined,
+      );
     }
   });
   app.addHook('onResponse', async (request, reply) => {

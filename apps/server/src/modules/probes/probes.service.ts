@@ -133,7 +133,8 @@ export class ProbeService {
     for (const record of [...this.registry.allRecords()]) {
       const evaluation = reevaluateProbe(record, next);
       this.registry.set(evaluation.record);
-      if (!evaluation.record.active.some((e) => e.event === 0)) this.schedule.schedule(record.probeID, evaluation.record.watchdogExpiryMs);
+      if (!evaluation.record.active.some((e) => e.event === 0))
+        this.schedule.schedule(record.probeID, evaluation.record.watchdogExpiryMs);
       this.snapshot.markDirty(record.probeID);
       this.options.publisher.publishProbe(evaluation);
     }

@@ -46,7 +46,8 @@ beforeEach(() => {
   prefix = `T${++testNumber}-`;
 });
 const id = (name: string) => `${prefix}${name}`;
-const post = (body: unknown, headers = admin) => t.app.inject({ method: 'POST', url: '/api/probes/reports', headers, payload: body as object });
+const post = (body: unknown, headers = admin) =>
+  t.app.inject({ method: 'POST', url: '/api/probes/reports', headers, payload: body as object });
 /** This test's probes, by their short names. */
 const probes = async () =>
   (await t.app.inject({ method: 'GET', url: '/api/probes', headers: admin }))
@@ -63,7 +64,12 @@ describe('POST /probes/reports', () => {
     expect(batch.json()).toEqual({ accepted: 2, ignored: 0 });
     const list = await probes();
     expect(list.map((p) => p.probeID).sort()).toEqual(['P-1', 'P-2', 'P-3']);
-    expect(list[0]).toMatchObject({ firmwareVersion: '2.4.1', isMonitoring: true, expectingCANData: true, batteryPercentage: 83.5 });
+    expect(list[0]).toMatchObject({
+      firmwareVersion: '2.4.1',
+      isMonitoring: true,
+      expectingCANData: true,
+      batteryPercentage: 83.5,
+    });
   });
 
   it('counts a report older than the probe’s last one as ignored', async () => {
@@ -74,7 +80,12 @@ describe('POST /probes/reports', () => {
   });
 
   it('rejects a whole batch with a bad item, naming index and field, and applies nothing', async () => {
-    const bad = [report(id('P-1')), report(id('P-2')), report(id('P-3')), report(id('P-4'), { readings: [{ origin: 'CAN', temperature: 'hot' as unknown as number, valid: true }] })];
+    const bad = [
+      report(id('P-1')),
+      report(id('P-2')),
+      report(id('P-3')),
+      report(id('P-4'), { readings: [{ origin: 'CAN', temperature: 'hot' as unknown as number, valid: true }] }),
+    ];
     const answer = await post(bad);
     expect(answer.statusCode).toBe(400);
     expect(answer.json().details).toEqual([expect.objectContaining({ path: '3.readings.0.temperature' })]);
@@ -86,10 +97,19 @@ describe('POST /probes/reports', () => {
 
   it('takes reports from a gateway with an API key, also on the api. host', async () => {
     const admin = await t.app.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
-    const key = await createApiKey(t.app.db, { userId: admin.id, name: 'gateway', expirationDate: new Date(Date.now() + 3_600_000).toISOString() });
+    const key = await createApiKey(t.app.db, {
+      userId: admin.id,
+      name: 'gateway',
+      expirationDate: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     const bearer = { authorization: `Bearer ${key.token}` };
     expect((await post([report(id('P-1'))], bearer)).json()).toEqual({ accepted: 1, ignored: 0 });
-    const viaApiHost = await t.app.inject({ method: 'POST', url: '/probes/reports', headers: { ...bearer, host: 'api.plant.test' }, payload: [report(id('P-2'))] });
+    const viaApiHost = await t.app.inject({
+      method: 'POST',
+      url: '/probes/reports',
+      headers: { ...bearer, host: 'api.plant.test' },
+      payload: [report(id('P-2'))],
+    });
     expect(viaApiHost.statusCode).toBe(202);
     expect((await probes()).map((p) => p.probeID).sort()).toEqual(['P-1', 'P-2']);
   });
@@ -99,7 +119,12 @@ describe('POST /probes/reports', () => {
     const notJson = await t.app.inject({ method: 'POST', url: '/api/probes/reports', headers, payload: '[{"probeID":' });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().message).toBe('Request body is not valid JSON');
-    const proto = await t.app.inject({ method: 'POST', url: '/api/probes/reports', headers, payload: `[{"probeID":"${id('P-1')}","__proto__":{"isAdmin":true}}]` });
+    const proto = await t.app.inject({
+      method: 'POST',
+      url: '/api/probes/reports',
+      headers,
+      payload: `[{"probeID":"${id('P-1')}","__proto__":{"isAdmin":true}}]`,
+    });
     expect(proto.statusCode).toBe(400);
     expect(await probes()).toEqual([]);
   });
@@ -117,16 +142,31 @@ describe('POST /probes/reports', () => {
 describe('PUT /probes/{id}/assignment and DELETE /probes/{id}', () => {
   it('sets and clears the assignment without a report', async () => {
     await post(report(id('P-1')));
-    const cleared = await t.app.inject({ method: 'PUT', url: `/api/probes/${id('P-1')}/assignment`, headers: { ...admin, 'content-type': 'application/json' }, payload: 'null' });
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: `/api/probes/${id('P-1')}/assignment`,
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: 'null',
+    });
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json()).toMatchObject({ isMonitoring: false, assignment: { buildStage: null, agv: null, batteryPack: null } });
-    const set = await t.app.inject({ method: 'PUT', url: `/api/probes/${id('P-1')}/assignment`, headers: admin, payload: assignment });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/probes/${id('P-1')}/assignment`,
+      headers: admin,
+      payload: assignment,
+    });
     expect(set.json().isMonitoring).toBe(true);
     expect(set.json().events.map((e: { event: number }) => e.event)).toEqual([40]);
   });
 
   it('answers 404 for an unknown probe', async () => {
-    const answer = await t.app.inject({ method: 'PUT', url: `/api/probes/${id('P-9')}/assignment`, headers: admin, payload: assignment });
+    const answer = await t.app.inject({
+      method: 'PUT',
+      url: `/api/probes/${id('P-9')}/assignment`,
+      headers: admin,
+      payload: assignment,
+    });
     expect(answer.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/probes/${id('P-9')}`, headers: admin })).statusCode).toBe(404);
   });
@@ -134,7 +174,10 @@ describe('PUT /probes/{id}/assignment and DELETE /probes/{id}', () => {
   it('deletes a probe (Probes DELETE); an Operator may not', async () => {
     await post(report(id('P-1')));
     expect((await t.app.inject({ method: 'DELETE', url: `/api/probes/${id('P-1')}`, headers: operator })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/probes/${id('P-1')}/assignment`, headers: operator, payload: assignment })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/probes/${id('P-1')}/assignment`, headers: operator, payload: assignment }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/probes/${id('P-1')}`, headers: admin })).statusCode).toBe(204);
     expect(await probes()).toEqual([]);
   });
@@ -145,7 +188,12 @@ describe('/system/config', () => {
     const got = await t.app.inject({ method: 'GET', url: '/api/system/config', headers: admin });
     expect(got.json()).toEqual(defaultSystemInfo);
     await post(report(id('P-1')));
-    const put = await t.app.inject({ method: 'PUT', url: '/api/system/config', headers: admin, payload: { highTemperatureWarning: 30 } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/system/config',
+      headers: admin,
+      payload: { highTemperatureWarning: 30 },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ ...defaultSystemInfo, highTemperatureWarning: 30 });
     const [probe] = await probes();
@@ -154,10 +202,20 @@ describe('/system/config', () => {
   });
 
   it('refuses thresholds out of order or out of bounds', async () => {
-    const crossed = await t.app.inject({ method: 'PUT', url: '/api/system/config', headers: admin, payload: { batteryLevelPanic: 30 } });
+    const crossed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/system/config',
+      headers: admin,
+      payload: { batteryLevelPanic: 30 },
+    });
     expect(crossed.statusCode).toBe(400);
     expect(crossed.json().details[0].path).toBe('batteryLevelPanic');
-    const tooLong = await t.app.inject({ method: 'PUT', url: '/api/system/config', headers: admin, payload: { timeoutSeconds: 0 } });
+    const tooLong = await t.app.inject({
+      method: 'PUT',
+      url: '/api/system/config',
+      headers: admin,
+      payload: { timeoutSeconds: 0 },
+    });
     expect(tooLong.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/system/config', headers: admin })).json()).toEqual(defaultSystemInfo);
   });
@@ -169,7 +227,12 @@ describe('restart', () => {
     const dataDir = first.config.dataDir;
     const cookie = withCookie(await first.loginAsAdmin());
     await first.app.inject({ method: 'PUT', url: '/api/system/config', headers: cookie, payload: { timeoutSeconds: 60 } });
-    await first.app.inject({ method: 'POST', url: '/api/probes/reports', headers: cookie, payload: [report('P-1', { batteryPercentage: 5 }), report('P-2')] });
+    await first.app.inject({
+      method: 'POST',
+      url: '/api/probes/reports',
+      headers: cookie,
+      payload: [report('P-1', { batteryPercentage: 5 }), report('P-2')],
+    });
     const before = (await first.app.inject({ method: 'GET', url: '/api/probes', headers: cookie })).json<Probe[]>();
     await first.app.close(); // flushes the snapshot; the data directory stays
 
@@ -181,7 +244,9 @@ describe('restart', () => {
       expect(byId(after)['P-1']).toMatchObject({ state: p1.state, watchdogExpiry: p1.watchdogExpiry, batteryPercentage: 5 });
       expect(byId(after)['P-1']!.events.map((e) => e.event)).toEqual([21]);
       expect(Object.keys(byId(after)).sort()).toEqual(['P-1', 'P-2']);
-      expect((await again.app.inject({ method: 'GET', url: '/api/system/config', headers: cookie })).json().timeoutSeconds).toBe(60);
+      expect((await again.app.inject({ method: 'GET', url: '/api/system/config', headers: cookie })).json().timeoutSeconds).toBe(
+        60,
+      );
     } finally {
       await again.close();
       rmSync(dataDir, { recursive: true, force: true });
