@@ -153,7 +153,7 @@ test('below 520 px users are cards that expand to show email and dates', async (
   await signIn(page, 'admin', server.adminPassword);
   await page.goto('/users');
   await expect(page.getByRole('table')).toHaveCount(0);
-  const card = page.getByTestId('user-card').filter({ hasText: 'admin' }).first();
+  const card = page.getByTestId('user-card').filter({ has: page.getByText('admin', { exact: true }) });
   await expect(card.getByRole('link', { name: 'Administrator' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Actions for admin' })).toBeVisible();
   await expect(card.getByText('Email')).toBeHidden();

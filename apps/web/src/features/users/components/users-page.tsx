@@ -45,7 +45,8 @@ export function UsersPage() {
   const canOpenRoles = has('Roles');
   const roleHrefFor = (user: User) => (canOpenRoles ? roleHref(user.roleId) : undefined);
   const closeModal = () => setModal(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.list() });
+  // The whole "users" prefix, so an edit of oneself also refreshes the top bar's current user.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all });
 
   /** Runs a user action: on success refreshes the list and notifies; on failure throws the spec's sentence. */
   const run = async (action: UserMenuAction | 'create', task: () => Promise<unknown>, success: string) => {
