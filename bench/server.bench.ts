@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
-import { freePort } from '../e2e/server.ts';
+import { freePort } from '../e2e/server';
 
 interface RunningServer {
   url: string;

@@ -214,7 +214,6 @@ test('a deletion is seen live in a second browser', async ({ page, adminApi, ser
 test('without the Probes permission: no Delete Probe, and Delete in details is disabled with its tooltip', async ({
   page,
   adminApi,
-  server,
 }) => {
   const roles = (await (await adminApi.get('roles')).json()) as { id: number; name: string }[];
   const operator = roles.find((r) => r.name === 'Operator')!;
