@@ -30,11 +30,21 @@ export function requestLine(method: string, url: string, status: number, duratio
   return `${m} ${path} ${s} ${durationMs.toFixed(1)} ms`;
 }
 
+/**
+ * Accepted probe reports arrive many times a second from every gateway (and the simulator); at info
+ * level they would push everything else out of the bounded Logs page within hours. They are logged at
+ * debug; a refused or failed ingest stays visible like any other request.
+ */
+export function isRoutineIngest(method: string, url: string, status: number): boolean {
+  return method === 'POST' && status === 202 && (url.split('?')[0] ?? url).endsWith('/probes/reports');
+}
+
 export const requestLogPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onResponse', async (request, reply) => {
       const line = requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime);
       if (reply.statusCode >= 500) request.log.error(line);
+      else if (isRoutineIngest(request.method, request.url, reply.statusCode)) request.log.debug(line);
       else request.log.info(line);
     });
   },

@@ -1,7 +1,11 @@
 // jsdom gaps Mantine needs (stack notes), plus jest-dom matchers.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s: a loaded 2-core CI machine can take over the default 1 s to open a
+// Mantine menu or dialog, which made correct tests fail.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

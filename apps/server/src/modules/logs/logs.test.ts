@@ -69,6 +69,16 @@ describe('GET /system/logs', () => {
     expect(all).not.toContain('secret-query-value');
   });
 
+  it('keeps accepted probe reports out of the log, but not refused ones', async () => {
+    const post = (body: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/probes/reports', headers: withCookie(admin), payload: body as object });
+    expect((await post({ probeID: 'LOG-1', readings: [] })).statusCode).toBe(202);
+    expect((await post({ probeID: 'bad id', readings: [] })).statusCode).toBe(400);
+    const lines = (await getLogs('?q=/api/probes/reports')).map((e) => e.msg);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('400');
+  });
+
   it('refuses bad paging parameters with 400', async () => {
     for (const query of ['?limit=0', '?limit=abc', '?offset=-1', '?limit=100000']) {
       const response = await t.app.inject({ method: 'GET', url: `/api/system/logs${query}`, headers: withCookie(admin) });
