@@ -1,17 +1,8 @@
-// Mantine theme carrying the spec's named colours (spec §6 Colours).
+// Mantine theme: the primary colour is the spec's "primary" (spec §6 Colours, lib/spec-colours.ts).
 import { createTheme } from '@mantine/core';
+import { specColours } from '../lib/spec-colours';
 
 export const theme = createTheme({
-  primaryColor: 'blue',
+  primaryColor: specColours.primary,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
 });
-
-/** Spec colour names → Mantine colours. */
-export const specColours = {
-  danger: 'red',
-  warning: 'orange',
-  creation: 'green',
-  primary: 'blue',
-  default: 'gray',
-} as const;
-export type SpecColour = keyof typeof specColours;

@@ -1,6 +1,6 @@
 // Permission level colours (spec §6): DELETE danger, UPDATE warning, WRITE creation, READ primary,
 // anything else default.
-import { specColours, type SpecColour } from '../app/theme';
+import { specColours, type SpecColour } from './spec-colours';
 
 const levelSpecColours: Record<string, SpecColour> = { DELETE: 'danger', UPDATE: 'warning', WRITE: 'creation', READ: 'primary' };
 
