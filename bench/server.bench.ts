@@ -7,65 +7,10 @@
 // Profiling: BENCH_SCENARIOS=throughput,latency,memory picks scenarios; BENCH_SERVER_NODE_OPTIONS is passed
 // to the server as NODE_OPTIONS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
-import { freePort } from '../e2e/server';
-
-interface RunningServer {
-  url: string;
-  adminPassword: string;
-  process: ChildProcess;
-  stop(): Promise<void>;
-}
-
-/**
- * The built server (`apps/server/dist/main.js`, what `npm run serve` runs), not the tsx sources: tsx's
- * loader thread alone adds ~50 MB of RSS (measured: 154 MB vs 107 MB idle), which would blur the
- * memory figure. `npm run bench` builds first.
- */
-async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const main = 'apps/server/dist/main.js';
-  if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run bench\` (it builds first) or \`npx tsc -b\``);
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bpm-bench-'));
-  const adminPassword = 'bench-admin-password';
-  const child = spawn(process.execPath, [main], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BPM_DATA_DIR: dataDir,
-      BPM_ADMIN_PASSWORD: adminPassword,
-      BPM_SIMULATOR: 'off',
-      NODE_ENV: 'production',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 30_000; ;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode})`);
-    if (Date.now() > deadline) throw new Error('server did not start within 30 s');
-    try {
-      if ((await fetch(`${url}/api/login`)).status !== 404) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  return {
-    url,
-    adminPassword,
-    process: child,
-    stop: async () => {
-      await stopProcess(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+import { startServer, type RunningServer } from '../e2e/server';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n: number, digits = 0) =>
@@ -79,7 +24,10 @@ interface Session {
 
 async function startSession(): Promise<Session> {
   const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS;
-  const server = await startServer({ BPM_LOG_CONSOLE: 'off', ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) });
+  const server = await startServer(
+    { BPM_LOG_CONSOLE: 'off', ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) },
+    { built: true },
+  );
   const login = await fetch(`${server.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url },
