@@ -99,7 +99,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // The live feed owns GET /: it upgrades to the WebSocket, and a plain GET gets reply.sendWebApp().
   // Live probes (module B) at the root, so /metrics can read them: the hub and "/", probes under /api, /metrics.
-  await app.register(liveModule);
+  await app.register(liveModule, { credentialRecheckMs: config.liveCredentialRecheckMs });
   await app.register(probesModule, { prefix: '/api' });
   await app.register(metricsModule);
 

@@ -34,6 +34,8 @@ export interface AppConfig {
   loginThrottle: LoginThrottleConfig;
   /** scrypt cost as log2(N): 17 (OWASP) in production; tests lower it so creating users stays quick. */
   passwordHashLog2N: number;
+  /** How often an open live socket's session or key is checked again (closed once it has ended). */
+  liveCredentialRecheckMs: number;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.BPM_TRUST_PROXY,
     bodyLimitBytes: 1024 * 1024,
     passwordHashLog2N: 17,
+    liveCredentialRecheckMs: 30_000,
     loginThrottle: {
       freeFailures: 5,
       baseDelayMs: 1000,

@@ -18,6 +18,8 @@ export interface LiveModuleOptions {
   /** Above this a socket's updates coalesce until it drains (design §6). */
   maxBufferedBytes?: number;
   pingIntervalMs?: number;
+  /** How often open sockets' sessions and keys are checked again; defaults to the ping interval. */
+  credentialRecheckMs?: number;
 }
 
 export const liveModule = fp(
@@ -41,7 +43,10 @@ export const liveModule = fp(
       hub.stop();
       if (pingTimer) clearInterval(pingTimer);
     });
-    await app.register(liveRoutes, { hub });
+    await app.register(liveRoutes, {
+      hub,
+      credentialRecheckMs: options.credentialRecheckMs ?? options.pingIntervalMs ?? liveTiming.pingIntervalMs,
+    });
   },
   { name: 'bpm-live', dependencies: ['bpm-auth'] },
 );

@@ -2,7 +2,7 @@
 import type { LiveMessage, Probe, ProbeReportInput } from '@bpm/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
 let base: string;
@@ -198,6 +198,35 @@ describe('the live feed at /', () => {
       hub.start();
       slow.close();
       reader.close();
+    }
+  });
+});
+
+describe('an open live socket whose credentials end', () => {
+  it('is closed (1008) once its session is logged out, and a new upgrade is refused', async () => {
+    const app2 = await createTestApp({ liveCredentialRecheckMs: 50 });
+    try {
+      await app2.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app2.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const sessionCookie = await app2.loginAsAdmin();
+      const headers = { cookie: sessionCookie, origin: `http://127.0.0.1:${port}` };
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/`, { headers });
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve);
+        socket.once('error', reject);
+      });
+      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      const logout = await app2.app.inject({ method: 'POST', url: '/api/logout', headers: withCookie(sessionCookie) });
+      expect(logout.statusCode).toBe(204);
+      expect(await closed).toBe(1008);
+      const again = new WebSocket(`ws://127.0.0.1:${port}/`, { headers });
+      const status = await new Promise<number>((resolve) =>
+        again.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+      );
+      expect(status).toBe(401);
+    } finally {
+      await app2.close();
     }
   });
 });
