@@ -1,9 +1,9 @@
 // "Delete API Key" (spec §2): the danger banner naming the product's API, Name, Expiration, Cancel / Delete.
 import { productName, type ApiKey } from '@bpm/protocol';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { DateWithTooltip } from '../../../components/ui/date-with-tooltip';
 import { deleteKey } from '../api/delete-key';
+import { KeySummary } from './key-summary';
 
 export function DeleteKeyModal({
   apiKey,
@@ -32,18 +32,7 @@ export function DeleteKeyModal({
             Any applications or scripts using this key will no longer be able to access the {productName} API. You cannot undo
             this action.
           </Alert>
-          <Group gap="xs">
-            <Text fw={600} size="sm">
-              Name
-            </Text>
-            <Text size="sm">{apiKey.name}</Text>
-          </Group>
-          <Group gap="xs">
-            <Text fw={600} size="sm">
-              Expiration
-            </Text>
-            <DateWithTooltip value={apiKey.expirationDate} zone="name" />
-          </Group>
+          <KeySummary apiKey={apiKey} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={isDeleting}>
               Cancel

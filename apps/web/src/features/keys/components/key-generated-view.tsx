@@ -2,8 +2,8 @@
 import type { CreatedApiKey } from '@bpm/protocol';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { CopyableValue } from '../../../components/ui/copyable-value';
-import { DateWithTooltip } from '../../../components/ui/date-with-tooltip';
 import { apiBaseUrl } from '../../../lib/api-base-url';
+import { KeySummary } from './key-summary';
 
 export const keyCheckCommand = (token: string, apiBase: string) =>
   `curl -H "Authorization: Bearer ${token}" ${apiBase}/keys/check`;
@@ -18,18 +18,7 @@ export function KeyGeneratedView({ apiKey, onDone }: { apiKey: CreatedApiKey; on
         Token
       </Text>
       <CopyableValue value={apiKey.token} label="Token" />
-      <Group gap="xs">
-        <Text fw={600} size="sm">
-          Name
-        </Text>
-        <Text size="sm">{apiKey.name}</Text>
-      </Group>
-      <Group gap="xs">
-        <Text fw={600} size="sm">
-          Expiration
-        </Text>
-        <DateWithTooltip value={apiKey.expirationDate} zone="name" />
-      </Group>
+      <KeySummary apiKey={apiKey} />
       <Text size="sm">You can test this key by running the command below.</Text>
       <CopyableValue value={keyCheckCommand(apiKey.token, apiBaseUrl())} label="Command" />
       <Group justify="flex-end">
