@@ -29,7 +29,7 @@ const report = (extra: Partial<ProbeReport> = {}): ProbeReport => ({
 /** After a quiet baseline report (assigned, in range), runs reports one second apart; returns the last evaluation. */
 function run(...reports: Partial<ProbeReport>[]) {
   let record: ProbeRecord | undefined = evaluateReport(undefined, report({ timestamp: undefined }), t, now - 1000)!.record;
-  let last;
+  let last: ReturnType<typeof evaluateReport> = null;
   reports.forEach((r, i) => {
     last = evaluateReport(record, report(r), t, now + i * 1000);
     if (!last) throw new Error(`report ${i} ignored`);
