@@ -1,8 +1,9 @@
 // Change User Password modal (spec §2, §5): both fields required and matching; the server sets the new
 // password with an empty current password.
 import { passwordSchema, type User } from '@bpm/protocol';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { FormModalFooter } from '../../../components/ui/form-modal-footer';
 
 export interface ChangePasswordModalProps {
   opened: boolean;
@@ -69,19 +70,7 @@ export function ChangePasswordModal({ opened, user, onClose, onSubmit }: ChangeP
             onChange={(event) => setConfirmation(event.currentTarget.value)}
             error={errors.confirmation}
           />
-          {submitError && (
-            <Alert color="red" role="alert">
-              {submitError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Submitting...' : 'Submit'}
-            </Button>
-          </Group>
+          <FormModalFooter error={submitError} isSubmitting={isSubmitting} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,10 @@
 // Create New User and Modify User modals (spec §2, §5): the same fields, validated with the protocol's
 // schemas; Modify is prefilled and highlights the fields that differ from the saved user.
 import { createUserSchema, modifyUserSchema, type CreateUser, type ModifyUser, type Role, type User } from '@bpm/protocol';
-import { Alert, Button, Group, Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type CSSProperties } from 'react';
 import { fieldErrors } from './user-errors';
+import { FormModalFooter } from '../../../components/ui/form-modal-footer';
 
 type TextField = 'username' | 'firstName' | 'lastName' | 'email';
 const textFields: { field: TextField; label: string; type?: string }[] = [
@@ -144,19 +145,12 @@ export function UserFormModal(props: UserFormModalProps) {
             comboboxProps={{ withinPortal: true }}
             {...highlight('roleId', roleName(original.roleId))}
           />
-          {submitError && (
-            <Alert color="red" role="alert">
-              {submitError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" color={mode === 'create' ? 'green' : 'blue'} disabled={isSubmitting}>
-              {isSubmitting ? 'Submitting...' : 'Submit'}
-            </Button>
-          </Group>
+          <FormModalFooter
+            error={submitError}
+            isSubmitting={isSubmitting}
+            onCancel={onClose}
+            submitColor={mode === 'create' ? 'green' : 'blue'}
+          />
         </Stack>
       </form>
     </Modal>
