@@ -4,26 +4,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { clearPermissionNames } from '../session/permission-store';
 import { json, stubFetch, type FetchAnswer } from '../testing/fetch-routes';
+import { roleWithPermissions } from '../testing/fixtures';
 import { AppProviders } from './providers';
 import { decideRoute } from './route-guard';
 import { appRoutes } from './router';
 
-const myRole = (names: string[]) =>
-  json({
-    id: 3,
-    name: 'Some role',
-    description: '',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    is_default: false,
-    permissions_with_levels: names.map((name, index) => ({
-      permission_id: index + 1,
-      permission_name: name,
-      permission_description: '',
-      permission_level_id: 4,
-      permission_level_name: 'DELETE',
-    })),
-  });
+const myRole = (names: string[]) => json(roleWithPermissions(names, 'DELETE'));
 const me = json({
   userId: 2,
   firstName: 'olga',

@@ -1,24 +1,11 @@
 import { compressToUTF16 } from 'lz-string';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../testing/fetch-routes';
+import { roleWithPermissions } from '../testing/fixtures';
 import { permissionCacheKey, readPermissionCache, writePermissionCache } from './permission-cache';
 import { clearPermissionNames, getPermissionNames, loadPermissionNames, refreshPermissionNames } from './permission-store';
 
-const role = (names: string[]) => ({
-  id: 1,
-  name: 'Supervisor',
-  description: '',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  is_default: false,
-  permissions_with_levels: names.map((name, index) => ({
-    permission_id: index + 1,
-    permission_name: name,
-    permission_description: '',
-    permission_level_id: 1,
-    permission_level_name: 'READ',
-  })),
-});
+const role = (names: string[]) => roleWithPermissions(names, 'READ', 'Supervisor');
 
 beforeEach(() => {
   clearPermissionNames();

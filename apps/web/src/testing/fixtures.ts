@@ -1,0 +1,22 @@
+// Test data shaped like the API's answers, built from the protocol types.
+import type { PermissionLevel, Role } from '@bpm/protocol';
+
+/** A role holding each named permission at `level`, as GET /roles/@me answers it. */
+export function roleWithPermissions(names: string[], level: PermissionLevel = 'READ', name = 'Some role'): Role {
+  const levelId = { READ: 1, WRITE: 2, UPDATE: 3, DELETE: 4 }[level];
+  return {
+    id: 3,
+    name,
+    description: '',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    is_default: false,
+    permissions_with_levels: names.map((permission, index) => ({
+      permission_id: index + 1,
+      permission_name: permission,
+      permission_description: '',
+      permission_level_id: levelId,
+      permission_level_name: level,
+    })),
+  };
+}
