@@ -1,6 +1,6 @@
 // The live module: one hub per app (decorated as liveHub, so the probes module can publish to it),
 // its flush and ping timers, and the WebSocket route at "/".
-import { liveTiming } from '@bpm/protocol';
+import { compactSubprotocol, liveTiming } from '@bpm/protocol';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -31,7 +31,15 @@ export const liveModule = fp(
     app.decorate('liveHub', hub);
     if (!app.hasDecorator('websocketServer')) {
       // Clients send nothing (spec §7), so a tiny payload limit; no compression: it costs CPU per socket.
-      await app.register(websocket, { options: { maxPayload: 4096, perMessageDeflate: false } });
+      // The one subprotocol offered is the compact format (docs/live-feed-compact.md); a client that asks
+      // for nothing (or for anything else) gets the spec's messages.
+      await app.register(websocket, {
+        options: {
+          maxPayload: 4096,
+          perMessageDeflate: false,
+          handleProtocols: (protocols) => (protocols.has(compactSubprotocol) ? compactSubprotocol : false),
+        },
+      });
     }
     let pingTimer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
