@@ -2,7 +2,7 @@
 // WebSocket subprotocol receives instead of probeData. Probes travel as short records of field texts;
 // after the snapshot each flush carries only the fields changed since the previous flush. Every other
 // message (systemConfig, probeDeletion and any later type) stays the spec's JSON.
-import { eventCatalogue, type EventDefinition } from './events.js';
+import { eventCatalogue, formatEventMessage, type EventDefinition } from './events.js';
 import type { Probe } from './probes.js';
 import { stateStrings } from './probes.js';
 
@@ -69,6 +69,19 @@ const knownProbeKeys = new Set([
 const origins = ['CAN', 'Thermocouple'];
 const catalogue = new Map<number, EventDefinition>(eventCatalogue.map((d) => [d.code, d]));
 
+/** Each catalogue message template as its parameter names and a pattern that captures their values. */
+interface Template {
+  names: string[];
+  pattern: RegExp;
+}
+const templates = new Map<number, Template>(
+  eventCatalogue.map((d) => {
+    const names = [...d.template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    const literal = d.template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    return [d.code, { names, pattern: new RegExp(`^${literal.join('(.*?)')}$`, 's') }];
+  }),
+);
+
 // ---- encoding (server) ----
 
 /** An ISO time as milliseconds after the epoch of the stream when it converts back exactly, else the string. */
@@ -96,8 +109,18 @@ function encodeReading(reading: unknown): unknown {
   return origin >= 0 && typeof r.valid === 'boolean' && hasExactly(r, readingKeys) ? [origin, r.temperature, r.valid ? 1 : 0] : r;
 }
 
+/** A message parameter as a number when its text is exactly that number's, else the text. */
+const paramValue = (text: string): string | number => {
+  const n = Number(text);
+  return text !== '' && String(n) === text ? n : text;
+};
+
 const eventKeys = ['event', 'eventString', 'eventType', 'eventPersistent', 'eventsCancelled'];
-/** [code, message] when the rest is the catalogue's definition; otherwise the event as sent (extra fields kept). */
+/**
+ * The code alone (a message without parameters) or [code, ...parameter values] when the rest is the
+ * catalogue's definition and the message is its template filled in (checked by filling it in again);
+ * otherwise the event as sent (extra fields kept).
+ */
 function encodeEvent(event: unknown): unknown {
   const e = event as {
     event: number;
@@ -116,7 +139,17 @@ function encodeEvent(event: unknown): unknown {
     e.eventsCancelled.some((c, i) => !hasExactly(c, ['id']) || c.id !== d.cancels[i])
   )
     return e;
-  return [e.event, e.eventString];
+  const template = templates.get(e.event)!;
+  const match = template.pattern.exec(e.eventString);
+  if (!match) return e;
+  const values = match.slice(1).map(paramValue);
+  if (eventMessage(e.event, values) !== e.eventString) return e;
+  return values.length === 0 ? e.event : [e.event, ...values];
+}
+
+function eventMessage(code: number, values: readonly (string | number)[]): string {
+  const names = templates.get(code)!.names;
+  return formatEventMessage(code, Object.fromEntries(names.map((name, i) => [name, values[i]!])));
 }
 
 /** The probe's fields as JSON texts, compared field by field between flushes. */
@@ -187,11 +220,12 @@ function decodeReading(reading: unknown): NonNullable<Probe['report']>['readings
 }
 
 function decodeEvent(event: unknown): Probe['events'][number] {
-  if (!Array.isArray(event)) return event as Probe['events'][number];
-  const d = catalogue.get(event[0] as number)!;
+  if (typeof event !== 'number' && !Array.isArray(event)) return event as Probe['events'][number];
+  const [code, ...values] = typeof event === 'number' ? [event] : (event as [number, ...(string | number)[]]);
+  const d = catalogue.get(code)!;
   return {
     event: d.code,
-    eventString: event[1] as string,
+    eventString: eventMessage(code, values),
     eventType: d.type,
     eventPersistent: d.persistent,
     eventsCancelled: d.cancels.map((id) => ({ id })),

@@ -13,7 +13,7 @@ import { CompactFeed } from './compact-feed.js';
 export interface LiveSocket {
   readonly bufferedAmount: number;
   readonly readyState: number;
-  send(data: Buffer, options: { binary: boolean }): void;
+  send(data: Buffer, options: { binary: boolean; compress: boolean }): void;
   ping(): void;
   terminate(): void;
 }
@@ -152,7 +152,8 @@ export class LiveHub {
     // The compact snapshot is the state as last flushed: probes changed since come whole at the next
     // flush (the socket starts as one that fell behind, with nothing missed yet).
     this.compact.activate(probeIDs, this.latestProbe);
-    for (const part of this.compact.snapshot()) this.send(client, part);
+    // Compressed when the socket negotiated permessage-deflate: the snapshot only, never a flush.
+    for (const part of this.compact.snapshot()) this.send(client, part, true);
     client.pending = new Set();
   }
 
@@ -232,10 +233,10 @@ export class LiveHub {
     this.onFlush?.({ probes, bytes, durationMs: performance.now() - started });
   }
 
-  private send(client: Client, message: Buffer): void {
+  private send(client: Client, message: Buffer, compress = false): void {
     if (client.socket.readyState !== openState) return;
-    // Text frames from one Buffer: no per-socket string encoding.
-    client.socket.send(message, { binary: false });
+    // Text frames from one Buffer: no per-socket string encoding, and no per-socket compression.
+    client.socket.send(message, { binary: false, compress });
     this.counters.messagesSent += 1;
     this.counters.bytesSent += message.length;
   }

@@ -30,13 +30,21 @@ export const liveModule = fp(
     });
     app.decorate('liveHub', hub);
     if (!app.hasDecorator('websocketServer')) {
-      // Clients send nothing (spec §7), so a tiny payload limit; no compression: it costs CPU per socket.
+      // Clients send nothing (spec §7), so a tiny payload limit.
       // The one subprotocol offered is the compact format (docs/live-feed-compact.md); a client that asks
-      // for nothing (or for anything else) gets the spec's messages.
+      // for nothing (or for anything else) gets the spec's messages. permessage-deflate is negotiated but
+      // used only for compact snapshot parts (once per connect, in zlib's thread pool): every flush goes out
+      // uncompressed, so no per-socket CPU per flush (docs/decisions/live-format.md). A small window keeps
+      // each socket's deflate state at ~32 KB.
       await app.register(websocket, {
         options: {
           maxPayload: 4096,
-          perMessageDeflate: false,
+          perMessageDeflate: {
+            serverNoContextTakeover: true,
+            clientNoContextTakeover: true,
+            serverMaxWindowBits: 12,
+            zlibDeflateOptions: { memLevel: 5, level: 6 },
+          },
           handleProtocols: (protocols) => (protocols.has(compactSubprotocol) ? compactSubprotocol : false),
         },
       });
