@@ -247,7 +247,7 @@ async function main() {
         // The compact snapshot comes in parts of ≤ 1 MB ({"c":"s",…}); the spec one is the first probeData.
         if (text.startsWith('{"c":"s"') || (text.startsWith('{"messageType":"probeData"') && !milestones.snapshotReceived)) {
           snapshotBytes += size;
-          milestones.snapshotReceived = Date.now();
+          milestones.snapshotReceived ??= Date.now();
         }
       });
     });

@@ -14,3 +14,4 @@ export * from './events.js';
 export * from './probes.js';
 export * from './live.js';
 export * from './live-compact.js';
+export * from './report-batch-fast.js';
