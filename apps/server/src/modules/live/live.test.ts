@@ -208,7 +208,8 @@ describe('the live feed at /', () => {
       }
       const state = hub.clientState(serverSide)!;
       expect(state.isBackedUp).toBe(true);
-      expect(state.pendingProbes).toBeLessThanOrEqual(probeCount); // one entry per probe, however many updates
+      // One entry per probe, however many updates (earlier tests' probes may join when their watchdogs fire on a slow machine).
+      expect(state.pendingProbes).toBeLessThanOrEqual(hub.probeCount);
       // Nothing more was queued once the bound was passed: at most the bound plus the message that crossed it.
       expect(serverSide.bufferedAmount).toBeLessThanOrEqual(bound + largestMessage);
       expect(reader.messages.filter(has('B-0')).length).toBe(40); // the reading client missed nothing
