@@ -91,7 +91,9 @@ describe('a route under /api without config.access', () => {
       );
       await app.ready();
     };
-    await expect(start()).rejects.toThrow("GET /api/forgotten has no config.access: declare 'public', 'signedIn' or a permission");
+    await expect(start()).rejects.toThrow(
+      "GET /api/forgotten has no config.access: declare 'public', 'signedIn' or a permission",
+    );
     await app.close().catch(() => undefined);
   });
 });

@@ -63,9 +63,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   // Idempotent: signing out of a session that already ended still succeeds, so the client never shows
   // "Failed to log out" for a session that expired while the page was open.
-  r.post('/logout', { config, schema: { tags, summary: 'Sign out (204 even when no session is left)' } }, async (request, reply) => {
-    await signOut(app.db, request.principal);
-    reply.clearCookie(sessionCookieName, cookieOptions(request));
-    return reply.code(204).send();
-  });
+  r.post(
+    '/logout',
+    { config, schema: { tags, summary: 'Sign out (204 even when no session is left)' } },
+    async (request, reply) => {
+      await signOut(app.db, request.principal);
+      reply.clearCookie(sessionCookieName, cookieOptions(request));
+      return reply.code(204).send();
+    },
+  );
 }

@@ -71,7 +71,11 @@ export async function rolePermissionLevels(db: Kysely<Database>, roleId: number)
 }
 
 /** Ids of the roles holding `permission` at `level` or higher (permission_levels ids are the ranks, see levelRank). */
-export async function roleIdsHolding(db: Kysely<Database>, permission: PermissionName, level: PermissionLevel): Promise<number[]> {
+export async function roleIdsHolding(
+  db: Kysely<Database>,
+  permission: PermissionName,
+  level: PermissionLevel,
+): Promise<number[]> {
   const rows = await db
     .selectFrom('role_permissions')
     .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')

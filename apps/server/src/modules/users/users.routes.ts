@@ -61,10 +61,8 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
-    '/users',
-    { schema: { tags, summary: 'Every user', response: { 200: z.array(userSchema) } }, config: users },
-    () => getUsers(db),
+  r.get('/users', { schema: { tags, summary: 'Every user', response: { 200: z.array(userSchema) } }, config: users }, () =>
+    getUsers(db),
   );
 
   r.post(
