@@ -41,7 +41,7 @@ export const serverVersion = version;
  * design §2: a request whose Host starts with "api." is an API request at the root: serve it as /api/….
  * And /metrics (Prometheus' default scrape path) is /api/metrics, so it meets the /api scope's access rule.
  */
-export function apiHostUrl(host: string | undefined, url: string): string {
+export function rewriteApiUrl(host: string | undefined, url: string): string {
   if (url === '/metrics' || url.startsWith('/metrics?')) return `/api${url}`;
   if (!host?.toLowerCase().startsWith('api.')) return url;
   if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return url;
@@ -68,7 +68,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    rewriteUrl: (raw) => apiHostUrl(raw.headers.host, raw.url ?? '/'),
+    rewriteUrl: (raw) => rewriteApiUrl(raw.headers.host, raw.url ?? '/'),
   });
   app.decorate('config', config);
   app.decorate('logStore', logStore);
@@ -93,7 +93,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // At the root, so its hub (app.liveHub) is there for the probes module and the tests.
   await app.register(liveModule, { credentialRecheckMs: config.liveCredentialRecheckMs });
 
-  // The API face: every module, under /api (and at the root of api.{host}, see apiHostUrl). accessPlugin
+  // The API face: every module, under /api (and at the root of api.{host}, see rewriteApiUrl). accessPlugin
   // first: each route declares config.access and one onRequest hook enforces it (docs/architecture-server.md).
   await app.register(
     async (api) => {

@@ -60,14 +60,8 @@ export async function findRole(db: Kysely<Database>, roleId: number): Promise<Ro
 }
 
 export async function rolePermissionLevels(db: Kysely<Database>, roleId: number): Promise<Map<PermissionName, PermissionLevel>> {
-  const rows = await db
-    .selectFrom('role_permissions')
-    .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
-    .innerJoin('permission_levels', 'permission_levels.id', 'role_permissions.permission_level_id')
-    .select(['permissions.name as name', 'permission_levels.name as level'])
-    .where('role_permissions.role_id', '=', roleId)
-    .execute();
-  return new Map(rows.map((r) => [r.name as PermissionName, r.level as PermissionLevel]));
+  const permissions = (await permissionsByRole(db, [roleId])).get(roleId) ?? [];
+  return new Map(permissions.map((p) => [p.permission_name as PermissionName, p.permission_level_name as PermissionLevel]));
 }
 
 /** Ids of the roles holding `permission` at `level` or higher (permission_levels ids are the ranks, see levelRank). */
