@@ -9,7 +9,6 @@ import { checkApiKey, createApiKey, deleteApiKey, listApiKeys } from './keys.ser
 const tags = ['API keys'];
 /** A user manages only their own keys, so signing in is all it takes. */
 const own = { access: 'signedIn' } as const;
-const callerId = (request: Parameters<typeof callerOf>[0]) => callerOf(request).userId;
 
 export async function keysRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +17,7 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/keys',
     { schema: { tags, summary: 'Your API keys', response: { 200: z.array(apiKeySchema) } }, config: own },
-    (request) => listApiKeys(db, callerId(request)),
+    (request) => listApiKeys(db, callerOf(request).userId),
   );
 
   r.post(
@@ -33,7 +32,7 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
       config: own,
     },
     async (request, reply) => {
-      const key = await createApiKey(db, { userId: callerId(request), ...request.body });
+      const key = await createApiKey(db, { userId: callerOf(request).userId, ...request.body });
       request.log.info(`User ${callerOf(request).username} created API key #${key.id} "${key.name}"`);
       return reply.code(201).send(key);
     },
@@ -43,7 +42,7 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
     '/keys/:id',
     { schema: { tags, summary: 'Delete one of your API keys', params: idParamSchema }, config: own },
     async (request, reply) => {
-      await deleteApiKey(db, callerId(request), request.params.id);
+      await deleteApiKey(db, callerOf(request).userId, request.params.id);
       request.log.info(`User ${callerOf(request).username} deleted API key #${request.params.id}`);
       return reply.code(204).send();
     },

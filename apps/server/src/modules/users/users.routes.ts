@@ -10,7 +10,7 @@ import {
 } from '@bpm/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callerOf as caller } from '../../plugins/access.js';
+import { callerOf } from '../../plugins/access.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
 import {
   changeOwnPassword,
@@ -36,7 +36,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     `/users/${meSegment}`,
     { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } }, config: own },
-    (request) => getUser(db, caller(request).userId),
+    (request) => getUser(db, callerOf(request).userId),
   );
 
   r.put(
@@ -45,7 +45,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Change your own name and email', body: updateMeSchema, response: { 200: userSchema } },
       config: own,
     },
-    (request) => updateMe(db, caller(request).userId, request.body),
+    (request) => updateMe(db, callerOf(request).userId, request.body),
   );
 
   r.put(
@@ -55,8 +55,8 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       config: own,
     },
     async (request, reply) => {
-      await changeOwnPassword(db, caller(request), request.body, hashLog2N);
-      request.log.info(`User ${caller(request).username} changed their password`);
+      await changeOwnPassword(db, callerOf(request), request.body, hashLog2N);
+      request.log.info(`User ${callerOf(request).username} changed their password`);
       return reply.code(204).send();
     },
   );
@@ -73,7 +73,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await createUser(db, request.body, hashLog2N);
-      request.log.info(`User ${caller(request).username} created user ${user.username}`);
+      request.log.info(`User ${callerOf(request).username} created user ${user.username}`);
       return reply.code(201).send(user);
     },
   );
@@ -86,7 +86,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await modifyUser(db, request.params.id, request.body);
-      request.log.info(`User ${caller(request).username} modified user ${user.username}`);
+      request.log.info(`User ${callerOf(request).username} modified user ${user.username}`);
       return user;
     },
   );
@@ -95,8 +95,8 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/users/:id',
     { schema: { tags, summary: 'Delete a user, their sessions and keys', params: idParamSchema }, config: users },
     async (request, reply) => {
-      await deleteUser(db, caller(request), request.params.id);
-      request.log.info(`User ${caller(request).username} deleted user #${request.params.id}`);
+      await deleteUser(db, callerOf(request), request.params.id);
+      request.log.info(`User ${callerOf(request).username} deleted user #${request.params.id}`);
       return reply.code(204).send();
     },
   );
@@ -108,8 +108,8 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       config: users,
     },
     async (request, reply) => {
-      await changeUserPassword(db, caller(request), request.params.id, request.body.newPassword, hashLog2N);
-      request.log.info(`User ${caller(request).username} set the password of user #${request.params.id}`);
+      await changeUserPassword(db, callerOf(request), request.params.id, request.body.newPassword, hashLog2N);
+      request.log.info(`User ${callerOf(request).username} set the password of user #${request.params.id}`);
       return reply.code(204).send();
     },
   );

@@ -20,6 +20,7 @@ import {
   usernameTaken,
 } from './users.queries.js';
 
+// Lookups other modules need as they are: sign-in (auth) and the caller's identity (plugins/access.ts).
 export { findCredentials, findUser, usernameKey } from './users.queries.js';
 
 async function requireUser(db: Kysely<Database>, userId: number): Promise<User> {
