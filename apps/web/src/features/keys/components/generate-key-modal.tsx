@@ -5,15 +5,7 @@ import { useState } from 'react';
 import { KeyGeneratedView } from './key-generated-view';
 import { NewKeyForm } from './new-key-form';
 
-export function GenerateKeyModal({
-  opened,
-  onClose,
-  onCreated,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onCreated: () => void;
-}) {
+export function GenerateKeyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const close = () => {
     setCreated(null);
@@ -24,13 +16,7 @@ export function GenerateKeyModal({
       {created ? (
         <KeyGeneratedView apiKey={created} onDone={close} />
       ) : (
-        <NewKeyForm
-          onCancel={close}
-          onCreated={(key) => {
-            setCreated(key);
-            onCreated();
-          }}
-        />
+        <NewKeyForm onCancel={close} onCreated={setCreated} />
       )}
     </Modal>
   );

@@ -1,15 +1,15 @@
-// The end of a form dialog (spec §2 user modals): the submit error, then Cancel / Submit, Submit
+// The end of the Users page's form dialogs (spec §2 user modals): the submit error, then Cancel / Submit, Submit
 // reading "Submitting..." and disabled while the request runs (spec §4 Modals).
 import { Alert, Button, Group, type MantineColor } from '@mantine/core';
 
 export interface FormModalFooterProps {
   error: string | null;
-  isSubmitting: boolean;
+  isPending: boolean;
   onCancel: () => void;
   submitColor?: MantineColor;
 }
 
-export function FormModalFooter({ error, isSubmitting, onCancel, submitColor }: FormModalFooterProps) {
+export function FormModalFooter({ error, isPending, onCancel, submitColor }: FormModalFooterProps) {
   return (
     <>
       {error && (
@@ -18,11 +18,11 @@ export function FormModalFooter({ error, isSubmitting, onCancel, submitColor }: 
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
+        <Button variant="default" onClick={onCancel} disabled={isPending}>
           Cancel
         </Button>
-        <Button type="submit" color={submitColor} disabled={isSubmitting}>
-          {isSubmitting ? 'Submitting...' : 'Submit'}
+        <Button type="submit" color={submitColor} disabled={isPending}>
+          {isPending ? 'Submitting...' : 'Submit'}
         </Button>
       </Group>
     </>
