@@ -14,7 +14,7 @@ import { ProbeDetailsModal } from './probe-details-modal';
 import { ProbeStatesCard } from './probe-states-card';
 import { ProbeTable } from './probe-table';
 import { SystemInfoCard } from './system-info-card';
-import { Symbol } from './symbol';
+import { DashboardIcon } from './dashboard-icon';
 
 export function DashboardPage() {
   const systemInfo = useSystemInfo();
@@ -51,7 +51,7 @@ export function DashboardPage() {
       <TextInput
         label="Filter probes"
         placeholder="Probe ID, battery pack, AGV or build stage"
-        leftSection={<Symbol name="filter_list" small />}
+        leftSection={<DashboardIcon name="filter_list" small />}
         value={filter}
         onChange={(e) => setFilter(e.currentTarget.value)}
         maw={420}
