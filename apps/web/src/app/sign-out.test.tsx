@@ -29,7 +29,9 @@ import { json, stubFetch } from '../testing/fetch-routes';
 import { renderWithProviders } from '../testing/render';
 
 type AnyMutation = UseMutationResult<unknown, Error, never>;
-type Run = { kind: 'query'; options: { queryKey: readonly unknown[]; queryFn?: unknown } } | { kind: 'mutation'; use: () => AnyMutation; variables: unknown };
+type Run =
+  | { kind: 'query'; options: { queryKey: readonly unknown[]; queryFn?: unknown } }
+  | { kind: 'mutation'; use: () => AnyMutation; variables: unknown };
 
 const query = (options: { queryKey: readonly unknown[] }): Run => ({ kind: 'query', options });
 const mutation = <V,>(use: () => UseMutationResult<unknown, Error, V>, variables: V): Run => ({

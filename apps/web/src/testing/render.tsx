@@ -13,8 +13,19 @@ export interface RenderOptions {
   isSigningOutOn401?: boolean;
 }
 
-export function renderWithProviders(ui: ReactElement, { route = '/', path = '*', isSigningOutOn401 = false }: RenderOptions = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', path = '*', isSigningOutOn401 = false }: RenderOptions = {},
+) {
   const router = createMemoryRouter([{ path, element: ui }], { initialEntries: [route] });
   const queryClient = createQueryClient({ onUnauthorized: isSigningOutOn401 ? signOutTo(router) : undefined });
-  return { queryClient, router, ...render(<AppProviders queryClient={queryClient}><RouterProvider router={router} /></AppProviders>) };
+  return {
+    queryClient,
+    router,
+    ...render(
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    ),
+  };
 }

@@ -18,7 +18,15 @@ export interface ConfirmDeletionModalProps {
   children?: ReactNode;
 }
 
-export function ConfirmDeletionModal({ opened, subject, onClose, onConfirm, isPending, error, children }: ConfirmDeletionModalProps) {
+export function ConfirmDeletionModal({
+  opened,
+  subject,
+  onClose,
+  onConfirm,
+  isPending,
+  error,
+  children,
+}: ConfirmDeletionModalProps) {
   const close = () => {
     if (!isPending) onClose();
   };

@@ -14,7 +14,10 @@ export function AccountForm({ user }: { user: User }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ firstName, lastName, email }, { onSuccess: () => notifications.show({ color: 'green', message: 'Account updated' }) });
+    save.mutate(
+      { firstName, lastName, email },
+      { onSuccess: () => notifications.show({ color: 'green', message: 'Account updated' }) },
+    );
   };
 
   return (

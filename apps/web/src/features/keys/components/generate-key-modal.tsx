@@ -13,11 +13,7 @@ export function GenerateKeyModal({ opened, onClose }: { opened: boolean; onClose
   };
   return (
     <Modal opened={opened} onClose={close} title={created ? 'API Key Generated' : 'New API Key'} centered size="lg">
-      {created ? (
-        <KeyGeneratedView apiKey={created} onDone={close} />
-      ) : (
-        <NewKeyForm onCancel={close} onCreated={setCreated} />
-      )}
+      {created ? <KeyGeneratedView apiKey={created} onDone={close} /> : <NewKeyForm onCancel={close} onCreated={setCreated} />}
     </Modal>
   );
 }

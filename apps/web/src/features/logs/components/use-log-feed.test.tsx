@@ -27,7 +27,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderFeed<P>(hook: (props: P) => LogFeed, options?: { initialProps: P }) {
   const queryClient = createQueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
   return renderHook(hook, { ...options, wrapper });
 }
 

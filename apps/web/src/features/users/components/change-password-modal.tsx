@@ -1,10 +1,10 @@
 // Change User Password modal (spec §2, §5): both fields required and matching; the server sets the new
 // password with an empty current password.
 import { passwordSchema, type User } from '@bpm/protocol';
-import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { useState } from 'react';
 import { useChangeUserPassword } from '../api/use-change-user-password';
-import { FormModalFooter } from './form-modal-footer';
+import { FormModal } from './form-modal';
 import { userActionError } from './user-errors';
 
 export interface ChangePasswordModalProps {
@@ -50,33 +50,28 @@ export function ChangePasswordModal({ user, onClose, onDone }: ChangePasswordMod
   };
 
   return (
-    <Modal opened onClose={change.isPending ? () => {} : onClose} title={`Change User Password: ${user.username}`} centered>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">Enter a new password for the user</Text>
-          <PasswordInput
-            label="New Password"
-            required
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.currentTarget.value)}
-            error={errors.newPassword}
-          />
-          <PasswordInput
-            label="Confirm New Password"
-            required
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.currentTarget.value)}
-            error={errors.confirmation}
-          />
-          <FormModalFooter error={submitError} isPending={change.isPending} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={`Change User Password: ${user.username}`}
+      intro="Enter a new password for the user"
+      error={submitError}
+      isPending={change.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <PasswordInput
+        label="New Password"
+        required
+        value={newPassword}
+        onChange={(event) => setNewPassword(event.currentTarget.value)}
+        error={errors.newPassword}
+      />
+      <PasswordInput
+        label="Confirm New Password"
+        required
+        value={confirmation}
+        onChange={(event) => setConfirmation(event.currentTarget.value)}
+        error={errors.confirmation}
+      />
+    </FormModal>
   );
 }

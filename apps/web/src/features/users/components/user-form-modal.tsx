@@ -1,13 +1,13 @@
 // Create New User and Modify User modals (spec §2, §5): the same fields, validated with the protocol's
 // schemas; Modify is prefilled and highlights the fields that differ from the saved user.
 import { createUserSchema, modifyUserSchema, type CreateUser, type ModifyUser, type Role, type User } from '@bpm/protocol';
-import { Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordInput, Select, TextInput } from '@mantine/core';
 import { useState, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useModifyUser } from '../api/use-modify-user';
 import { useCreateUser } from '../api/use-create-user';
 import { userQueries } from '../api/users-api';
-import { FormModalFooter } from './form-modal-footer';
+import { FormModal } from './form-modal';
 import { fieldErrors, userActionError } from './user-errors';
 
 type TextField = 'username' | 'firstName' | 'lastName' | 'email';
@@ -150,63 +150,47 @@ function UserFormModal(props: UserFormModalProps) {
       : { 'data-changed': undefined };
 
   return (
-    <Modal
-      opened
-      onClose={isPending ? () => {} : onClose}
+    <FormModal
       title={mode === 'create' ? 'Create New User' : 'Modify User'}
-      centered
+      intro={mode === 'create' ? "Enter the new user's information below" : "Update the user's information below"}
+      error={error}
+      isPending={isPending}
+      onClose={onClose}
+      onSubmit={submit}
+      submitColor={mode === 'create' ? 'green' : 'blue'}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            {mode === 'create' ? "Enter the new user's information below" : "Update the user's information below"}
-          </Text>
-          {textFields.map(({ field, label, type }) => (
-            <TextInput
-              key={field}
-              label={label}
-              type={type}
-              required
-              value={values[field]}
-              onChange={(event) => set(field, event.currentTarget.value)}
-              error={errors[field]}
-              {...highlight(field, original[field])}
-            />
-          ))}
-          {mode === 'create' && (
-            <PasswordInput
-              label="Password"
-              required
-              value={values.password}
-              onChange={(event) => set('password', event.currentTarget.value)}
-              error={errors.password}
-            />
-          )}
-          <Select
-            label="Role"
-            required
-            placeholder="Select a role..."
-            data={roles.map((role) => ({ value: String(role.id), label: role.name }))}
-            value={values.roleId || null}
-            onChange={(value) => set('roleId', value ?? '')}
-            error={errors.roleId}
-            comboboxProps={{ withinPortal: true }}
-            {...highlight('roleId', roleName(original.roleId))}
-          />
-          <FormModalFooter
-            error={error}
-            isPending={isPending}
-            onCancel={onClose}
-            submitColor={mode === 'create' ? 'green' : 'blue'}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      {textFields.map(({ field, label, type }) => (
+        <TextInput
+          key={field}
+          label={label}
+          type={type}
+          required
+          value={values[field]}
+          onChange={(event) => set(field, event.currentTarget.value)}
+          error={errors[field]}
+          {...highlight(field, original[field])}
+        />
+      ))}
+      {mode === 'create' && (
+        <PasswordInput
+          label="Password"
+          required
+          value={values.password}
+          onChange={(event) => set('password', event.currentTarget.value)}
+          error={errors.password}
+        />
+      )}
+      <Select
+        label="Role"
+        required
+        placeholder="Select a role..."
+        data={roles.map((role) => ({ value: String(role.id), label: role.name }))}
+        value={values.roleId || null}
+        onChange={(value) => set('roleId', value ?? '')}
+        error={errors.roleId}
+        comboboxProps={{ withinPortal: true }}
+        {...highlight('roleId', roleName(original.roleId))}
+      />
+    </FormModal>
   );
 }
