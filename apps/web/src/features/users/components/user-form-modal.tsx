@@ -3,7 +3,7 @@
 import { createUserSchema, modifyUserSchema, type CreateUser, type ModifyUser, type Role, type User } from '@bpm/protocol';
 import { PasswordInput, Select, TextInput } from '@mantine/core';
 import { useState, type CSSProperties } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useModifyUser } from '../api/use-modify-user';
 import { useCreateUser } from '../api/use-create-user';
 import { userQueries } from '../api/users-api';
@@ -62,7 +62,7 @@ export function CreateUserModal({ roles, onClose, onDone }: UserModalProps) {
 
 export function ModifyUserModal({ user, roles, onClose, onDone }: UserModalProps & { user: User }) {
   const modify = useModifyUser();
-  const users = useQuery(userQueries.list());
+  const queryClient = useQueryClient();
   const [isMissing, setIsMissing] = useState(false);
   const failure = isMissing ? 'Failed to modify user' : modify.error && userActionError('modify', modify.error);
   return (
@@ -76,7 +76,8 @@ export function ModifyUserModal({ user, roles, onClose, onDone }: UserModalProps
       onSubmit={(payload) => {
         const { userId } = user;
         // The user may have been deleted since the dialog opened (spec §8 Users).
-        const isListed = users.data?.some((listed) => listed.userId === userId) ?? false;
+        const isListed =
+          queryClient.getQueryData(userQueries.list().queryKey)?.some((listed) => listed.userId === userId) ?? false;
         setIsMissing(!isListed);
         if (!isListed) return;
         modify.mutate(
