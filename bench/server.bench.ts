@@ -141,8 +141,13 @@ class Dashboard {
   readonly latenciesMs: number[] = [];
   readonly lastSeen = new Map<string, string>();
   isMeasuring = false;
+  /** Resolves once the whole snapshot has arrived. */
+  readonly snapshotDone: Promise<void>;
+  private markSnapshotDone: () => void = () => {};
   private readonly decoder = new CompactDecoder();
-  private constructor(readonly socket: WebSocket) {}
+  private constructor(readonly socket: WebSocket) {
+    this.snapshotDone = new Promise((resolve) => (this.markSnapshotDone = resolve));
+  }
 
   static open(session: Session, measure: boolean, format: Format = 'compact'): Promise<Dashboard> {
     const url = session.server.url.replace(/^http/, 'ws') + '/';
@@ -162,7 +167,10 @@ class Dashboard {
         probes = dashboard.decoder.decode(parsed).probes;
         if (parsed.c === 's') {
           dashboard.snapshotBytes += data.length;
-          if (parsed.n[0] === parsed.n[1] - 1) dashboard.snapshotWireBytes = tcp?.bytesRead ?? NaN;
+          if (parsed.n[0] === parsed.n[1] - 1) {
+            dashboard.snapshotWireBytes = tcp?.bytesRead ?? NaN;
+            dashboard.markSnapshotDone();
+          }
         } else dashboard.countUpdate(data.length, probes.length);
       } else {
         const message = parsed as { messageType: string; probes?: typeof probes };
@@ -171,6 +179,7 @@ class Dashboard {
         if (isFirstProbeData) {
           dashboard.snapshotBytes += data.length;
           dashboard.snapshotWireBytes = tcp?.bytesRead ?? NaN;
+          dashboard.markSnapshotDone();
         } else dashboard.countUpdate(data.length, probes.length);
         isFirstProbeData = false;
       }
@@ -334,7 +343,8 @@ async function plant(): Promise<string> {
     // Late joiners: what a dashboard that signs in now downloads.
     const lateCompact = await Dashboard.open(session, true);
     const lateSpec = await Dashboard.open(session, true, 'spec');
-    await sleep(1500);
+    // A starved server can take seconds; the figure is the snapshot's size, not its time.
+    await Promise.race([Promise.all([lateCompact.snapshotDone, lateSpec.snapshotDone]), sleep(30_000)]);
     lateCompact.close();
     lateSpec.close();
     const all = dashboards.flatMap((d) => d.latenciesMs).sort((a, b) => a - b);
