@@ -220,7 +220,8 @@ export class LiveHub {
       }
       const own = client.format === 'spec' ? this.probeDataMessage(client.pending) : this.compact.full(client.pending);
       client.pending = null;
-      this.send(client, own);
+      // A compact catch-up of full records is compressed like the snapshot: only a slow socket pays for it.
+      this.send(client, own, client.format === 'compact');
       bytes += own.length;
     }
     const probes = this.changed.size;
