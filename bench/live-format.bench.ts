@@ -65,7 +65,7 @@ function main(): void {
   const snapshotParts = sockets.map((s) => s.messages.filter((m) => m.subarray(0, 8).toString() === '{"c":"s"'));
   // The server's permessage-deflate settings (live.plugin.ts), applied to the compact snapshot parts only.
   const snapshotWire = snapshotParts[1]!.reduce(
-    (n, m) => n + deflateRawSync(m, { windowBits: 12, memLevel: 5, level: 6 }).length,
+    (n, m) => n + deflateRawSync(m, { windowBits: 12, memLevel: 5, level: 1 }).length,
     0,
   );
   const snapshotBytes = sockets.map((s) =>

@@ -220,8 +220,9 @@ export class LiveHub {
       }
       const own = client.format === 'spec' ? this.probeDataMessage(client.pending) : this.compact.full(client.pending);
       client.pending = null;
-      // A compact catch-up of full records is compressed like the snapshot: only a slow socket pays for it.
-      this.send(client, own, client.format === 'compact');
+      // Not compressed: on a starved machine compressing ~2 MB catch-ups kept a slow page behind for
+      // seconds at a time (5 messages in 30 s instead of 84; docs/decisions/live-format.md).
+      this.send(client, own);
       bytes += own.length;
     }
     const probes = this.changed.size;

@@ -43,7 +43,8 @@ export const liveModule = fp(
             serverNoContextTakeover: true,
             clientNoContextTakeover: true,
             serverMaxWindowBits: 12,
-            zlibDeflateOptions: { memLevel: 5, level: 6 },
+            // Level 1: half the time of level 6 for ~0.6 instead of ~0.4 MB per 10,000 probes.
+            zlibDeflateOptions: { memLevel: 5, level: 1 },
           },
           handleProtocols: (protocols) => (protocols.has(compactSubprotocol) ? compactSubprotocol : false),
         },
