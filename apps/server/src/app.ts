@@ -4,9 +4,10 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
 import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateToLatest, underStartupLock } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
 import { authModule } from './modules/auth/auth.plugin.js';
+import { healthModule } from './modules/health/health.plugin.js';
 import { keysModule } from './modules/keys/keys.plugin.js';
 import { liveModule } from './modules/live/live.plugin.js';
 import { LogStore } from './modules/logs/log-store.js';
@@ -53,8 +54,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   let seedResult: SeedResult;
   const logStore = new LogStore(db, config.logRetention);
   try {
-    await migrateToLatest(db);
-    seedResult = await seedDatabase(db, config.adminPassword, config.passwordHashLog2N);
+    seedResult = await underStartupLock(db, async () => {
+      await migrateToLatest(db);
+      return seedDatabase(db, config.adminPassword, config.passwordHashLog2N);
+    });
     await logStore.open();
   } catch (error) {
     await db.destroy(); // e.g. a database from a newer version: release the file before reporting
@@ -105,6 +108,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(logsModule);
       await api.register(probesModule);
       await api.register(metricsModule);
+      await api.register(healthModule);
     },
     { prefix: '/api' },
   );
