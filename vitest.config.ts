@@ -13,6 +13,8 @@ const alias = {
 // global setup starts from Debian's package (installing it with apt-get when missing, as root). Without
 // either, the PostgreSQL project is left out with a line that .ci/run treats as a failure.
 const serverTests = 'apps/server/src/**/*.test.ts';
+/** Tests of what only PostgreSQL does (the engine lock): in "node-pg" only. */
+const postgresOnlyTests = 'apps/server/src/**/*.pg.test.ts';
 const postgresAvailable =
   existsSync('/usr/lib/postgresql/15/bin/initdb') || (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get'));
 if (!postgresAvailable) {
@@ -44,6 +46,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', serverTests, 'apps/simulator/src/**/*.test.ts'],
+          exclude: [postgresOnlyTests, '**/node_modules/**'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

@@ -70,7 +70,13 @@ export async function testDatabaseFor(server: string, dataDir: string): Promise<
   const name = `bpm_${createHash('sha256').update(dataDir).digest('hex').slice(0, 20)}`;
   await onPostgresServer(server, async (client) => {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await client.query(`create database ${name} template ${templateDatabase}`);
+    if (rowCount) return;
+    try {
+      await client.query(`create database ${name} template ${templateDatabase}`);
+    } catch (error) {
+      // Two apps on one data directory starting at once: the other one created it.
+      if (!['42P04', '23505'].includes((error as { code?: string }).code ?? '')) throw error;
+    }
   });
   return {
     url: `${server}/${name}`,
