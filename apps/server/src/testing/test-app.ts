@@ -72,7 +72,7 @@ export async function testDatabaseFor(server: string, dataDir: string): Promise<
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
     if (rowCount) return;
     try {
-      await client.query(`create database ${name} template ${templateDatabase}`);
+      await client.query(`create database ${name} template ${templateDatabase} strategy file_copy`);
     } catch (error) {
       // Two apps on one data directory starting at once: the other one created it.
       if (!['42P04', '23505'].includes((error as { code?: string }).code ?? '')) throw error;
