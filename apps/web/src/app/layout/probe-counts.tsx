@@ -1,28 +1,56 @@
-// The Normal, Warning and Critical probe counts of the top bar (spec §2 Top bar).
+// The Normal, Warning and Critical probe counts of the top bar (spec §2 Top bar). The Critical pill is solid red
+// only while the count is above 0; below 768 px each pill shrinks to its icon and number, never truncated; while
+// the live data is lost the pills are greyed and say so (docs/operator-screen.md).
 import { Badge, Box, Group, Tooltip } from '@mantine/core';
-import { useProbeCounts } from '../../live/use-live';
+import { Icon, type IconName } from '../../components/ui/icon';
+import { useLiveFeedLostAt, useProbeCounts } from '../../live/use-live';
+
+interface CountLook {
+  label: string;
+  value: number;
+  icon: IconName;
+  variant: 'filled' | 'light';
+  colour: string;
+  text?: string;
+}
 
 export function ProbeCounts() {
   const counts = useProbeCounts();
-  const items = [
-    { label: 'Normal', value: counts.normal, colour: 'green' },
-    { label: 'Warning', value: counts.warning, colour: 'orange' },
-    { label: 'Critical', value: counts.critical, colour: 'red' },
+  const stale = useLiveFeedLostAt() !== null;
+  const items: CountLook[] = [
+    { label: 'Normal', value: counts.normal, icon: 'check', variant: 'light', colour: 'green', text: 'green.9' },
+    { label: 'Warning', value: counts.warning, icon: 'warning-fill', variant: 'light', colour: 'yellow', text: 'yellow.9' },
+    counts.critical > 0
+      ? { label: 'Critical', value: counts.critical, icon: 'error-fill', variant: 'filled', colour: 'red.9' }
+      : { label: 'Critical', value: 0, icon: 'error-fill', variant: 'light', colour: 'gray', text: 'gray.8' },
   ];
   return (
-    <Group gap={4} wrap="nowrap" aria-label="Probe counts" role="group">
+    <Group
+      gap={4}
+      wrap="nowrap"
+      aria-label="Probe counts"
+      role="group"
+      style={stale ? { opacity: 0.6, filter: 'grayscale(1)' } : undefined}
+      data-stale={stale || undefined}
+    >
       {items.map((item) => (
-        <Tooltip key={item.label} label={`${item.label} probes`} events={{ hover: true, focus: false, touch: true }}>
+        <Tooltip
+          key={item.label}
+          label={stale ? `${item.label} probes (not live)` : `${item.label} probes`}
+          events={{ hover: true, focus: false, touch: true }}
+        >
           <Badge
             color={item.colour}
-            variant="light"
+            c={item.text}
+            variant={item.variant}
             size="lg"
             radius="sm"
             tt="none"
-            px={8}
-            aria-label={`${item.label}: ${item.value}`}
+            px={6}
+            style={{ flex: 'none', overflow: 'visible' }}
+            leftSection={<Icon name={item.icon} size={16} />}
+            aria-label={`${item.label}: ${item.value}${stale ? ' (not live)' : ''}`}
           >
-            {/* The word is dropped on narrow screens; the colour and the tooltip still say which count it is. */}
             <Box component="span" visibleFrom="sm">
               {item.label}&nbsp;
             </Box>

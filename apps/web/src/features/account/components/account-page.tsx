@@ -11,6 +11,7 @@ import { currentUserQuery } from '../api/get-current-user';
 import { logOut } from '../api/log-out';
 import { AccountForm } from './account-form';
 import { ChangePasswordModal } from './change-password-modal';
+import { Icon } from '../../../components/ui/icon';
 
 function useLogOut(): () => Promise<void> {
   const navigate = useNavigate();
@@ -51,27 +52,10 @@ export function AccountPage() {
         </Card>
       )}
       <Group>
-        <Button
-          variant="default"
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden="true">
-              lock_reset
-            </span>
-          }
-          onClick={passwordModal.open}
-        >
+        <Button variant="default" leftSection={<Icon name="lock_reset" />} onClick={passwordModal.open}>
           Change Password
         </Button>
-        <Button
-          color="red"
-          variant="light"
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden="true">
-              logout
-            </span>
-          }
-          onClick={() => void logOutNow()}
-        >
+        <Button color="red" variant="light" leftSection={<Icon name="logout" />} onClick={() => void logOutNow()}>
           Log out
         </Button>
       </Group>

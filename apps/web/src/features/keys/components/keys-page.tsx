@@ -8,6 +8,7 @@ import { keyQueries } from '../api/get-keys';
 import { DeleteKeyModal } from './delete-key-modal';
 import { GenerateKeyModal } from './generate-key-modal';
 import { KeyList } from './key-list';
+import { Icon } from '../../../components/ui/icon';
 
 export function KeysPage() {
   const queryClient = useQueryClient();
@@ -20,15 +21,7 @@ export function KeysPage() {
     <Stack maw={760} gap="md">
       <Group justify="space-between">
         <Title order={2}>API keys</Title>
-        <Button
-          color="green"
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden="true">
-              add
-            </span>
-          }
-          onClick={generateModal.open}
-        >
+        <Button color="green" leftSection={<Icon name="add" />} onClick={generateModal.open}>
           Generate
         </Button>
       </Group>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { downloadLogs } from '../api/logs-api';
 import { LogList } from './log-list';
 import { useLogFeed } from './use-log-feed';
+import { Icon } from '../../../components/ui/icon';
 
 const filterDebounceMs = 300;
 
@@ -36,11 +37,7 @@ export function LogsPage() {
           aria-label="Filter logs"
           value={filter}
           onChange={(event) => setFilter(event.currentTarget.value)}
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden style={{ fontSize: 18 }}>
-              filter_list
-            </span>
-          }
+          leftSection={<Icon name="filter_list" size={18} />}
           style={{ flex: '1 1 220px', maxWidth: 420 }}
         />
         <Checkbox
@@ -49,26 +46,10 @@ export function LogsPage() {
           onChange={(event) => setIsAutoRefreshing(event.currentTarget.checked)}
         />
         <Group gap="xs" ml="auto">
-          <Button
-            variant="default"
-            onClick={feed.reload}
-            leftSection={
-              <span className="material-symbols-outlined" aria-hidden>
-                refresh
-              </span>
-            }
-          >
+          <Button variant="default" onClick={feed.reload} leftSection={<Icon name="refresh" />}>
             Refresh
           </Button>
-          <Button
-            onClick={() => void download()}
-            loading={isDownloading}
-            leftSection={
-              <span className="material-symbols-outlined" aria-hidden>
-                download
-              </span>
-            }
-          >
+          <Button onClick={() => void download()} loading={isDownloading} leftSection={<Icon name="download" />}>
             Download
           </Button>
         </Group>
