@@ -30,7 +30,7 @@ export function ProbeCounts() {
       wrap="nowrap"
       aria-label="Probe counts"
       role="group"
-      style={stale ? { opacity: 0.6, filter: 'grayscale(1)' } : undefined}
+      style={{ flex: 'none', ...(stale ? { opacity: 0.6, filter: 'grayscale(1)' } : {}) }}
       data-stale={stale || undefined}
     >
       {items.map((item) => (

@@ -13,7 +13,7 @@ import { severityClass } from './severity';
 import { WatchdogRing } from './watchdog-ring';
 import classes from './dashboard.module.css';
 
-const cardHeightPx = 112;
+const cardHeightPx = 124;
 const cardGapPx = 8;
 
 export interface ProbeCardListProps extends Pick<ProbeRowProps, 'canDelete' | 'onDetails' | 'onDelete' | 'onMenuChange'> {

@@ -99,7 +99,8 @@ export function BatteryCell({
         colour={colour}
         label={isCharging ? `Battery ${text}, charging` : `Battery ${text}`}
       />
-      <span style={colour ? { color: `var(--mantine-color-${colour}-7)` } : undefined}>{text}</span>
+      {/* Only red is dark enough for text (4.5:1); amber and green stay on the icon. */}
+      <span style={colour === 'red' ? { color: 'var(--mantine-color-red-9)', fontWeight: 700 } : undefined}>{text}</span>
     </>
   );
 }

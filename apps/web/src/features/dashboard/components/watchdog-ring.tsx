@@ -58,9 +58,9 @@ export const WatchdogRingView = memo(function WatchdogRingView({
       />
       <text
         x={centre}
-        y={centre + 4}
+        y={centre + (seconds >= 100 ? 3 : 4)}
         textAnchor="middle"
-        fontSize="11"
+        fontSize={seconds >= 100 ? 8 : 11}
         fontWeight={alerted ? 700 : 400}
         fill={alerted ? alertedColour : 'currentColor'}
       >
