@@ -90,11 +90,8 @@ const views: View[] = [
     signedIn: true,
     open: async (page) => {
       await page.getByRole('button', { name: 'Generate' }).click();
-      await page
-        .getByRole('dialog', { name: 'New API Key' })
-        .getByRole('button', { name: /Expiration/ })
-        .click();
-      await expect(page.getByRole('table').first()).toBeVisible();
+      await page.getByRole('dialog', { name: 'New API Key' }).getByRole('textbox', { name: 'Expiration' }).click();
+      await expect(page.getByRole('button', { name: /^\d{1,2} \w+ \d{4}$/ }).first()).toBeVisible();
     },
   },
   {
@@ -213,6 +210,38 @@ test.afterAll(async ({ playwright, server }) => {
   for (const probeID of ['a11y-critical', 'a11y-warning', 'a11y-normal']) await api.delete(`probes/${probeID}`);
   await api.put('system/config', { data: { timeoutSeconds: 5 } });
   await api.dispose();
+});
+
+test('a modal opened from a row menu takes focus and gives it back to the ⋮ button', async ({ page, server }) => {
+  await signIn(page, 'admin', server.adminPassword);
+  const actions = page.getByRole('button', { name: 'Actions for a11y-critical' });
+  await actions.click();
+  await page.getByRole('menuitem', { name: 'Probe Details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Probe Details' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(actions).toBeFocused();
+});
+
+test('skip links jump past the top bar and past the probes; keyboard focus is visible', async ({ page, server }) => {
+  await signIn(page, 'admin', server.adminPassword);
+  await expect(page.getByText('a11y-critical').first()).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skipToMain = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skipToMain).toBeFocused();
+  await expect(skipToMain).toBeInViewport();
+  await expect(skipToMain).not.toHaveCSS('outline-style', 'none');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Open menu' })).not.toHaveCSS('outline-style', 'none');
+
+  const skipProbes = page.getByRole('link', { name: 'Skip past the probes' });
+  await skipProbes.focus();
+  await expect(skipProbes).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#after-probes')).toBeFocused();
 });
 
 for (const width of [1400, 400]) {

@@ -11,18 +11,19 @@ interface CountLook {
   icon: IconName;
   variant: 'filled' | 'light';
   colour: string;
-  text?: string;
+  /** On the light variants the text is dark (4.5:1) and the icon carries the colour. */
+  iconColour?: string;
 }
 
 export function ProbeCounts() {
   const counts = useProbeCounts();
   const stale = useLiveFeedLostAt() !== null;
   const items: CountLook[] = [
-    { label: 'Normal', value: counts.normal, icon: 'check', variant: 'light', colour: 'green', text: 'green.9' },
-    { label: 'Warning', value: counts.warning, icon: 'warning-fill', variant: 'light', colour: 'yellow', text: 'yellow.9' },
+    { label: 'Normal', value: counts.normal, icon: 'check', variant: 'light', colour: 'green', iconColour: 'green-9' },
+    { label: 'Warning', value: counts.warning, icon: 'warning-fill', variant: 'light', colour: 'yellow', iconColour: 'orange-8' },
     counts.critical > 0
       ? { label: 'Critical', value: counts.critical, icon: 'error-fill', variant: 'filled', colour: 'red.9' }
-      : { label: 'Critical', value: 0, icon: 'error-fill', variant: 'light', colour: 'gray', text: 'gray.8' },
+      : { label: 'Critical', value: 0, icon: 'error-fill', variant: 'light', colour: 'gray', iconColour: 'gray-7' },
   ];
   return (
     <Group
@@ -41,14 +42,19 @@ export function ProbeCounts() {
         >
           <Badge
             color={item.colour}
-            c={item.text}
             variant={item.variant}
             size="lg"
             radius="sm"
             tt="none"
             px={6}
-            style={{ flex: 'none', overflow: 'visible' }}
-            leftSection={<Icon name={item.icon} size={16} />}
+            style={{
+              flex: 'none',
+              overflow: 'visible',
+              ...(item.iconColour ? { '--badge-color': 'var(--mantine-color-dark-9)' } : {}),
+            }}
+            leftSection={
+              <Icon name={item.icon} size={16} colour={item.iconColour ? `var(--mantine-color-${item.iconColour})` : undefined} />
+            }
             aria-label={`${item.label}: ${item.value}${stale ? ' (not live)' : ''}`}
           >
             <Box component="span" visibleFrom="sm">

@@ -94,7 +94,7 @@ export function DashboardPage() {
       </Group>
       <SkipLink targetId="after-probes">Skip past the probes</SkipLink>
       {isNarrow ? <ProbeCardList {...listProps} /> : <ProbeTable {...listProps} sort={sort} onSort={onSort} />}
-      <div id="after-probes" tabIndex={-1} aria-label="End of the probes" />
+      <div id="after-probes" tabIndex={-1} />
       <ProbeDetailsModal
         probeID={detailsID}
         canDelete={canDelete}

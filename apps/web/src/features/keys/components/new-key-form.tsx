@@ -64,6 +64,7 @@ export function NewKeyForm({
           onChange={setExpiration}
           dateParser={parseDay}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear expiration' }}
           error={errors.expiration}
           popoverProps={{ withinPortal: true, onOpen: () => onPickerChange(true), onClose: () => onPickerChange(false) }}
           // Enter in the date field must not submit the form (docs/operator-screen.md "API key safety").
