@@ -2,6 +2,7 @@
 // only while the count is above 0; below 768 px each pill shrinks to its icon and number, never truncated; while
 // the live data is lost the pills are greyed and say so (docs/operator-screen.md).
 import { Badge, Box, Group, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Icon, type IconName } from '../../components/ui/icon';
 import { useLiveFeedLostAt, useProbeCounts } from '../../live/use-live';
 
@@ -18,6 +19,8 @@ interface CountLook {
 export function ProbeCounts() {
   const counts = useProbeCounts();
   const stale = useLiveFeedLostAt() !== null;
+  // Below 768 px: icon and number only, smaller, so the three pills and the initials always fit whole.
+  const isNarrow = useMediaQuery('(max-width: 47.99em)') ?? false;
   const items: CountLook[] = [
     { label: 'Normal', value: counts.normal, icon: 'check', variant: 'light', colour: 'green', iconColour: 'green-9' },
     { label: 'Warning', value: counts.warning, icon: 'warning-fill', variant: 'light', colour: 'yellow', iconColour: 'orange-8' },
@@ -27,7 +30,7 @@ export function ProbeCounts() {
   ];
   return (
     <Group
-      gap={4}
+      gap={isNarrow ? 2 : 4}
       wrap="nowrap"
       aria-label="Probe counts"
       role="group"
@@ -43,10 +46,10 @@ export function ProbeCounts() {
           <Badge
             color={item.colour}
             variant={item.variant}
-            size="lg"
+            size={isNarrow ? 'md' : 'lg'}
             radius="sm"
             tt="none"
-            px={6}
+            px={isNarrow ? 4 : 6}
             style={{
               flex: 'none',
               overflow: 'visible',

@@ -100,7 +100,7 @@ export function ProbeMenu({
       <Menu.Dropdown>
         <Menu.Item onClick={() => onDetails(probeID)}>Probe Details</Menu.Item>
         {canDelete && (
-          <Menu.Item color="red" onClick={() => onDelete(probeID)}>
+          <Menu.Item color="red.9" onClick={() => onDelete(probeID)}>
             Delete Probe
           </Menu.Item>
         )}
