@@ -10,7 +10,8 @@ import { useLiveFeedLostAt, useSystemInfo } from '../../../live/use-live';
 import { usePermissions } from '../../../session/use-permissions';
 import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
 import { SkipLink } from '../../../components/ui/skip-link';
-import { deleteProbe } from '../api/delete-probe';
+import { probeDeletionFailureMessage } from '../api/delete-probe';
+import { useDeleteProbe } from '../api/use-delete-probe';
 import { defaultSort, nextSort, type SortColumn, type SortState } from '../probe-sort';
 import { useProbeOrder } from '../use-probe-order';
 import { ProbeCardList } from './probe-card-list';
@@ -18,7 +19,7 @@ import { ProbeDetailsModal } from './probe-details-modal';
 import { ProbeStatesCard } from './probe-states-card';
 import { ProbeTable } from './probe-table';
 import { SystemInfoCard } from './system-info-card';
-import { Symbol } from './symbol';
+import { DashboardIcon } from './dashboard-icon';
 import classes from './dashboard.module.css';
 
 /** Below this width the probes are cards (docs/operator-screen.md). */
@@ -39,6 +40,7 @@ export function DashboardPage() {
   const deferredFilter = useDeferredValue(filter);
   const [detailsID, setDetailsID] = useState<string | null>(null);
   const [deleteID, setDeleteID] = useState<string | null>(null);
+  const deletion = useDeleteProbe();
   const [pointerOver, setPointerOver] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const held = pointerOver || menuOpen || detailsID !== null || deleteID !== null;
@@ -80,7 +82,7 @@ export function DashboardPage() {
         <TextInput
           aria-label="Filter probes"
           placeholder="Filter: probe ID, battery pack, AGV or build stage"
-          leftSection={<Symbol name="filter_list" small />}
+          leftSection={<DashboardIcon name="filter_list" small />}
           value={filter}
           onChange={(e) => setFilter(e.currentTarget.value)}
           w={420}
@@ -109,12 +111,20 @@ export function DashboardPage() {
         subject={deleteID ?? ''}
         onClose={() => {
           if (deleteID !== null && detailsID === null) focusActionsOf(deleteID);
+          deletion.reset();
           setDeleteID(null);
         }}
-        onConfirm={async () => {
+        isPending={deletion.isPending}
+        error={deletion.error && probeDeletionFailureMessage(deletion.error)}
+        onConfirm={() => {
           if (deleteID === null) return;
-          await deleteProbe(deleteID);
-          if (detailsID === deleteID) setDetailsID(null);
+          deletion.mutate(deleteID, {
+            onSuccess: () => {
+              if (detailsID === deleteID) setDetailsID(null);
+              deletion.reset();
+              setDeleteID(null);
+            },
+          });
         }}
       />
     </Stack>

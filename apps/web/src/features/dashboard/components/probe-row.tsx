@@ -8,7 +8,7 @@ import { AssignmentCell, BatteryCell, ConnectionCell, EventLines, StateCell, Tem
 import { severityClass } from './severity';
 import { WatchdogRing } from './watchdog-ring';
 import classes from './dashboard.module.css';
-import { Symbol } from './symbol';
+import { DashboardIcon } from './dashboard-icon';
 
 export interface ProbeRowProps {
   probeID: string;
@@ -94,7 +94,7 @@ export function ProbeMenu({
     <Menu position="bottom-end" withinPortal onChange={onMenuChange}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${probeID}`}>
-          <Symbol name="more_vert" />
+          <DashboardIcon name="more_vert" />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>

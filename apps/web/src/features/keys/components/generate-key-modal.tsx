@@ -7,15 +7,7 @@ import { useState } from 'react';
 import { KeyGeneratedView } from './key-generated-view';
 import { NewKeyForm } from './new-key-form';
 
-export function GenerateKeyModal({
-  opened,
-  onClose,
-  onCreated,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onCreated: () => void;
-}) {
+export function GenerateKeyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [isPickerOpen, setPickerOpen] = useState(false);
   const close = () => {
@@ -37,14 +29,7 @@ export function GenerateKeyModal({
       {created ? (
         <KeyGeneratedView apiKey={created} onDone={close} />
       ) : (
-        <NewKeyForm
-          onCancel={close}
-          onPickerChange={setPickerOpen}
-          onCreated={(key) => {
-            setCreated(key);
-            onCreated();
-          }}
-        />
+        <NewKeyForm onCancel={close} onPickerChange={setPickerOpen} onCreated={setCreated} />
       )}
     </Modal>
   );

@@ -3,7 +3,7 @@
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { downloadLogs } from '../api/logs-api';
+import { useDownloadLogs } from '../api/use-download-logs';
 import { LogList } from './log-list';
 import { useLogFeed } from './use-log-feed';
 import { Icon } from '../../../components/ui/icon';
@@ -14,20 +14,16 @@ export function LogsPage() {
   const [filter, setFilter] = useState('');
   const [q] = useDebouncedValue(filter.trim(), filterDebounceMs);
   const [isAutoRefreshing, setIsAutoRefreshing] = useState(false);
-  const [isDownloading, setIsDownloading] = useState(false);
+  const downloadLogs = useDownloadLogs();
   const feed = useLogFeed(q, isAutoRefreshing);
 
-  const download = async () => {
-    setIsDownloading(true);
-    try {
-      await downloadLogs();
-    } catch (error) {
-      console.error('Failed to download logs', error);
-      window.alert('Failed to download logs. Please try again.');
-    } finally {
-      setIsDownloading(false);
-    }
-  };
+  const download = () =>
+    downloadLogs.mutate(undefined, {
+      onError: (error) => {
+        console.error('Failed to download logs', error);
+        window.alert('Failed to download logs. Please try again.');
+      },
+    });
 
   return (
     <Stack gap="sm">
@@ -49,7 +45,7 @@ export function LogsPage() {
           <Button variant="default" onClick={feed.reload} leftSection={<Icon name="refresh" />}>
             Refresh
           </Button>
-          <Button onClick={() => void download()} loading={isDownloading} leftSection={<Icon name="download" />}>
+          <Button onClick={download} loading={downloadLogs.isPending} leftSection={<Icon name="download" />}>
             Download
           </Button>
         </Group>

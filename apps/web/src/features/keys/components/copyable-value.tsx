@@ -1,7 +1,7 @@
 // A value shown in monospace with a copy button whose icon turns to a check for 1 s (spec §2, §9).
 import { ActionIcon, Code, Group, Tooltip } from '@mantine/core';
 import { CopyButton } from '@mantine/core';
-import { Icon } from './icon';
+import { Icon } from '../../../components/ui/icon';
 
 export const copyConfirmationMs = 1000;
 

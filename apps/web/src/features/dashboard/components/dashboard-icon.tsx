@@ -1,7 +1,7 @@
 // A dashboard icon with an accessible name, at the table's two sizes (icons: components/ui/icon-paths.ts).
 import { Icon, type IconName } from '../../../components/ui/icon';
 
-export interface SymbolProps {
+export interface DashboardIconProps {
   name: IconName;
   label?: string;
   /** Mantine colour name; undefined keeps the text colour. */
@@ -10,7 +10,7 @@ export interface SymbolProps {
   title?: string;
 }
 
-export function Symbol({ name, label, colour, small, title }: SymbolProps) {
+export function DashboardIcon({ name, label, colour, small, title }: DashboardIconProps) {
   return (
     <Icon
       name={name}
