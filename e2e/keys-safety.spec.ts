@@ -30,7 +30,7 @@ test('Enter in the date field and Escape in the picker keep the form; the token 
   await form.getByRole('button', { name: 'Generate' }).click();
   const generated = page.getByRole('dialog', { name: 'API Key Generated' });
   await expect(generated.getByLabel('Token', { exact: true })).toBeVisible();
-  await expect(generated.getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await expect(generated.getByRole('button', { name: 'Dismiss dialog' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.mouse.click(5, 5);
   await expect(generated).toBeVisible();

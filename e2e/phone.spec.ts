@@ -52,7 +52,7 @@ test('probes are cards with ID, state, first event, temperatures, watchdog, batt
   const dialog = page.getByRole('dialog', { name: 'Probe Details' });
   await expect(dialog.getByText('Firmware Version: 2.4.1')).toBeVisible();
   expect(await insideViewport(page, dialog)).toBe(true);
-  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 });
 

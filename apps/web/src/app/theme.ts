@@ -4,7 +4,8 @@
 import { createTheme, Drawer, Menu, Modal } from '@mantine/core';
 import { specColours } from '../lib/spec-colours';
 
-const closeButtonProps = { 'aria-label': 'Close' };
+// Not "Close": several dialogs have a Close button of their own (Probe Details), and the two would share a name.
+const closeButtonProps = { 'aria-label': 'Dismiss dialog' };
 
 export const theme = createTheme({
   primaryColor: specColours.primary,
