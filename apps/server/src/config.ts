@@ -1,5 +1,6 @@
 // Environment → validated, typed configuration (design §9). The only place that reads process.env.
 import { fileURLToPath } from 'node:url';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,10 @@ export interface LoginThrottleConfig {
   /** Failed attempts per client address per window before 429 (design §4: e.g. 100 per 15 min). */
   addressMaxFailures: number;
   addressWindowMs: number;
+  /** Failed attempts per device cookie per address window before that device is treated as unknown. */
+  deviceMaxFailures: number;
+  /** Anonymous sign-ins (no device cookie) in flight at once; more are answered 503 at once. */
+  hashQueueMax: number;
 }
 
 export interface AppConfig {
@@ -28,8 +33,9 @@ export interface AppConfig {
   logRetention: { maxEntries: number; maxAgeDays: number };
   /** PostgreSQL later (design §3); refused for now. */
   databaseUrl?: string;
-  /** Honour X-Forwarded-* (client address, https) when behind a reverse proxy. */
-  trustProxy: boolean;
+  /** The reverse proxies whose X-Forwarded-* headers are believed (addresses, CIDRs or proxy-addr names such
+   * as "loopback"); false to believe none. The client is the right-most address no listed proxy added. */
+  trustProxy: false | string[];
   bodyLimitBytes: number;
   loginThrottle: LoginThrottleConfig;
   /** scrypt cost as log2(N): 17 (OWASP) in production; tests lower it so creating users stays quick. */
@@ -51,6 +57,25 @@ const optionalText = z
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
+/** "off" (default): no proxy; "on": a proxy on this host (loopback); otherwise a comma-separated list of the
+ * proxies' addresses or CIDRs (docs/security.md "Client addresses behind a proxy"). */
+function trustedProxies(value: string | undefined, context: z.RefinementCtx): false | string[] {
+  if (value === undefined || ['off', 'false', '0', 'no'].includes(value)) return false;
+  if (['on', 'true', '1', 'yes'].includes(value)) return ['loopback'];
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const isAddress = address !== undefined && (isIP(address) !== 0 || named.has(address));
+    const isBits = bits === undefined || (/^\d{1,3}$/.test(bits) && !named.has(address ?? ''));
+    if (!isAddress || !isBits || extra !== undefined) {
+      context.addIssue({ code: 'custom', message: `BPM_TRUST_PROXY: "${entry}" is not an address, a CIDR, "on" or "off"` });
+      return z.NEVER;
+    }
+  }
+  return entries;
+}
+
 const envSchema = z.object({
   PORT: int(8080, 0, 65535),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -69,7 +94,7 @@ const envSchema = z.object({
   BPM_LOG_CONSOLE: flag(true),
   BPM_LOG_MAX_ENTRIES: int(100_000, 100, 10_000_000),
   BPM_LOG_MAX_AGE_DAYS: int(30, 1, 3650),
-  BPM_TRUST_PROXY: flag(false),
+  BPM_TRUST_PROXY: optionalText.transform(trustedProxies),
   DATABASE_URL: optionalText,
 });
 
@@ -102,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxDelayMs: 30_000,
       addressMaxFailures: 100,
       addressWindowMs: 15 * 60_000,
+      deviceMaxFailures: 10,
+      hashQueueMax: 4,
     },
   };
 }

@@ -6,10 +6,13 @@ import { sessionCookieName } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
 import { findUser } from '../users/users.queries.js';
 import { signIn, type SignedIn } from './auth.service.js';
+import { DeviceCookies, deviceCookieName, loadDeviceCookieSecret } from './device-cookie.js';
 import { LoginThrottle } from './login-throttle.js';
 import { deleteSession } from './sessions.queries.js';
 
 const tags = ['Authentication'];
+/** A device cookie outlives any session: it only vouches for the browser at the next sign-in. */
+const deviceCookieDays = 365;
 
 /** Host-only by default; Domain=BPM_PUBLIC_HOST when served under it, so api.{host} and the live feed share it (design §2). */
 function cookieDomain(request: FastifyRequest): string | undefined {
@@ -39,7 +42,10 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, signedIn
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const throttle = new LoginThrottle(app.config.loginThrottle);
+  const guards = {
+    throttle: new LoginThrottle(app.config.loginThrottle),
+    devices: new DeviceCookies(loadDeviceCookieSecret(app.config.dataDir)),
+  };
 
   r.get(
     '/login',
@@ -55,12 +61,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/login',
     { schema: { tags, summary: 'Sign in', body: loginRequestSchema, response: { 200: userSchema } } },
     async (request, reply) => {
-      const signedIn = await signIn(app.db, throttle, {
+      const signedIn = await signIn(app.db, guards, {
         ...request.body,
         address: request.ip,
         hashLog2N: app.config.passwordHashLog2N,
+        deviceCookie: request.cookies[deviceCookieName],
       });
       setSessionCookie(request, reply, signedIn);
+      reply.setCookie(deviceCookieName, signedIn.deviceCookie, {
+        ...cookieOptions(request),
+        expires: new Date(Date.now() + deviceCookieDays * 86_400_000),
+      });
       request.log.info(`User ${signedIn.user.username} signed in${signedIn.persistent ? ' (remembered)' : ''}`);
       return signedIn.user;
     },

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { UnauthorizedError } from '../../errors.js';
 import { findCredentials, findUser, usernameKey } from '../users/users.queries.js';
+import type { DeviceCookies } from './device-cookie.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { decoyPasswordHash, verifyPassword } from './password.js';
 import { deleteExpiredSessions, insertSession } from './sessions.queries.js';
@@ -18,29 +19,51 @@ export interface SignedIn {
   token: string;
   persistent: boolean;
   expiresAt: Date;
+  /** A fresh device cookie for this browser and user (docs/security.md "Device cookies"). */
+  deviceCookie: string;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export interface SignInGuards {
+  throttle: LoginThrottle;
+  devices: DeviceCookies;
+}
 
 export async function signIn(
   db: Kysely<Database>,
-  throttle: LoginThrottle,
-  request: { username: string; password: string; rememberMe: boolean; address: string; hashLog2N: number },
+  guards: SignInGuards,
+  request: {
+    username: string;
+    password: string;
+    rememberMe: boolean;
+    address: string;
+    hashLog2N: number;
+    /** The browser's device cookie, if any. */
+    deviceCookie?: string;
+  },
 ): Promise<SignedIn> {
-  throttle.checkAddress(request.address);
-  const credentials = await findCredentials(db, { username: request.username });
-  // An unknown username costs the same hashing time as a wrong password, so timing does not tell them apart.
-  const isValid = await verifyPassword(
-    request.password,
-    credentials?.passwordHash ?? (await decoyPasswordHash(request.hashLog2N)),
-  );
   const key = usernameKey(request.username);
+  const deviceId = guards.devices.deviceFor(request.deviceCookie, key);
+  // Throws 429/503 before any hashing; from here on this attempt holds its place in every counter.
+  const attempt = await guards.throttle.begin({ address: request.address, usernameKey: key, deviceId });
+  let credentials: Awaited<ReturnType<typeof findCredentials>>;
+  let isValid: boolean;
+  try {
+    credentials = await findCredentials(db, { username: request.username });
+    // An unknown username costs the same hashing time as a wrong password, so timing does not tell them apart.
+    isValid = await verifyPassword(
+      request.password,
+      credentials?.passwordHash ?? (await decoyPasswordHash(request.hashLog2N)),
+      { anonymous: !attempt.trusted },
+    );
+  } catch (error) {
+    await attempt.failed();
+    throw error;
+  }
   if (!credentials || !isValid) {
-    const delayMs = throttle.recordFailure(request.address, key);
-    if (delayMs > 0) await sleep(delayMs);
+    await attempt.failed();
     throw new UnauthorizedError('Invalid username or password');
   }
-  throttle.recordSuccess(key);
+  await attempt.succeeded();
 
   const now = new Date();
   const persistent = request.rememberMe;
@@ -56,5 +79,5 @@ export async function signIn(
   });
   const user = await findUser(db, credentials.id);
   if (!user) throw new UnauthorizedError('Invalid username or password');
-  return { user, token, persistent, expiresAt };
+  return { user, token, persistent, expiresAt, deviceCookie: guards.devices.issue(key) };
 }
