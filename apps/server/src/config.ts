@@ -40,6 +40,8 @@ export interface AppConfig {
   loginThrottle: LoginThrottleConfig;
   /** scrypt cost as log2(N): 17 (OWASP) in production; tests lower it so creating users stays quick. */
   passwordHashLog2N: number;
+  /** The longest an API key may live, in days (docs/security.md). */
+  keyMaxDays: number;
   /** How often an open live socket's session or key is checked again (closed once it has ended). */
   liveCredentialRecheckMs: number;
 }
@@ -96,6 +98,7 @@ const envSchema = z.object({
   BPM_LOG_MAX_AGE_DAYS: int(30, 1, 3650),
   BPM_TRUST_PROXY: optionalText.transform(trustedProxies),
   DATABASE_URL: optionalText,
+  BPM_KEY_MAX_DAYS: int(365, 1, 3650),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: 1024 * 1024,
     passwordHashLog2N: 17,
     liveCredentialRecheckMs: 30_000,
+    keyMaxDays: e.BPM_KEY_MAX_DAYS,
     loginThrottle: {
       freeFailures: 5,
       baseDelayMs: 1000,

@@ -3,17 +3,19 @@ import { apiKeySchema, createApiKeySchema, createdApiKeySchema, idParamSchema, k
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../errors.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { requireAuth, type Principal } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
 import { listUserKeys } from './keys.queries.js';
-import { checkApiKey, createApiKey, deleteApiKey } from './keys.service.js';
+import { checkApiKey, createCallerApiKey, deleteApiKey } from './keys.service.js';
 
 const tags = ['API keys'];
 
-function callerId(request: FastifyRequest): number {
+function caller(request: FastifyRequest): Principal {
   if (!request.principal) throw new UnauthorizedError();
-  return request.principal.userId;
+  return request.principal;
 }
+
+const callerId = (request: FastifyRequest): number => caller(request).userId;
 
 export async function keysRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +39,7 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
       preHandler: requireAuth(),
     },
     async (request, reply) => {
-      const key = await createApiKey(db, { userId: callerId(request), ...request.body });
+      const key = await createCallerApiKey(db, caller(request), request.body, app.config.keyMaxDays);
       request.log.info(`User ${request.principal?.username} created API key #${key.id} "${key.name}"`);
       return reply.code(201).send(key);
     },

@@ -27,8 +27,9 @@ async function demoKey(app: FastifyInstance): Promise<string | undefined> {
   }
   const owner = await findProbeWriter(app.db);
   if (!owner) return undefined;
-  const expirationDate = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
-  const created = await createApiKey(app.db, { userId: owner.userId, name: demoKeyName, expirationDate });
+  const days = app.config.keyMaxDays;
+  const expirationDate = new Date(Date.now() + days * 24 * 3600 * 1000 - 60_000).toISOString();
+  const created = await createApiKey(app.db, { userId: owner.userId, name: demoKeyName, expirationDate }, days);
   writeFileSync(file, `${created.token}\n`, { mode: 0o600 });
   app.log.info(`Created the API key "${demoKeyName}" for ${owner.username} for the plant simulator`);
   return created.token;

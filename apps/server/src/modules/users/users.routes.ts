@@ -106,7 +106,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       preHandler: usersPermission,
     },
     async (request, reply) => {
-      await changeUserPassword(db, caller(request), request.params.id, request.body.newPassword, hashLog2N);
+      await changeUserPassword(db, caller(request), request.params.id, request.body, hashLog2N);
       request.log.info(`User ${caller(request).username} set the password of user #${request.params.id}`);
       return reply.code(204).send();
     },
