@@ -40,6 +40,8 @@ export interface AppConfig {
   loginThrottle: LoginThrottleConfig;
   /** scrypt cost as log2(N): 17 (OWASP) in production; tests lower it so creating users stays quick. */
   passwordHashLog2N: number;
+  /** Reports for new probes beyond this many probes are refused (docs/security.md "Probe data bounds"). */
+  maxProbes: number;
   /** The longest an API key may live, in days (docs/security.md). */
   keyMaxDays: number;
   /** How often an open live socket's session or key is checked again (closed once it has ended). */
@@ -99,6 +101,7 @@ const envSchema = z.object({
   BPM_TRUST_PROXY: optionalText.transform(trustedProxies),
   DATABASE_URL: optionalText,
   BPM_KEY_MAX_DAYS: int(365, 1, 3650),
+  BPM_MAX_PROBES: int(20_000, 1, 10_000_000),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordHashLog2N: 17,
     liveCredentialRecheckMs: 30_000,
     keyMaxDays: e.BPM_KEY_MAX_DAYS,
+    maxProbes: e.BPM_MAX_PROBES,
     loginThrottle: {
       freeFailures: 5,
       baseDelayMs: 1000,

@@ -17,6 +17,7 @@ import { publishedProbe, type Evaluation, type PublishedProbe } from '../../engi
 import { raiseWatchdog, reevaluateProbe } from '../../engine/reevaluate.js';
 import { WatchdogSchedule } from '../../engine/watchdog-schedule.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
+import { ProbeLimit, refuseFutureReports, withoutFutureTimestamp } from './probe-bounds.js';
 import { ProbeRegistry } from './probe-registry.js';
 import { loadProbeRecords, loadSystemInfo, saveSystemInfo } from './probes.queries.js';
 import { SnapshotWriter } from './snapshot-writer.js';
@@ -34,6 +35,8 @@ export interface ProbeServiceOptions {
   log: FastifyBaseLogger;
   clock?: () => number;
   snapshotIntervalMs?: number;
+  /** BPM_MAX_PROBES (docs/security.md "Probe data bounds"). */
+  maxProbes?: number;
 }
 
 export class ProbeService {
@@ -43,10 +46,12 @@ export class ProbeService {
   private readonly snapshot: SnapshotWriter;
   private readonly clock: () => number;
   private thresholds!: SystemInfo;
+  readonly probeLimit: ProbeLimit;
 
   constructor(private readonly options: ProbeServiceOptions) {
     this.clock = options.clock ?? Date.now;
     this.schedule = new WatchdogSchedule(100, this.clock());
+    this.probeLimit = new ProbeLimit(options.maxProbes ?? 20_000, options.log);
     this.snapshot = new SnapshotWriter(options.db, (id) => this.registry.get(id), options.log, options.snapshotIntervalMs);
   }
 
@@ -54,8 +59,11 @@ export class ProbeService {
   async start(): Promise<void> {
     this.thresholds = await loadSystemInfo(this.options.db);
     this.options.publisher.publishSystemConfig(this.thresholds);
-    for (const record of await loadProbeRecords(this.options.db)) {
+    for (const stored of await loadProbeRecords(this.options.db)) {
+      const present = withoutFutureTimestamp(stored, this.clock());
+      const record = present ?? stored;
       this.registry.set(record);
+      if (present) this.snapshot.markDirty(record.probeID);
       this.options.publisher.publishProbe(publishedProbe(record));
       if (!record.active.some((e) => e.event === 0)) this.schedule.schedule(record.probeID, record.watchdogExpiryMs);
     }
@@ -73,6 +81,8 @@ export class ProbeService {
   /** The batch is already validated as a whole; reports apply in order. */
   ingestReports(reports: readonly ProbeReport[]): IngestResult {
     const now = this.clock();
+    refuseFutureReports(reports, now);
+    this.probeLimit.admit(reports, (id) => this.registry.get(id) !== undefined, this.registry.size, now);
     let accepted = 0;
     for (const report of reports) {
       const evaluation = evaluateReport(this.registry.get(report.probeID), report, this.thresholds, now);
