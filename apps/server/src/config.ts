@@ -66,7 +66,10 @@ const optionalText = z
 function trustedProxies(value: string | undefined, context: z.RefinementCtx): false | string[] {
   if (value === undefined || ['off', 'false', '0', 'no'].includes(value)) return false;
   if (['on', 'true', '1', 'yes'].includes(value)) return ['loopback'];
-  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
   for (const entry of entries) {
     const [address, bits, extra] = entry.split('/');

@@ -38,7 +38,8 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-      if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) reply.header('Retry-After', String(error.retryAfterSeconds));
+      if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError)
+        reply.header('Retry-After', String(error.retryAfterSeconds));
       if (error instanceof AppError) return sendError(reply, error.statusCode, error.message, error.details);
       if (error instanceof z.ZodError) {
         const bad = badRequestFromZod(error);

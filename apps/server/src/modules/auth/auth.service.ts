@@ -50,11 +50,9 @@ export async function signIn(
   try {
     credentials = await findCredentials(db, { username: request.username });
     // An unknown username costs the same hashing time as a wrong password, so timing does not tell them apart.
-    isValid = await verifyPassword(
-      request.password,
-      credentials?.passwordHash ?? (await decoyPasswordHash(request.hashLog2N)),
-      { anonymous: !attempt.trusted },
-    );
+    isValid = await verifyPassword(request.password, credentials?.passwordHash ?? (await decoyPasswordHash(request.hashLog2N)), {
+      anonymous: !attempt.trusted,
+    });
   } catch (error) {
     await attempt.failed();
     throw error;

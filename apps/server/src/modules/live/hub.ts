@@ -5,6 +5,7 @@
 // client that never reads costs bounded memory. The hub knows no database and no engine.
 import type { Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
 import type { PublishedProbe } from '../../engine/evaluation.js';
+import { probeDataFrames } from './snapshot-frames.js';
 
 /** The part of a `ws` WebSocket the hub uses (so tests can count what is sent). */
 export interface LiveSocket {
@@ -124,7 +125,8 @@ export class LiveHub {
     const client: Client = { socket, pending: null, isAlive: true };
     this.clients.set(socket, client);
     if (this.systemInfo) this.send(client, this.systemConfigMessage());
-    this.send(client, this.probeDataMessage(new Set([...this.json.keys(), ...this.unsent.keys()])));
+    const ids = new Set([...this.json.keys(), ...this.unsent.keys()]);
+    for (const frame of probeDataFrames(this.snapshotBytes(ids))) this.send(client, frame);
   }
 
   removeClient(socket: LiveSocket): void {
@@ -201,6 +203,13 @@ export class LiveHub {
     client.socket.send(message, { binary: false });
     this.counters.messagesSent += 1;
     this.counters.bytesSent += message.length;
+  }
+
+  private *snapshotBytes(probeIDs: Iterable<string>): Generator<Buffer> {
+    for (const id of probeIDs) {
+      const bytes = this.bytesOf(id);
+      if (bytes) yield bytes;
+    }
   }
 
   private systemConfigMessage(): Buffer {

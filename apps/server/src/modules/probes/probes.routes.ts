@@ -8,7 +8,8 @@ import {
   systemInfoSchema,
   systemInfoUpdateSchema,
 } from '@bpm/protocol';
-import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { requireAuth, requirePermission } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
@@ -52,7 +53,11 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
   routes.get(
     '/probes',
     { preValidation: requireAuth(), schema: { tags: ['Probes'], response: { 200: z.array(probeSchema) } } },
-    async () => service.listProbes(),
+    // Streamed: at 100,000 probes one JSON.stringify of the whole list would hold the event loop (docs/security.md).
+    async (_request, reply) => {
+      const stream = Readable.from(service.probesJson());
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(stream);
+    },
   );
 
   routes.put(

@@ -2,7 +2,7 @@
 // thresholds, and the snapshot surviving a restart.
 import { rmSync } from 'node:fs';
 import { defaultSystemInfo, type Probe, type ProbeReportInput } from '@bpm/protocol';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
 import { createApiKey } from '../keys/keys.service.js';
 
@@ -280,6 +280,44 @@ describe('probe data bounds', () => {
       expect(logged).toHaveLength(1);
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe('a large plant', () => {
+  it('re-evaluates thresholds and lists probes a chunk at a time, giving the event loop back in between', async () => {
+    for (let batch = 0; batch < 3; batch += 1) {
+      const reports = Array.from({ length: 1000 }, (_, i) => report(id(`P-${batch * 1000 + i}`)));
+      expect((await post(reports)).statusCode).toBe(202);
+    }
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const turnsAtPublish: number[] = [];
+    const spy = vi.spyOn(t.app.liveHub, 'publishProbe').mockImplementation(() => void turnsAtPublish.push(turn));
+    try {
+      const changed = await t.app.inject({
+        method: 'PUT',
+        url: '/api/system/config',
+        headers: admin,
+        payload: { batteryLevelWarning: 90 },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(turnsAtPublish.length).toBeGreaterThanOrEqual(3000);
+      expect(turnsAtPublish.at(-1)! - turnsAtPublish[0]!).toBeGreaterThanOrEqual(2);
+
+      const chunks: string[] = [];
+      for await (const chunk of t.app.probeService.probesJson()) chunks.push(chunk);
+      expect(chunks.length).toBeGreaterThanOrEqual(5);
+      expect((await probes()).filter((p) => p.state.stateString === 'Warning')).toHaveLength(3000);
+      expect(JSON.parse(chunks.join('')).length).toBe(t.app.probeService.registry.size);
+    } finally {
+      spy.mockRestore();
+      ticking = false;
     }
   });
 });
