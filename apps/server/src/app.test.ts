@@ -83,7 +83,7 @@ describe('restarts', () => {
     const old = (BigInt(Date.now() - 40 * 86_400_000) * 1_000_000n).toString();
     await first.app.db.insertInto('logs').values({ ts: old, level: 'info', msg: 'ancient entry' }).execute();
     await first.close();
-    const second = await createTestApp({ dataDir, logRetention: { maxEntries: 1000, maxAgeDays: 30 } });
+    const second = await createTestApp({ dataDir, logRetention: { maxEntries: 1000, maxWarningEntries: 1000, maxAgeDays: 30 } });
     try {
       expect(await second.app.db.selectFrom('logs').select('ts').where('msg', '=', 'ancient entry').execute()).toEqual([]);
     } finally {

@@ -79,7 +79,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   useZodSchemas(app);
   await app.register(errorHandlerPlugin);
   await app.register(dbPlugin, { db });
-  await app.register(requestLogPlugin);
+  await app.register(requestLogPlugin, { summaryIntervalMs: config.logSummaryIntervalMs });
   await app.register(cookie);
   await app.register(authPlugin);
   await app.register(securityPlugin);

@@ -30,7 +30,10 @@ export interface AppConfig {
   logLevel: string;
   /** Echo log lines to stdout (off in tests: the logs table still receives them). */
   logConsole: boolean;
-  logRetention: { maxEntries: number; maxAgeDays: number };
+  /** Entries kept: info and debug up to maxEntries, warnings and errors apart up to maxWarningEntries. */
+  logRetention: { maxEntries: number; maxWarningEntries: number; maxAgeDays: number };
+  /** How often the count of 4xx answers to anonymous callers is logged (docs/security.md). */
+  logSummaryIntervalMs: number;
   /** PostgreSQL later (design §3); refused for now. */
   databaseUrl?: string;
   /** The reverse proxies whose X-Forwarded-* headers are believed (addresses, CIDRs or proxy-addr names such
@@ -101,6 +104,7 @@ const envSchema = z.object({
   BPM_LOG_CONSOLE: flag(true),
   BPM_LOG_MAX_ENTRIES: int(100_000, 100, 10_000_000),
   BPM_LOG_MAX_AGE_DAYS: int(30, 1, 3650),
+  BPM_LOG_MAX_WARNING_ENTRIES: int(100_000, 100, 10_000_000),
   BPM_TRUST_PROXY: optionalText.transform(trustedProxies),
   DATABASE_URL: optionalText,
   BPM_KEY_MAX_DAYS: int(365, 1, 3650),
@@ -124,7 +128,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: e.BPM_WEB_DIST ? resolve(e.BPM_WEB_DIST) : defaultWebDist,
     logLevel: e.BPM_LOG_LEVEL,
     logConsole: e.BPM_LOG_CONSOLE,
-    logRetention: { maxEntries: e.BPM_LOG_MAX_ENTRIES, maxAgeDays: e.BPM_LOG_MAX_AGE_DAYS },
+    logRetention: {
+      maxEntries: e.BPM_LOG_MAX_ENTRIES,
+      maxWarningEntries: e.BPM_LOG_MAX_WARNING_ENTRIES,
+      maxAgeDays: e.BPM_LOG_MAX_AGE_DAYS,
+    },
+    logSummaryIntervalMs: 60_000,
     databaseUrl: e.DATABASE_URL,
     trustProxy: e.BPM_TRUST_PROXY,
     bodyLimitBytes: 1024 * 1024,

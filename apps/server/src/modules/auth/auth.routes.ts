@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '../../errors.js';
 import { sessionCookieName } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
+import { logLine } from '../logs/log-text.js';
 import { findUser } from '../users/users.queries.js';
 import { signIn, type SignedIn } from './auth.service.js';
 import { DeviceCookies, deviceCookieName, loadDeviceCookieSecret } from './device-cookie.js';
@@ -72,7 +73,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         ...cookieOptions(request),
         expires: new Date(Date.now() + deviceCookieDays * 86_400_000),
       });
-      request.log.info(`User ${signedIn.user.username} signed in${signedIn.persistent ? ' (remembered)' : ''}`);
+      request.log.info(logLine`User ${signedIn.user.username} signed in` + (signedIn.persistent ? ' (remembered)' : ''));
       return signedIn.user;
     },
   );

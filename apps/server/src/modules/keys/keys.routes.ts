@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { UnauthorizedError } from '../../errors.js';
 import { requireAuth, type Principal } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
+import { logLine } from '../logs/log-text.js';
 import { listUserKeys } from './keys.queries.js';
 import { checkApiKey, createCallerApiKey, deleteApiKey } from './keys.service.js';
 
@@ -40,7 +41,7 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const key = await createCallerApiKey(db, caller(request), request.body, app.config.keyMaxDays);
-      request.log.info(`User ${request.principal?.username} created API key #${key.id} "${key.name}"`);
+      request.log.info(logLine`User ${request.principal?.username} created API key #${key.id} "${key.name}"`);
       return reply.code(201).send(key);
     },
   );
@@ -50,7 +51,7 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'Delete one of your API keys', params: idParamSchema }, preHandler: requireAuth() },
     async (request, reply) => {
       await deleteApiKey(db, callerId(request), request.params.id);
-      request.log.info(`User ${request.principal?.username} deleted API key #${request.params.id}`);
+      request.log.info(logLine`User ${request.principal?.username} deleted API key #${request.params.id}`);
       return reply.code(204).send();
     },
   );

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { findApiKeyCaller, rolePermissionLevels } from '../auth/principal.queries.js';
 import { hashToken } from '../auth/tokens.js';
 import { createApiKey } from '../keys/keys.service.js';
+import { logLine } from '../logs/log-text.js';
 import { findProbeWriter } from './probes.queries.js';
 
 export const demoKeyFileName = 'simulator-api-key';
@@ -31,7 +32,7 @@ async function demoKey(app: FastifyInstance): Promise<string | undefined> {
   const expirationDate = new Date(Date.now() + days * 24 * 3600 * 1000 - 60_000).toISOString();
   const created = await createApiKey(app.db, { userId: owner.userId, name: demoKeyName, expirationDate }, days);
   writeFileSync(file, `${created.token}\n`, { mode: 0o600 });
-  app.log.info(`Created the API key "${demoKeyName}" for ${owner.username} for the plant simulator`);
+  app.log.info(logLine`Created the API key "${demoKeyName}" for ${owner.username} for the plant simulator`);
   return created.token;
 }
 

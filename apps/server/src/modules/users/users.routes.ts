@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { UnauthorizedError } from '../../errors.js';
 import { requireAuth, requirePermission, type Principal } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
+import { logLine } from '../logs/log-text.js';
 import { changeOwnPassword, changeUserPassword, createUser, deleteUser, getUser, modifyUser, updateMe } from './users.service.js';
 import { listUsers } from './users.queries.js';
 
@@ -52,7 +53,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       await changeOwnPassword(db, caller(request), request.body, hashLog2N);
-      request.log.info(`User ${caller(request).username} changed their password`);
+      request.log.info(logLine`User ${caller(request).username} changed their password`);
       return reply.code(204).send();
     },
   );
@@ -71,7 +72,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await createUser(db, request.body, hashLog2N);
-      request.log.info(`User ${caller(request).username} created user ${user.username}`);
+      request.log.info(logLine`User ${caller(request).username} created user ${user.username}`);
       return reply.code(201).send(user);
     },
   );
@@ -84,7 +85,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await modifyUser(db, request.params.id, request.body);
-      request.log.info(`User ${caller(request).username} modified user ${user.username}`);
+      request.log.info(logLine`User ${caller(request).username} modified user ${user.username}`);
       return user;
     },
   );
@@ -94,7 +95,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'Delete a user, their sessions and keys', params: idParamSchema }, preHandler: usersPermission },
     async (request, reply) => {
       await deleteUser(db, caller(request), request.params.id);
-      request.log.info(`User ${caller(request).username} deleted user #${request.params.id}`);
+      request.log.info(logLine`User ${caller(request).username} deleted user #${request.params.id}`);
       return reply.code(204).send();
     },
   );
@@ -107,7 +108,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       await changeUserPassword(db, caller(request), request.params.id, request.body, hashLog2N);
-      request.log.info(`User ${caller(request).username} set the password of user #${request.params.id}`);
+      request.log.info(logLine`User ${caller(request).username} set the password of user #${request.params.id}`);
       return reply.code(204).send();
     },
   );
