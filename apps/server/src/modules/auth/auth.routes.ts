@@ -82,7 +82,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   // "Failed to log out" for a session that expired while the page was open.
   r.post('/logout', { schema: { tags, summary: 'Sign out (204 even when no session is left)' } }, async (request, reply) => {
     const principal = request.principal;
-    if (principal?.sessionId !== undefined) await deleteSession(app.db, principal.sessionId);
+    if (principal?.sessionId !== undefined) {
+      await deleteSession(app.db, principal.sessionId);
+      await app.liveSessions.credentialsChanged({ sessionId: principal.sessionId });
+    }
     reply.clearCookie(sessionCookieName, cookieOptions(request));
     return reply.code(204).send();
   });

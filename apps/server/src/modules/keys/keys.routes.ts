@@ -51,6 +51,7 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'Delete one of your API keys', params: idParamSchema }, preHandler: requireAuth() },
     async (request, reply) => {
       await deleteApiKey(db, callerId(request), request.params.id);
+      await app.liveSessions.credentialsChanged({ keyId: request.params.id });
       request.log.info(logLine`User ${request.principal?.username} deleted API key #${request.params.id}`);
       return reply.code(204).send();
     },

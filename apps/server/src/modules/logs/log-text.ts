@@ -10,10 +10,7 @@ const unsafe = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\\]/g;
 
 /** `value` with every control character written as an escape (`\n`, `\u001b`), so it stays one plain run of text. */
 export function logText(value: unknown): string {
-  return String(value).replace(
-    unsafe,
-    (c) => escapes[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return String(value).replace(unsafe, (c) => escapes[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** A tagged template whose interpolated values go through logText: log.info(logLine`User ${name} signed in`). */

@@ -53,6 +53,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       await changeOwnPassword(db, caller(request), request.body, hashLog2N);
+      await app.liveSessions.credentialsChanged({ userId: caller(request).userId });
       request.log.info(logLine`User ${caller(request).username} changed their password`);
       return reply.code(204).send();
     },
@@ -85,6 +86,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await modifyUser(db, request.params.id, request.body);
+      await app.liveSessions.credentialsChanged({ userId: user.userId });
       request.log.info(logLine`User ${caller(request).username} modified user ${user.username}`);
       return user;
     },
@@ -95,6 +97,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'Delete a user, their sessions and keys', params: idParamSchema }, preHandler: usersPermission },
     async (request, reply) => {
       await deleteUser(db, caller(request), request.params.id);
+      await app.liveSessions.credentialsChanged({ userId: request.params.id });
       request.log.info(logLine`User ${caller(request).username} deleted user #${request.params.id}`);
       return reply.code(204).send();
     },
@@ -108,6 +111,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       await changeUserPassword(db, caller(request), request.params.id, request.body, hashLog2N);
+      await app.liveSessions.credentialsChanged({ userId: request.params.id });
       request.log.info(logLine`User ${caller(request).username} set the password of user #${request.params.id}`);
       return reply.code(204).send();
     },
