@@ -1,13 +1,20 @@
 // GET /roles (Roles READ) and GET /roles/@me (any signed-in user) (spec §7 Roles).
-import { meSegment, roleSchema } from '@bpm/protocol';
-import type { FastifyInstance } from 'fastify';
+import { idParamSchema, meSegment, roleInputSchema, roleSchema } from '@bpm/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { NotFoundError } from '../../errors.js';
-import { requireAuth, requirePermission } from '../../plugins/auth.js';
+import { NotFoundError, UnauthorizedError } from '../../errors.js';
+import { requireAuth, requirePermission, type Principal } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
+import { logLine } from '../logs/log-text.js';
 import { findRole, listRoles } from './roles.queries.js';
+import { createRole, deleteRole, makeDefaultRole, updateRole } from './roles.service.js';
 
 const tags = ['Roles'];
+
+function caller(request: FastifyRequest): Principal {
+  if (!request.principal) throw new UnauthorizedError();
+  return request.principal;
+}
 
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,6 +34,67 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const role = await findRole(app.db, request.principal?.roleId ?? 0);
       if (!role) throw new NotFoundError('Role not found');
+      return role;
+    },
+  );
+
+  // Role editing (docs/role-editing.md). Permission changes reach the holders' next request by themselves
+  // (a principal's permissions are read per request) and their open live feeds through liveSessions.
+  r.post(
+    '/roles',
+    {
+      schema: { tags, summary: 'Create a role', body: roleInputSchema, response: { 201: roleSchema } },
+      preHandler: requirePermission('Roles', 'WRITE'),
+    },
+    async (request, reply) => {
+      const role = await createRole(app.db, caller(request), request.body);
+      request.log.info(logLine`User ${caller(request).username} created role ${role.name}`);
+      return reply.code(201).send(role);
+    },
+  );
+
+  r.put(
+    '/roles/:id',
+    {
+      schema: {
+        tags,
+        summary: "Change a role's name, description and permissions",
+        params: idParamSchema,
+        body: roleInputSchema,
+        response: { 200: roleSchema },
+      },
+      preHandler: requirePermission('Roles', 'UPDATE'),
+    },
+    async (request) => {
+      const role = await updateRole(app.db, caller(request), request.params.id, request.body);
+      await app.liveSessions.credentialsChanged({ roleId: role.id });
+      request.log.info(logLine`User ${caller(request).username} changed role ${role.name}`);
+      return role;
+    },
+  );
+
+  r.delete(
+    '/roles/:id',
+    {
+      schema: { tags, summary: 'Delete a role nobody holds (not the default)', params: idParamSchema },
+      preHandler: requirePermission('Roles', 'DELETE'),
+    },
+    async (request, reply) => {
+      const role = await deleteRole(app.db, request.params.id);
+      request.log.info(logLine`User ${caller(request).username} deleted role ${role.name}`);
+      return reply.code(204).send();
+    },
+  );
+
+  r.put(
+    '/roles/:id/default',
+    {
+      schema: { tags, summary: 'Make a role the default role', params: idParamSchema, response: { 200: roleSchema } },
+      preHandler: requirePermission('Roles', 'UPDATE'),
+    },
+    async (request) => {
+      const role = await makeDefaultRole(app.db, request.params.id);
+      request.log.info(logLine`User ${caller(request).username} made role ${role.name} the default`);
       return role;
     },
   );
