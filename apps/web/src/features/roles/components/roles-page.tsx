@@ -6,7 +6,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useRoleEditingRights } from '../api/role-editing';
 import { rolesQuery } from '../api/roles-api';
+import { RoleActions } from './role-actions';
+import { RoleFormModal } from './role-form-modal';
 import { DefaultPill } from './default-pill';
 import { RoleCard } from './role-card';
 
@@ -49,6 +52,8 @@ export function RolesPage() {
   const hashId = Number(location.hash.slice(1));
   // On a narrow screen a role named in the hash opens straight on its details.
   const [isShowingDetail, setIsShowingDetail] = useState(location.hash.length > 1);
+  const rights = useRoleEditingRights();
+  const [isCreating, setIsCreating] = useState(false);
 
   useEffect(() => {
     if (roles.isError) console.error(roles.error);
@@ -61,6 +66,30 @@ export function RolesPage() {
     void navigate({ hash: `#${role.id}` });
     setIsShowingDetail(true);
   };
+  const card = selected && (
+    <RoleCard
+      role={selected}
+      actions={
+        <RoleActions
+          key={selected.id}
+          role={selected}
+          rights={rights}
+          onDeleted={() => {
+            void navigate({ hash: '' });
+            setIsShowingDetail(false);
+          }}
+        />
+      }
+    />
+  );
+  const createButton = rights.canCreate && (
+    <>
+      <Button onClick={() => setIsCreating(true)} style={{ alignSelf: 'flex-start' }}>
+        Create Role
+      </Button>
+      {isCreating && <RoleFormModal opened onClose={() => setIsCreating(false)} />}
+    </>
+  );
 
   if (isNarrow) {
     return isShowingDetail && selected ? (
@@ -77,19 +106,23 @@ export function RolesPage() {
         >
           Back to Roles
         </Button>
-        <RoleCard role={selected} />
+        {card}
       </Stack>
     ) : (
-      <RoleList roles={list} selectedId={selected?.id} onSelect={select} />
+      <Stack gap="sm">
+        {createButton}
+        <RoleList roles={list} selectedId={selected?.id} onSelect={select} />
+      </Stack>
     );
   }
 
   return (
     <Group align="flex-start" gap="lg" wrap="nowrap">
-      <div style={{ width: 320, flexShrink: 0 }}>
+      <Stack gap="sm" style={{ width: 320, flexShrink: 0 }}>
+        {createButton}
         <RoleList roles={list} selectedId={selected?.id} onSelect={select} />
-      </div>
-      <div style={{ flex: 1, minWidth: 0 }}>{selected && <RoleCard role={selected} />}</div>
+      </Stack>
+      <div style={{ flex: 1, minWidth: 0 }}>{card}</div>
     </Group>
   );
 }
