@@ -6,6 +6,7 @@ import type { AppConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
+import { auditModule } from './modules/audit/audit.plugin.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { keysRoutes } from './modules/keys/keys.routes.js';
 import { LogStore } from './modules/logs/log-store.js';
@@ -102,6 +103,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(liveModule, { credentialRecheckMs: config.liveCredentialRecheckMs });
   await app.register(probesModule, { prefix: '/api' });
   await app.register(metricsModule);
+  await app.register(auditModule, { prefix: '/api' });
 
   // The web face last: static files and the SPA fallback own every path nobody else claimed.
   await app.register(webAppPlugin);

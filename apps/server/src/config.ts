@@ -45,6 +45,8 @@ export interface AppConfig {
   passwordHashLog2N: number;
   /** Reports for new probes beyond this many probes are refused (docs/security.md "Probe data bounds"). */
   maxProbes: number;
+  /** Audit entries older than this many days are deleted (docs/audit.md). */
+  auditMaxAgeDays: number;
   /** The longest an API key may live, in days (docs/security.md). */
   keyMaxDays: number;
   /** How often an open live socket's session or key is checked again (closed once it has ended). */
@@ -109,6 +111,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalText,
   BPM_KEY_MAX_DAYS: int(365, 1, 3650),
   BPM_MAX_PROBES: int(20_000, 1, 10_000_000),
+  BPM_AUDIT_MAX_AGE_DAYS: int(365, 1, 36_500),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     liveCredentialRecheckMs: 30_000,
     keyMaxDays: e.BPM_KEY_MAX_DAYS,
     maxProbes: e.BPM_MAX_PROBES,
+    auditMaxAgeDays: e.BPM_AUDIT_MAX_AGE_DAYS,
     loginThrottle: {
       freeFailures: 5,
       baseDelayMs: 1000,

@@ -2,8 +2,10 @@
 import type { Migration } from 'kysely';
 import { initial } from './0001-initial.js';
 import { probes } from './0002-probes.js';
+import { audit } from './0005-audit.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-probes': probes,
+  '0005-audit': audit,
 };

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '../../errors.js';
 import { sessionCookieName } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
+import { auditRequest } from '../audit/audit.service.js';
 import { logLine } from '../logs/log-text.js';
 import { findUser } from '../users/users.queries.js';
 import { signIn, type SignedIn } from './auth.service.js';
@@ -85,6 +86,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (principal?.sessionId !== undefined) {
       await deleteSession(app.db, principal.sessionId);
       await app.liveSessions.credentialsChanged({ sessionId: principal.sessionId });
+      await auditRequest(request, { action: 'auth.sign-out', target: { type: 'user', id: principal.userId } });
     }
     reply.clearCookie(sessionCookieName, cookieOptions(request));
     return reply.code(204).send();

@@ -3,6 +3,7 @@ import type { User } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { UnauthorizedError } from '../../errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { findCredentials, findUser, usernameKey } from '../users/users.queries.js';
 import type { DeviceCookies } from './device-cookie.js';
 import type { LoginThrottle } from './login-throttle.js';
@@ -59,6 +60,11 @@ export async function signIn(
   }
   if (!credentials || !isValid) {
     await attempt.failed();
+    await recordAudit(
+      db,
+      { actor: null, via: null, address: request.address },
+      { action: 'auth.sign-in-failed', target: { type: 'username', id: request.username } },
+    );
     throw new UnauthorizedError('Invalid username or password');
   }
   await attempt.succeeded();
@@ -77,5 +83,10 @@ export async function signIn(
   });
   const user = await findUser(db, credentials.id);
   if (!user) throw new UnauthorizedError('Invalid username or password');
+  await recordAudit(
+    db,
+    { actor: { id: user.userId, username: user.username }, via: 'session', address: request.address },
+    { action: 'auth.sign-in', target: { type: 'user', id: user.userId } },
+  );
   return { user, token, persistent, expiresAt, deviceCookie: guards.devices.issue(key) };
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { UnauthorizedError } from '../../errors.js';
 import { requireAuth, type Principal } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
+import { auditRequest } from '../audit/audit.service.js';
 import { logLine } from '../logs/log-text.js';
 import { listUserKeys } from './keys.queries.js';
 import { checkApiKey, createCallerApiKey, deleteApiKey } from './keys.service.js';
@@ -41,6 +42,11 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const key = await createCallerApiKey(db, caller(request), request.body, app.config.keyMaxDays);
+      await auditRequest(request, {
+        action: 'key.create',
+        target: { type: 'key', id: key.id },
+        changes: { name: { before: null, after: key.name }, expirationDate: { before: null, after: key.expirationDate } },
+      });
       request.log.info(logLine`User ${request.principal?.username} created API key #${key.id} "${key.name}"`);
       return reply.code(201).send(key);
     },
@@ -52,6 +58,7 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       await deleteApiKey(db, callerId(request), request.params.id);
       await app.liveSessions.credentialsChanged({ keyId: request.params.id });
+      await auditRequest(request, { action: 'key.delete', target: { type: 'key', id: request.params.id } });
       request.log.info(logLine`User ${request.principal?.username} deleted API key #${request.params.id}`);
       return reply.code(204).send();
     },

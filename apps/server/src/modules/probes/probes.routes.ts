@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { requireAuth, requirePermission } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
+import { auditRequest, changesBetween } from '../audit/audit.service.js';
 import type { ProbeService } from './probes.service.js';
 
 /** 1,000 reports with long names can pass 1 MB; the batch limit, not the byte limit, is the rule. */
@@ -66,7 +67,16 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
       preValidation: requirePermission('Probes', 'UPDATE'),
       schema: { tags: ['Probes'], params: probeIdParamsSchema, body: assignmentUpdateSchema, response: { 200: probeSchema } },
     },
-    async (request) => service.setAssignment(request.params.id, request.body),
+    async (request) => {
+      const before = service.registry.get(request.params.id)?.assignment ?? null;
+      const probe = service.setAssignment(request.params.id, request.body);
+      await auditRequest(request, {
+        action: 'probe.assignment',
+        target: { type: 'probe', id: probe.probeID },
+        changes: changesBetween({ assignment: before }, { assignment: request.body }, ['assignment']),
+      });
+      return probe;
+    },
   );
 
   routes.delete(
@@ -74,6 +84,7 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
     { preValidation: requirePermission('Probes', 'DELETE'), schema: { tags: ['Probes'], params: probeIdParamsSchema } },
     async (request, reply) => {
       service.deleteProbe(request.params.id);
+      await auditRequest(request, { action: 'probe.delete', target: { type: 'probe', id: request.params.id } });
       return reply.code(204).send();
     },
   );
@@ -90,6 +101,15 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
       preValidation: requirePermission('Probes', 'UPDATE'),
       schema: { tags: ['Probes'], body: systemInfoUpdateSchema, response: { 200: systemInfoSchema } },
     },
-    async (request) => service.updateSystemInfo(request.body),
+    async (request) => {
+      const before = service.systemInfo;
+      const after = await service.updateSystemInfo(request.body);
+      await auditRequest(request, {
+        action: 'thresholds.update',
+        target: { type: 'thresholds', id: 'system' },
+        changes: changesBetween(before, after, Object.keys(after)),
+      });
+      return after;
+    },
   );
 }

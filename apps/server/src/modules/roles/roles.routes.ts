@@ -1,15 +1,25 @@
 // GET /roles (Roles READ) and GET /roles/@me (any signed-in user) (spec §7 Roles).
-import { idParamSchema, meSegment, roleInputSchema, roleSchema } from '@bpm/protocol';
+import { idParamSchema, meSegment, roleInputSchema, roleSchema, type Role } from '@bpm/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError, UnauthorizedError } from '../../errors.js';
 import { requireAuth, requirePermission, type Principal } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
+import { auditRequest, changesBetween } from '../audit/audit.service.js';
 import { logLine } from '../logs/log-text.js';
 import { findRole, listRoles } from './roles.queries.js';
 import { createRole, deleteRole, makeDefaultRole, updateRole } from './roles.service.js';
 
 const tags = ['Roles'];
+
+/** A role as audited: its name, description, default flag and grants ("Logs": "READ"). */
+const roleFields = ['name', 'description', 'is_default', 'permissions'] as const;
+const audited = (role: Role) => ({
+  name: role.name,
+  description: role.description,
+  is_default: role.is_default,
+  permissions: Object.fromEntries(role.permissions_with_levels.map((p) => [p.permission_name, p.permission_level_name])),
+});
 
 function caller(request: FastifyRequest): Principal {
   if (!request.principal) throw new UnauthorizedError();
@@ -48,6 +58,11 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const role = await createRole(app.db, caller(request), request.body);
+      await auditRequest(request, {
+        action: 'role.create',
+        target: { type: 'role', id: role.id },
+        changes: changesBetween(null, audited(role), roleFields),
+      });
       request.log.info(logLine`User ${caller(request).username} created role ${role.name}`);
       return reply.code(201).send(role);
     },
@@ -66,7 +81,13 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
       preHandler: requirePermission('Roles', 'UPDATE'),
     },
     async (request) => {
+      const before = await findRole(app.db, request.params.id);
       const role = await updateRole(app.db, caller(request), request.params.id, request.body);
+      await auditRequest(request, {
+        action: 'role.update',
+        target: { type: 'role', id: role.id },
+        changes: changesBetween(before ? audited(before) : null, audited(role), roleFields),
+      });
       await app.liveSessions.credentialsChanged({ roleId: role.id });
       request.log.info(logLine`User ${caller(request).username} changed role ${role.name}`);
       return role;
@@ -81,6 +102,11 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const role = await deleteRole(app.db, request.params.id);
+      await auditRequest(request, {
+        action: 'role.delete',
+        target: { type: 'role', id: role.id },
+        changes: changesBetween(audited(role), null, roleFields),
+      });
       request.log.info(logLine`User ${caller(request).username} deleted role ${role.name}`);
       return reply.code(204).send();
     },
@@ -94,6 +120,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const role = await makeDefaultRole(app.db, request.params.id);
+      await auditRequest(request, { action: 'role.default', target: { type: 'role', id: role.id } });
       request.log.info(logLine`User ${caller(request).username} made role ${role.name} the default`);
       return role;
     },

@@ -13,11 +13,13 @@ import { z } from 'zod';
 import { UnauthorizedError } from '../../errors.js';
 import { requireAuth, requirePermission, type Principal } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
+import { auditRequest, changesBetween } from '../audit/audit.service.js';
 import { logLine } from '../logs/log-text.js';
 import { changeOwnPassword, changeUserPassword, createUser, deleteUser, getUser, modifyUser, updateMe } from './users.service.js';
 import { listUsers } from './users.queries.js';
 
 const tags = ['Users'];
+const userFields = ['username', 'firstName', 'lastName', 'email', 'roleId'] as const;
 const usersPermission = requirePermission('Users');
 
 function caller(request: FastifyRequest): Principal {
@@ -42,7 +44,16 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Change your own name and email', body: updateMeSchema, response: { 200: userSchema } },
       preHandler: requireAuth(),
     },
-    (request) => updateMe(db, caller(request).userId, request.body),
+    async (request) => {
+      const before = await getUser(db, caller(request).userId);
+      const user = await updateMe(db, caller(request).userId, request.body);
+      await auditRequest(request, {
+        action: 'user.update',
+        target: { type: 'user', id: user.userId },
+        changes: changesBetween(before, user, userFields),
+      });
+      return user;
+    },
   );
 
   r.put(
@@ -54,6 +65,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       await changeOwnPassword(db, caller(request), request.body, hashLog2N);
       await app.liveSessions.credentialsChanged({ userId: caller(request).userId });
+      await auditRequest(request, { action: 'user.password', target: { type: 'user', id: caller(request).userId } });
       request.log.info(logLine`User ${caller(request).username} changed their password`);
       return reply.code(204).send();
     },
@@ -73,6 +85,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await createUser(db, request.body, hashLog2N);
+      await auditRequest(request, {
+        action: 'user.create',
+        target: { type: 'user', id: user.userId },
+        changes: changesBetween(null, user, userFields),
+      });
       request.log.info(logLine`User ${caller(request).username} created user ${user.username}`);
       return reply.code(201).send(user);
     },
@@ -85,7 +102,13 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       preHandler: usersPermission,
     },
     async (request) => {
+      const before = await getUser(db, request.params.id);
       const user = await modifyUser(db, request.params.id, request.body);
+      await auditRequest(request, {
+        action: 'user.update',
+        target: { type: 'user', id: user.userId },
+        changes: changesBetween(before, user, userFields),
+      });
       await app.liveSessions.credentialsChanged({ userId: user.userId });
       request.log.info(logLine`User ${caller(request).username} modified user ${user.username}`);
       return user;
@@ -96,7 +119,13 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/users/:id',
     { schema: { tags, summary: 'Delete a user, their sessions and keys', params: idParamSchema }, preHandler: usersPermission },
     async (request, reply) => {
+      const before = await getUser(db, request.params.id);
       await deleteUser(db, caller(request), request.params.id);
+      await auditRequest(request, {
+        action: 'user.delete',
+        target: { type: 'user', id: before.userId },
+        changes: changesBetween(before, null, userFields),
+      });
       await app.liveSessions.credentialsChanged({ userId: request.params.id });
       request.log.info(logLine`User ${caller(request).username} deleted user #${request.params.id}`);
       return reply.code(204).send();
@@ -112,6 +141,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       await changeUserPassword(db, caller(request), request.params.id, request.body, hashLog2N);
       await app.liveSessions.credentialsChanged({ userId: request.params.id });
+      await auditRequest(request, { action: 'user.password', target: { type: 'user', id: request.params.id } });
       request.log.info(logLine`User ${caller(request).username} set the password of user #${request.params.id}`);
       return reply.code(204).send();
     },
