@@ -83,7 +83,7 @@ test('a role that users hold cannot be deleted, and the page says why', async ({
   await page.goto('/roles');
   await page.getByRole('navigation', { name: 'Roles' }).getByText('Administrator', { exact: true }).click();
   await page.getByRole('button', { name: 'Delete' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete Role' });
+  const dialog = page.getByRole('dialog', { name: 'Confirm Deletion: Administrator' });
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(dialog.getByRole('alert')).toContainText('This role cannot be deleted');
 });

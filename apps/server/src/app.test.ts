@@ -188,7 +188,7 @@ describe('headers, CORS and cookies', () => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const address = t.app.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      for (const url of ['/api/login', '/api/probes/reports']) {
+      for (const url of ['/api/login', '/api/users/@me']) {
         const response = await fetch(`http://127.0.0.1:${port}${url}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },

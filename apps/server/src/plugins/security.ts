@@ -54,7 +54,8 @@ export function connectSources(requestHost: string | undefined, publicHost: stri
   const sources = ["'self'"];
   if (requestHost && cspHost.test(requestHost)) sources.push(`ws://${requestHost}`, `wss://${requestHost}`);
   if (publicHost) {
-    for (const scheme of ['http', 'https', 'ws', 'wss']) sources.push(`${scheme}://api.${publicHost}`, `${scheme}://api.${publicHost}:*`);
+    for (const scheme of ['http', 'https', 'ws', 'wss'])
+      sources.push(`${scheme}://api.${publicHost}`, `${scheme}://api.${publicHost}:*`);
   }
   return sources;
 }
@@ -106,7 +107,7 @@ export const securityPlugin = fp(
       },
     });
 
-    // Runs after the auth hook (auth registers before this plugin in app.ts), so it knows whether the cookie was used.
+    // Runs after the principal hook (plugins/access.ts registers before this plugin in app.ts), so it knows whether the cookie was used.
     app.addHook('onRequest', async (request) => {
       if (safeMethods.has(request.method)) return;
       if (!isAllowedOrigin(request)) throw new ForbiddenError('Origin not allowed');
@@ -120,5 +121,5 @@ export const securityPlugin = fp(
       if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     });
   },
-  { name: 'bpm-security', dependencies: ['bpm-auth'] },
+  { name: 'bpm-security', dependencies: ['bpm-principal'] },
 );

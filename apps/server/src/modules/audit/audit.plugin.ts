@@ -1,13 +1,12 @@
-// The audit module: GET /audit under `prefix`, and retention (BPM_AUDIT_MAX_AGE_DAYS) pruned at start and daily.
+// The audit module: GET /audit, and retention (BPM_AUDIT_MAX_AGE_DAYS) pruned at start and daily.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { deleteAuditRowsBefore } from './audit.queries.js';
+import { pruneAudit } from './audit.service.js';
 import { auditRoutes } from './audit.routes.js';
 
 export const auditModule = fp(
-  async (app: FastifyInstance, options: { prefix?: string }) => {
-    const prune = () =>
-      deleteAuditRowsBefore(app.db, new Date(Date.now() - app.config.auditMaxAgeDays * 86_400_000).toISOString());
+  async (app: FastifyInstance) => {
+    const prune = () => pruneAudit(app.db, app.config.auditMaxAgeDays);
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       await prune();
@@ -18,7 +17,7 @@ export const auditModule = fp(
       timer.unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));
-    await app.register(auditRoutes, { prefix: options.prefix ?? '/api' });
+    await app.register(auditRoutes);
   },
-  { name: 'bpm-audit', dependencies: ['bpm-auth'] },
+  { name: 'bpm-audit', dependencies: ['bpm-access'] },
 );

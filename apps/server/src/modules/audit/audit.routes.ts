@@ -3,7 +3,6 @@
 import { auditEntrySchema, auditQuerySchema } from '@bpm/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requirePermission } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
 import { listAuditRows } from './audit.queries.js';
 
@@ -17,7 +16,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
         querystring: auditQuerySchema,
         response: { 200: z.array(auditEntrySchema) },
       },
-      preHandler: requirePermission('Logs', 'READ'),
+      config: { access: { permission: 'Logs', level: 'READ' } },
     },
     (request) => listAuditRows(app.db, request.query),
   );

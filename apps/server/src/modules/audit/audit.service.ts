@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { insertAuditRow } from './audit.queries.js';
+import { deleteAuditRowsBefore, insertAuditRow } from './audit.queries.js';
 
 export interface AuditEvent {
   /** e.g. "user.update": "<target type>.<verb>". */
@@ -69,4 +69,9 @@ export async function recordAudit(db: Kysely<Database>, source: AuditSource, eve
 /** recordAudit for the caller of `request`. */
 export function auditRequest(request: FastifyRequest, event: AuditEvent): Promise<void> {
   return recordAudit(request.server.db, auditSource(request), event);
+}
+
+/** Deletes entries older than `maxAgeDays` (the only deletion there is: the API never changes an entry). */
+export function pruneAudit(db: Kysely<Database>, maxAgeDays: number): Promise<void> {
+  return deleteAuditRowsBefore(db, new Date(Date.now() - maxAgeDays * 86_400_000).toISOString());
 }

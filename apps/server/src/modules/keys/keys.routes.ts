@@ -1,23 +1,16 @@
 // /keys: the caller's own API keys (spec §7 API keys), and /keys/check for testing a key.
 import { apiKeySchema, createApiKeySchema, createdApiKeySchema, idParamSchema, keyCheckSchema } from '@bpm/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { UnauthorizedError } from '../../errors.js';
-import { requireAuth, type Principal } from '../../plugins/auth.js';
+import { callerOf } from '../../plugins/access.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
 import { auditRequest } from '../audit/audit.service.js';
-import { logLine } from '../logs/log-text.js';
-import { listUserKeys } from './keys.queries.js';
-import { checkApiKey, createCallerApiKey, deleteApiKey } from './keys.service.js';
+import { logLine } from '../../log-text.js';
+import { checkApiKey, createCallerApiKey, deleteApiKey, listApiKeys } from './keys.service.js';
 
 const tags = ['API keys'];
-
-function caller(request: FastifyRequest): Principal {
-  if (!request.principal) throw new UnauthorizedError();
-  return request.principal;
-}
-
-const callerId = (request: FastifyRequest): number => caller(request).userId;
+/** A user manages only their own keys, so signing in is all it takes. */
+const own = { access: 'signedIn' } as const;
 
 export async function keysRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,8 +18,8 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/keys',
-    { schema: { tags, summary: 'Your API keys', response: { 200: z.array(apiKeySchema) } }, preHandler: requireAuth() },
-    (request) => listUserKeys(db, callerId(request)),
+    { schema: { tags, summary: 'Your API keys', response: { 200: z.array(apiKeySchema) } }, config: own },
+    (request) => listApiKeys(db, callerOf(request).userId),
   );
 
   r.post(
@@ -38,35 +31,39 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
         body: createApiKeySchema,
         response: { 201: createdApiKeySchema },
       },
-      preHandler: requireAuth(),
+      config: own,
     },
     async (request, reply) => {
-      const key = await createCallerApiKey(db, caller(request), request.body, app.config.keyMaxDays);
+      const key = await createCallerApiKey(db, callerOf(request), request.body, app.config.keyMaxDays);
       await auditRequest(request, {
         action: 'key.create',
         target: { type: 'key', id: key.id },
         changes: { name: { before: null, after: key.name }, expirationDate: { before: null, after: key.expirationDate } },
       });
-      request.log.info(logLine`User ${request.principal?.username} created API key #${key.id} "${key.name}"`);
+      request.log.info(logLine`User ${callerOf(request).username} created API key #${key.id} "${key.name}"`);
       return reply.code(201).send(key);
     },
   );
 
   r.delete(
     '/keys/:id',
-    { schema: { tags, summary: 'Delete one of your API keys', params: idParamSchema }, preHandler: requireAuth() },
+    { schema: { tags, summary: 'Delete one of your API keys', params: idParamSchema }, config: own },
     async (request, reply) => {
-      await deleteApiKey(db, callerId(request), request.params.id);
+      await deleteApiKey(db, callerOf(request).userId, request.params.id);
       await app.liveSessions.credentialsChanged({ keyId: request.params.id });
       await auditRequest(request, { action: 'key.delete', target: { type: 'key', id: request.params.id } });
-      request.log.info(logLine`User ${request.principal?.username} deleted API key #${request.params.id}`);
+      request.log.info(logLine`User ${callerOf(request).username} deleted API key #${request.params.id}`);
       return reply.code(204).send();
     },
   );
 
   r.get(
     '/keys/check',
-    { schema: { tags, summary: 'Check the API key sent as Authorization: Bearer', response: { 200: keyCheckSchema } } },
+    {
+      // Public: it answers 401 "A valid API key is required" itself, also to a signed-in browser session.
+      config: { access: 'public' },
+      schema: { tags, summary: 'Check the API key sent as Authorization: Bearer', response: { 200: keyCheckSchema } },
+    },
     (request) => checkApiKey(request.principal),
   );
 }

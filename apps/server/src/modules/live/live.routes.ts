@@ -8,7 +8,7 @@ import type { LiveSessions } from './live-sessions.js';
 
 async function checkUpgrade(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!request.ws) return;
-  // The auth plugin's onRequest hook has already resolved the session cookie or Bearer key.
+  // plugins/access.ts's root onRequest hook has already resolved the session cookie or Bearer key.
   if (!request.principal) await sendError(reply, 401, 'Authentication required');
   else if (!isAllowedOrigin(request)) await sendError(reply, 403, 'Origin not allowed');
 }

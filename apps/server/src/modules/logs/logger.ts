@@ -1,7 +1,7 @@
 // The pino logger: every line goes to the log store (and, unless turned off, to stdout as one readable line).
 import { pino, type Logger } from 'pino';
 import type { LogStore } from './log-store.js';
-import { logText, oneLine } from './log-text.js';
+import { logText, oneLine } from '../../log-text.js';
 
 /** Fields pino or Fastify add on their own; anything else a caller passes is appended as key=value. */
 const standardFields = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'err', 'reqId', 'req', 'res', 'responseTime']);

@@ -11,7 +11,6 @@ import {
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { requireAuth, requirePermission } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
 import { auditRequest, changesBetween } from '../audit/audit.service.js';
 import type { ProbeService } from './probes.service.js';
@@ -44,8 +43,8 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
     '/probes/reports',
     {
       bodyLimit: reportsBodyLimitBytes,
-      // Permission before parsing: an unauthorised caller's batch is never validated.
-      preValidation: requirePermission('Probes', 'WRITE'),
+      // Like every /api route, access is enforced before parsing: an unauthorised caller's batch is never read.
+      config: { access: { permission: 'Probes', level: 'WRITE' } },
       schema: { tags: ['Probes'], body: probeReportBatchSchema, response: { 202: ingestResultSchema } },
     },
     async (request, reply) => reply.code(202).send(service.ingestReports(request.body)),
@@ -53,7 +52,7 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
 
   routes.get(
     '/probes',
-    { preValidation: requireAuth(), schema: { tags: ['Probes'], response: { 200: z.array(probeSchema) } } },
+    { config: { access: 'signedIn' }, schema: { tags: ['Probes'], response: { 200: z.array(probeSchema) } } },
     // Streamed: at 100,000 probes one JSON.stringify of the whole list would hold the event loop (docs/security.md).
     async (_request, reply) => {
       const stream = Readable.from(service.probesJson());
@@ -64,7 +63,7 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
   routes.put(
     '/probes/:id/assignment',
     {
-      preValidation: requirePermission('Probes', 'UPDATE'),
+      config: { access: { permission: 'Probes', level: 'UPDATE' } },
       schema: { tags: ['Probes'], params: probeIdParamsSchema, body: assignmentUpdateSchema, response: { 200: probeSchema } },
     },
     async (request) => {
@@ -81,7 +80,7 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
 
   routes.delete(
     '/probes/:id',
-    { preValidation: requirePermission('Probes', 'DELETE'), schema: { tags: ['Probes'], params: probeIdParamsSchema } },
+    { config: { access: { permission: 'Probes', level: 'DELETE' } }, schema: { tags: ['Probes'], params: probeIdParamsSchema } },
     async (request, reply) => {
       service.deleteProbe(request.params.id);
       await auditRequest(request, { action: 'probe.delete', target: { type: 'probe', id: request.params.id } });
@@ -91,14 +90,14 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
 
   routes.get(
     '/system/config',
-    { preValidation: requireAuth(), schema: { tags: ['Probes'], response: { 200: systemInfoSchema } } },
+    { config: { access: 'signedIn' }, schema: { tags: ['Probes'], response: { 200: systemInfoSchema } } },
     async () => service.systemInfo,
   );
 
   routes.put(
     '/system/config',
     {
-      preValidation: requirePermission('Probes', 'UPDATE'),
+      config: { access: { permission: 'Probes', level: 'UPDATE' } },
       schema: { tags: ['Probes'], body: systemInfoUpdateSchema, response: { 200: systemInfoSchema } },
     },
     async (request) => {

@@ -274,7 +274,6 @@ describe('probe data bounds', () => {
       expect((await send(report('D'))).statusCode).toBe(409);
       expect((await send(report('E'))).statusCode).toBe(409);
       expect((await send(report('A'))).statusCode).toBe(202);
-      expect(small.app.probeService.probeLimit.refused).toBe(5);
       await small.app.logStore.flush();
       const logged = await small.app.db.selectFrom('logs').select('msg').where('msg', 'like', 'Refused %').execute();
       expect(logged).toHaveLength(1);
@@ -310,11 +309,7 @@ describe('a large plant', () => {
       expect(turnsAtPublish.length).toBeGreaterThanOrEqual(3000);
       expect(turnsAtPublish.at(-1)! - turnsAtPublish[0]!).toBeGreaterThanOrEqual(2);
 
-      const chunks: string[] = [];
-      for await (const chunk of t.app.probeService.probesJson()) chunks.push(chunk);
-      expect(chunks.length).toBeGreaterThanOrEqual(5);
       expect((await probes()).filter((p) => p.state.stateString === 'Warning')).toHaveLength(3000);
-      expect(JSON.parse(chunks.join('')).length).toBe(t.app.probeService.registry.size);
     } finally {
       spy.mockRestore();
       ticking = false;

@@ -1,14 +1,12 @@
 // GET /roles (Roles READ) and GET /roles/@me (any signed-in user) (spec §7 Roles).
 import { idParamSchema, meSegment, roleInputSchema, roleSchema, type Role } from '@bpm/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { NotFoundError, UnauthorizedError } from '../../errors.js';
-import { requireAuth, requirePermission, type Principal } from '../../plugins/auth.js';
+import { callerOf } from '../../plugins/access.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
 import { auditRequest, changesBetween } from '../audit/audit.service.js';
-import { logLine } from '../logs/log-text.js';
-import { findRole, listRoles } from './roles.queries.js';
-import { createRole, deleteRole, makeDefaultRole, updateRole } from './roles.service.js';
+import { logLine } from '../../log-text.js';
+import { createRole, deleteRole, getRole, getRoles, makeDefaultRole, updateRole } from './roles.service.js';
 
 const tags = ['Roles'];
 
@@ -21,11 +19,6 @@ const audited = (role: Role) => ({
   permissions: Object.fromEntries(role.permissions_with_levels.map((p) => [p.permission_name, p.permission_level_name])),
 });
 
-function caller(request: FastifyRequest): Principal {
-  if (!request.principal) throw new UnauthorizedError();
-  return request.principal;
-}
-
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -33,19 +26,15 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     '/roles',
     {
       schema: { tags, summary: 'Every role with its permissions', response: { 200: z.array(roleSchema) } },
-      preHandler: requirePermission('Roles'),
+      config: { access: { permission: 'Roles' } },
     },
-    () => listRoles(app.db),
+    () => getRoles(app.db),
   );
 
   r.get(
     `/roles/${meSegment}`,
-    { schema: { tags, summary: "The caller's role", response: { 200: roleSchema } }, preHandler: requireAuth() },
-    async (request) => {
-      const role = await findRole(app.db, request.principal?.roleId ?? 0);
-      if (!role) throw new NotFoundError('Role not found');
-      return role;
-    },
+    { schema: { tags, summary: "The caller's role", response: { 200: roleSchema } }, config: { access: 'signedIn' } },
+    (request) => getRole(app.db, callerOf(request).roleId),
   );
 
   // Role editing (docs/role-editing.md). Permission changes reach the holders' next request by themselves
@@ -54,16 +43,16 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     '/roles',
     {
       schema: { tags, summary: 'Create a role', body: roleInputSchema, response: { 201: roleSchema } },
-      preHandler: requirePermission('Roles', 'WRITE'),
+      config: { access: { permission: 'Roles', level: 'WRITE' } },
     },
     async (request, reply) => {
-      const role = await createRole(app.db, caller(request), request.body);
+      const role = await createRole(app.db, callerOf(request), request.body);
       await auditRequest(request, {
         action: 'role.create',
         target: { type: 'role', id: role.id },
         changes: changesBetween(null, audited(role), roleFields),
       });
-      request.log.info(logLine`User ${caller(request).username} created role ${role.name}`);
+      request.log.info(logLine`User ${callerOf(request).username} created role ${role.name}`);
       return reply.code(201).send(role);
     },
   );
@@ -78,18 +67,18 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
         body: roleInputSchema,
         response: { 200: roleSchema },
       },
-      preHandler: requirePermission('Roles', 'UPDATE'),
+      config: { access: { permission: 'Roles', level: 'UPDATE' } },
     },
     async (request) => {
-      const before = await findRole(app.db, request.params.id);
-      const role = await updateRole(app.db, caller(request), request.params.id, request.body);
+      const before = await getRole(app.db, request.params.id);
+      const role = await updateRole(app.db, callerOf(request), request.params.id, request.body);
       await auditRequest(request, {
         action: 'role.update',
         target: { type: 'role', id: role.id },
-        changes: changesBetween(before ? audited(before) : null, audited(role), roleFields),
+        changes: changesBetween(audited(before), audited(role), roleFields),
       });
       await app.liveSessions.credentialsChanged({ roleId: role.id });
-      request.log.info(logLine`User ${caller(request).username} changed role ${role.name}`);
+      request.log.info(logLine`User ${callerOf(request).username} changed role ${role.name}`);
       return role;
     },
   );
@@ -98,7 +87,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     '/roles/:id',
     {
       schema: { tags, summary: 'Delete a role nobody holds (not the default)', params: idParamSchema },
-      preHandler: requirePermission('Roles', 'DELETE'),
+      config: { access: { permission: 'Roles', level: 'DELETE' } },
     },
     async (request, reply) => {
       const role = await deleteRole(app.db, request.params.id);
@@ -107,7 +96,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
         target: { type: 'role', id: role.id },
         changes: changesBetween(audited(role), null, roleFields),
       });
-      request.log.info(logLine`User ${caller(request).username} deleted role ${role.name}`);
+      request.log.info(logLine`User ${callerOf(request).username} deleted role ${role.name}`);
       return reply.code(204).send();
     },
   );
@@ -116,12 +105,12 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     '/roles/:id/default',
     {
       schema: { tags, summary: 'Make a role the default role', params: idParamSchema, response: { 200: roleSchema } },
-      preHandler: requirePermission('Roles', 'UPDATE'),
+      config: { access: { permission: 'Roles', level: 'UPDATE' } },
     },
     async (request) => {
       const role = await makeDefaultRole(app.db, request.params.id);
       await auditRequest(request, { action: 'role.default', target: { type: 'role', id: role.id } });
-      request.log.info(logLine`User ${caller(request).username} made role ${role.name} the default`);
+      request.log.info(logLine`User ${callerOf(request).username} made role ${role.name} the default`);
       return role;
     },
   );

@@ -1,31 +1,56 @@
+// Roles and their permissions, for the /roles routes and for other modules (users' safety rules, the caller's permissions).
 // Role editing (docs/role-editing.md): create, change, delete and make default, with the safety rules —
 // names unique ignoring case; a held or default role is never deleted; no change leaves nobody able to manage
 // users and roles; nobody grants a permission above their own level (so nobody raises their own role).
-import { levelSatisfies, type ParsedRoleInput, type Role } from '@bpm/protocol';
+import { levelSatisfies, type ParsedRoleInput, type PermissionLevel, type PermissionName, type Role } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
-import type { Principal } from '../../plugins/auth.js';
+import type { Principal } from '../../plugins/access.js';
+import { getUsers, usersHolding } from '../users/users.service.js';
 import {
-  countRoleHolders,
-  countUsersHolding,
   deleteRoleRow,
   findRole,
   insertRole,
+  listRoles,
   replaceRolePermissions,
+  roleIdsHolding,
   roleNameTaken,
+  rolePermissionLevels,
   setDefaultRoleRow,
   updateRoleRow,
 } from './roles.queries.js';
 
-/** UPDATE is the level that edits users (and assigns roles) and edits roles. */
-const managingLevelId = 3;
+export function getRoles(db: Kysely<Database>): Promise<Role[]> {
+  return listRoles(db);
+}
 
-async function requireRole(db: Kysely<Database>, roleId: number): Promise<Role> {
+export async function getRole(db: Kysely<Database>, roleId: number): Promise<Role> {
   const role = await findRole(db, roleId);
   if (!role) throw new NotFoundError('Role not found');
   return role;
 }
+
+export async function roleExists(db: Kysely<Database>, roleId: number): Promise<boolean> {
+  return (await findRole(db, roleId)) !== undefined;
+}
+
+/** A role's current levels by permission: what its users (and their API keys) may do right now. */
+export function permissionLevelsOfRole(db: Kysely<Database>, roleId: number): Promise<Map<PermissionName, PermissionLevel>> {
+  return rolePermissionLevels(db, roleId);
+}
+
+/** Ids of the roles holding `permission` at `level` or higher. */
+export function rolesHolding(db: Kysely<Database>, permission: PermissionName, level: PermissionLevel): Promise<number[]> {
+  return roleIdsHolding(db, permission, level);
+}
+
+// ---- role editing ----
+
+/** UPDATE is the level that edits users (and assigns roles) and edits roles. */
+const managingLevel = 'UPDATE';
+
+const requireRole = getRole;
 
 function refuseGrantsAboveOwn(actor: Principal, input: ParsedRoleInput): void {
   for (const grant of input.permissions) {
@@ -38,9 +63,10 @@ function refuseGrantsAboveOwn(actor: Principal, input: ParsedRoleInput): void {
 
 /** Checked inside the change's transaction, after it: a refusal rolls it back. */
 async function ensureManagersRemain(db: Kysely<Database>): Promise<void> {
-  const users = await countUsersHolding(db, 'Users', managingLevelId);
-  const roles = await countUsersHolding(db, 'Roles', managingLevelId);
-  if (users === 0 || roles === 0) throw new ConflictError('This change would leave nobody able to manage users and roles');
+  const users = await usersHolding(db, 'Users', managingLevel);
+  const roles = await usersHolding(db, 'Roles', managingLevel);
+  if (users.length === 0 || roles.length === 0)
+    throw new ConflictError('This change would leave nobody able to manage users and roles');
 }
 
 export async function createRole(db: Kysely<Database>, actor: Principal, input: ParsedRoleInput): Promise<Role> {
@@ -69,7 +95,7 @@ export async function deleteRole(db: Kysely<Database>, roleId: number): Promise<
   return db.transaction().execute(async (trx) => {
     const role = await requireRole(trx, roleId);
     if (role.is_default) throw new ConflictError('The default role cannot be deleted: make another role the default first');
-    const holders = await countRoleHolders(trx, roleId);
+    const holders = (await getUsers(trx)).filter((user) => user.roleId === roleId).length;
     if (holders > 0) {
       throw new ConflictError(`This role cannot be deleted: ${holders} user(s) hold it. Give them another role first`);
     }

@@ -8,24 +8,28 @@ import {
   updateMeSchema,
   userSchema,
 } from '@bpm/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { UnauthorizedError } from '../../errors.js';
-import { requireAuth, requirePermission, type Principal } from '../../plugins/auth.js';
+import { callerOf } from '../../plugins/access.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
+import {
+  changeOwnPassword,
+  changeUserPassword,
+  createUser,
+  deleteUser,
+  getUser,
+  getUsers,
+  modifyUser,
+  updateMe,
+} from './users.service.js';
 import { auditRequest, changesBetween } from '../audit/audit.service.js';
-import { logLine } from '../logs/log-text.js';
-import { changeOwnPassword, changeUserPassword, createUser, deleteUser, getUser, modifyUser, updateMe } from './users.service.js';
-import { listUsers } from './users.queries.js';
+import { logLine } from '../../log-text.js';
 
 const tags = ['Users'];
+/** Your own account: any signed-in user. Everyone's accounts: the Users permission at the level the method needs. */
+const own = { access: 'signedIn' } as const;
+const users = { access: { permission: 'Users' } } as const;
 const userFields = ['username', 'firstName', 'lastName', 'email', 'roleId'] as const;
-const usersPermission = requirePermission('Users');
-
-function caller(request: FastifyRequest): Principal {
-  if (!request.principal) throw new UnauthorizedError();
-  return request.principal;
-}
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,19 +38,19 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `/users/${meSegment}`,
-    { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } }, preHandler: requireAuth() },
-    (request) => getUser(db, caller(request).userId),
+    { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } }, config: own },
+    (request) => getUser(db, callerOf(request).userId),
   );
 
   r.put(
     `/users/${meSegment}`,
     {
       schema: { tags, summary: 'Change your own name and email', body: updateMeSchema, response: { 200: userSchema } },
-      preHandler: requireAuth(),
+      config: own,
     },
     async (request) => {
-      const before = await getUser(db, caller(request).userId);
-      const user = await updateMe(db, caller(request).userId, request.body);
+      const before = await getUser(db, callerOf(request).userId);
+      const user = await updateMe(db, callerOf(request).userId, request.body);
       await auditRequest(request, {
         action: 'user.update',
         target: { type: 'user', id: user.userId },
@@ -60,28 +64,26 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     `/users/change-password/${meSegment}`,
     {
       schema: { tags, summary: 'Change your own password (401: current password incorrect)', body: changePasswordSchema },
-      preHandler: requireAuth(),
+      config: own,
     },
     async (request, reply) => {
-      await changeOwnPassword(db, caller(request), request.body, hashLog2N);
-      await app.liveSessions.credentialsChanged({ userId: caller(request).userId });
-      await auditRequest(request, { action: 'user.password', target: { type: 'user', id: caller(request).userId } });
-      request.log.info(logLine`User ${caller(request).username} changed their password`);
+      await changeOwnPassword(db, callerOf(request), request.body, hashLog2N);
+      await app.liveSessions.credentialsChanged({ userId: callerOf(request).userId });
+      await auditRequest(request, { action: 'user.password', target: { type: 'user', id: callerOf(request).userId } });
+      request.log.info(logLine`User ${callerOf(request).username} changed their password`);
       return reply.code(204).send();
     },
   );
 
-  r.get(
-    '/users',
-    { schema: { tags, summary: 'Every user', response: { 200: z.array(userSchema) } }, preHandler: usersPermission },
-    () => listUsers(db),
+  r.get('/users', { schema: { tags, summary: 'Every user', response: { 200: z.array(userSchema) } }, config: users }, () =>
+    getUsers(db),
   );
 
   r.post(
     '/users',
     {
       schema: { tags, summary: 'Create a user', body: createUserSchema, response: { 201: userSchema } },
-      preHandler: usersPermission,
+      config: users,
     },
     async (request, reply) => {
       const user = await createUser(db, request.body, hashLog2N);
@@ -90,7 +92,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         target: { type: 'user', id: user.userId },
         changes: changesBetween(null, user, userFields),
       });
-      request.log.info(logLine`User ${caller(request).username} created user ${user.username}`);
+      request.log.info(logLine`User ${callerOf(request).username} created user ${user.username}`);
       return reply.code(201).send(user);
     },
   );
@@ -99,35 +101,35 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/users/:id',
     {
       schema: { tags, summary: 'Modify a user', params: idParamSchema, body: modifyUserSchema, response: { 200: userSchema } },
-      preHandler: usersPermission,
+      config: users,
     },
     async (request) => {
       const before = await getUser(db, request.params.id);
       const user = await modifyUser(db, request.params.id, request.body);
+      await app.liveSessions.credentialsChanged({ userId: user.userId });
       await auditRequest(request, {
         action: 'user.update',
         target: { type: 'user', id: user.userId },
         changes: changesBetween(before, user, userFields),
       });
-      await app.liveSessions.credentialsChanged({ userId: user.userId });
-      request.log.info(logLine`User ${caller(request).username} modified user ${user.username}`);
+      request.log.info(logLine`User ${callerOf(request).username} modified user ${user.username}`);
       return user;
     },
   );
 
   r.delete(
     '/users/:id',
-    { schema: { tags, summary: 'Delete a user, their sessions and keys', params: idParamSchema }, preHandler: usersPermission },
+    { schema: { tags, summary: 'Delete a user, their sessions and keys', params: idParamSchema }, config: users },
     async (request, reply) => {
       const before = await getUser(db, request.params.id);
-      await deleteUser(db, caller(request), request.params.id);
+      await deleteUser(db, callerOf(request), request.params.id);
+      await app.liveSessions.credentialsChanged({ userId: request.params.id });
       await auditRequest(request, {
         action: 'user.delete',
         target: { type: 'user', id: before.userId },
         changes: changesBetween(before, null, userFields),
       });
-      await app.liveSessions.credentialsChanged({ userId: request.params.id });
-      request.log.info(logLine`User ${caller(request).username} deleted user #${request.params.id}`);
+      request.log.info(logLine`User ${callerOf(request).username} deleted user #${request.params.id}`);
       return reply.code(204).send();
     },
   );
@@ -136,13 +138,13 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/users/change-password/:id',
     {
       schema: { tags, summary: "Set another user's password", params: idParamSchema, body: changePasswordSchema },
-      preHandler: usersPermission,
+      config: users,
     },
     async (request, reply) => {
-      await changeUserPassword(db, caller(request), request.params.id, request.body, hashLog2N);
+      await changeUserPassword(db, callerOf(request), request.params.id, request.body, hashLog2N);
       await app.liveSessions.credentialsChanged({ userId: request.params.id });
       await auditRequest(request, { action: 'user.password', target: { type: 'user', id: request.params.id } });
-      request.log.info(logLine`User ${caller(request).username} set the password of user #${request.params.id}`);
+      request.log.info(logLine`User ${callerOf(request).username} set the password of user #${request.params.id}`);
       return reply.code(204).send();
     },
   );

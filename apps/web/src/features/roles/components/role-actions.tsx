@@ -2,14 +2,16 @@
 import type { Role } from '@bpm/protocol';
 import { Alert, Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import type { RoleEditingRights } from '../api/role-editing';
-import { useSetDefaultRole } from '../api/use-role-mutations';
-import { DeleteRoleModal } from './delete-role-modal';
+import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
+import type { RoleEditingRights } from '../api/role-editing-api';
+import { useDeleteRole } from '../api/use-delete-role';
+import { useSetDefaultRole } from '../api/use-set-default-role';
 import { RoleFormModal } from './role-form-modal';
 
 export function RoleActions({ role, rights, onDeleted }: { role: Role; rights: RoleEditingRights; onDeleted: () => void }) {
   const [open, setOpen] = useState<'edit' | 'delete' | null>(null);
   const makeDefault = useSetDefaultRole();
+  const remove = useDeleteRole();
   if (!rights.canEdit && !rights.canDelete) return null;
   return (
     <>
@@ -36,7 +38,24 @@ export function RoleActions({ role, rights, onDeleted }: { role: Role; rights: R
         </Alert>
       )}
       {open === 'edit' && <RoleFormModal role={role} opened onClose={() => setOpen(null)} />}
-      {open === 'delete' && <DeleteRoleModal role={role} opened onClose={() => setOpen(null)} onDeleted={onDeleted} />}
+      <ConfirmDeletionModal
+        opened={open === 'delete'}
+        subject={role.name}
+        onClose={() => {
+          remove.reset();
+          setOpen(null);
+        }}
+        onConfirm={() =>
+          remove.mutate(role.id, {
+            onSuccess: () => {
+              setOpen(null);
+              onDeleted();
+            },
+          })
+        }
+        isPending={remove.isPending}
+        error={remove.error?.message ?? null}
+      />
     </>
   );
 }

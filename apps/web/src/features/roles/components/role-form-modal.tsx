@@ -8,11 +8,10 @@ import {
   type PermissionName,
   type Role,
 } from '@bpm/protocol';
-import { Modal, Radio, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { FormModalFooter } from '../../../components/ui/form-modal-footer';
-import { ApiError } from '../../../lib/api-client';
-import { useCreateRole, useUpdateRole } from '../api/use-role-mutations';
+import { useCreateRole } from '../api/use-create-role';
+import { useUpdateRole } from '../api/use-update-role';
 
 type Grants = Partial<Record<PermissionName, PermissionLevel>>;
 const none = 'none';
@@ -84,7 +83,7 @@ export function RoleFormModal({ role, opened, onClose }: { role?: Role; opened: 
   const create = useCreateRole();
   const update = useUpdateRole();
   const mutation = role ? update : create;
-  const error = mutation.error instanceof ApiError || mutation.error instanceof Error ? mutation.error.message : null;
+  const error = mutation.error?.message ?? null;
 
   const submit = async () => {
     const input = {
@@ -133,7 +132,19 @@ export function RoleFormModal({ role, opened, onClose }: { role?: Role; opened: 
             grants={grants}
             onChange={(permission, level) => setGrants((current) => ({ ...current, [permission]: level }))}
           />
-          <FormModalFooter error={error} isSubmitting={mutation.isPending} onCancel={onClose} />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? 'Submitting...' : 'Submit'}
+            </Button>
+          </Group>
         </Stack>
       </form>
     </Modal>
