@@ -3,7 +3,7 @@ import type { Role } from '@bpm/protocol';
 import { Alert, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
-import type { RoleEditingRights } from '../api/role-editing-api';
+import type { RoleEditingRights } from './use-role-editing-rights';
 import { useDeleteRole } from '../api/use-delete-role';
 import { useSetDefaultRole } from '../api/use-set-default-role';
 import { RoleFormModal } from './role-form-modal';

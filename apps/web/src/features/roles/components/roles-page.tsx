@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { roleQueries } from '../../../lib/roles-query';
-import { useRoleEditingRights } from '../api/role-editing-api';
+import { useRoleEditingRights } from './use-role-editing-rights';
 import { RoleActions } from './role-actions';
 import { RoleFormModal } from './role-form-modal';
 import { DefaultPill } from './default-pill';
