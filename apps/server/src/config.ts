@@ -34,7 +34,7 @@ export interface AppConfig {
   logRetention: { maxEntries: number; maxWarningEntries: number; maxAgeDays: number };
   /** How often the count of 4xx answers to anonymous callers is logged (docs/security.md). */
   logSummaryIntervalMs: number;
-  /** PostgreSQL later (design §3); refused for now. */
+  /** postgres://… : PostgreSQL instead of the SQLite file in dataDir (docs/deployment.md). */
   databaseUrl?: string;
   /** The reverse proxies whose X-Forwarded-* headers are believed (addresses, CIDRs or proxy-addr names such
    * as "loopback"); false to believe none. The client is the right-most address no listed proxy added. */

@@ -61,6 +61,11 @@ export class RefusalSummary {
   }
 }
 
+/** Load balancers ask every few seconds; only a failing answer is worth a line on the Logs page. */
+export function isRoutineHealthCheck(method: string, url: string, status: number): boolean {
+  return method === 'GET' && status === 200 && /\/health\/(live|ready)$/.test(url.split('?')[0] ?? url);
+}
+
 export const requestLogPlugin = fp(
   async (app: FastifyInstance, options: { summaryIntervalMs?: number }) => {
     const refusals = new RefusalSummary();
@@ -77,7 +82,8 @@ export const requestLogPlugin = fp(
       const line = requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime);
       const status = reply.statusCode;
       if (status >= 500) request.log.error(line);
-      else if (isRoutineIngest(request.method, request.url, status)) request.log.debug(line);
+      else if (isRoutineIngest(request.method, request.url, status) || isRoutineHealthCheck(request.method, request.url, status))
+        request.log.debug(line);
       else if (status >= 400 && !request.principal) {
         refusals.add(status);
         request.log.debug(line);
