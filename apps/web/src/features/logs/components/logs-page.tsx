@@ -7,6 +7,7 @@ import { useDownloadLogs } from '../api/use-download-logs';
 import { AuditView } from './audit-view';
 import { LogList } from './log-list';
 import { useLogFeed } from './use-log-feed';
+import { Icon } from '../../../components/ui/icon';
 
 const filterDebounceMs = 300;
 
@@ -50,11 +51,7 @@ function SystemLogs() {
           aria-label="Filter logs"
           value={filter}
           onChange={(event) => setFilter(event.currentTarget.value)}
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden style={{ fontSize: 18 }}>
-              filter_list
-            </span>
-          }
+          leftSection={<Icon name="filter_list" size={18} />}
           style={{ flex: '1 1 220px', maxWidth: 420 }}
         />
         <Checkbox
@@ -63,26 +60,10 @@ function SystemLogs() {
           onChange={(event) => setIsAutoRefreshing(event.currentTarget.checked)}
         />
         <Group gap="xs" ml="auto">
-          <Button
-            variant="default"
-            onClick={feed.reload}
-            leftSection={
-              <span className="material-symbols-outlined" aria-hidden>
-                refresh
-              </span>
-            }
-          >
+          <Button variant="default" onClick={feed.reload} leftSection={<Icon name="refresh" />}>
             Refresh
           </Button>
-          <Button
-            onClick={download}
-            loading={downloadLogs.isPending}
-            leftSection={
-              <span className="material-symbols-outlined" aria-hidden>
-                download
-              </span>
-            }
-          >
+          <Button onClick={download} loading={downloadLogs.isPending} leftSection={<Icon name="download" />}>
             Download
           </Button>
         </Group>

@@ -12,6 +12,7 @@ import { RoleActions } from './role-actions';
 import { RoleFormModal } from './role-form-modal';
 import { DefaultPill } from './default-pill';
 import { RoleCard } from './role-card';
+import { Icon } from '../../../components/ui/icon';
 
 function RoleList({
   roles,
@@ -98,11 +99,7 @@ export function RolesPage() {
         <Button
           variant="subtle"
           onClick={() => setIsShowingDetail(false)}
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden>
-              arrow_back
-            </span>
-          }
+          leftSection={<Icon name="arrow_back" />}
           style={{ alignSelf: 'flex-start' }}
         >
           Back to Roles
