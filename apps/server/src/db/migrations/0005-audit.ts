@@ -1,12 +1,13 @@
 // Frozen: the audit trail (docs/audit.md), and an index for keeping warnings apart from info in the log
 // store (docs/security.md). Never edit; add a new migration.
 import { type Kysely, type Migration } from 'kysely';
+import { autoIncrementId } from '../dialect.js';
 
 export const audit: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema
       .createTable('audit_log')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('id', 'integer', autoIncrementId(db))
       .addColumn('ts', 'varchar(32)', (c) => c.notNull())
       // No foreign key: an entry outlives the user, session or key it names.
       .addColumn('actor_id', 'integer')
