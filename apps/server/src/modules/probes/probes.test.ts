@@ -358,7 +358,7 @@ describe('restart', () => {
     // As stored by a server from before the 5-minute rule: a 9999-12-31 report.
     const future = Date.parse('9999-12-31T00:00:00.000Z');
     const { openDatabase } = await import('../../db/database.js');
-    const db = openDatabase(dataDir);
+    const db = openDatabase(dataDir, first.config.databaseUrl);
     const row = await db.selectFrom('probes').select('record').where('probe_id', '=', 'P-F').executeTakeFirstOrThrow();
     const stored = JSON.parse(row.record);
     stored.lastReportMs = future;
