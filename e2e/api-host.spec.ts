@@ -31,7 +31,7 @@ test('on a real-looking domain the API goes to api.{host} with the cookie, and t
     await expect(page).toHaveURL(`${origin}/dashboard`);
 
     // The cookie is set for the parent domain, so both faces receive it.
-    const session = (await context.cookies()).filter((cookie) => cookie.httpOnly);
+    const session = (await context.cookies()).filter((cookie) => cookie.name === 'bpm_session');
     expect(session.map((cookie) => cookie.domain)).toEqual(['.plant.test']);
     const me = await meRequest;
     expect((await me.allHeaders()).cookie).toContain(session[0]!.name);

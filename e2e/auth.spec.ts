@@ -44,7 +44,7 @@ for (const isRemembered of [false, true]) {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    const sessionCookies = (await context.cookies()).filter((cookie) => cookie.httpOnly);
+    const sessionCookies = (await context.cookies()).filter((cookie) => cookie.name === 'bpm_session');
     expect(sessionCookies).toHaveLength(1);
     const [cookie] = sessionCookies;
     if (isRemembered) {

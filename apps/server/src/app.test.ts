@@ -83,7 +83,7 @@ describe('restarts', () => {
     const old = (BigInt(Date.now() - 40 * 86_400_000) * 1_000_000n).toString();
     await first.app.db.insertInto('logs').values({ ts: old, level: 'info', msg: 'ancient entry' }).execute();
     await first.close();
-    const second = await createTestApp({ dataDir, logRetention: { maxEntries: 1000, maxAgeDays: 30 } });
+    const second = await createTestApp({ dataDir, logRetention: { maxEntries: 1000, maxWarningEntries: 1000, maxAgeDays: 30 } });
     try {
       expect(await second.app.db.selectFrom('logs').select('ts').where('msg', '=', 'ancient entry').execute()).toEqual([]);
     } finally {
@@ -154,13 +154,49 @@ describe('headers, CORS and cookies', () => {
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-      expect(csp).toContain('connect-src');
-      expect(csp).toContain('ws:');
+      // The live feed's own host, not any ws: host.
+      expect(csp).toContain("connect-src 'self' ws://localhost:80 wss://localhost:80;");
+      expect(csp).not.toMatch(/ wss?:[ ;]/);
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
       const api = await t.app.inject({ method: 'GET', url: '/api/login' });
       expect(api.headers['cache-control']).toBe('no-store');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers an invalid CORS preflight with the JSON error body', async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.app.inject({ method: 'OPTIONS', url: '/api/users', headers: { origin: 'http://localhost' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Invalid CORS preflight request: Access-Control-Request-Method is required',
+      });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers a 10 MB body with its 413 over a real connection', async () => {
+    const t = await createTestApp();
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = t.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      for (const url of ['/api/login', '/api/users/@me']) {
+        const response = await fetch(`http://127.0.0.1:${port}${url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ padding: 'x'.repeat(10 * 1024 * 1024) }),
+        });
+        expect(response.status).toBe(413);
+        expect(await response.json()).toMatchObject({ statusCode: 413, message: 'Request body is too large' });
+      }
     } finally {
       await t.close();
     }

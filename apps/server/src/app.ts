@@ -7,6 +7,7 @@ import { openDatabase } from './db/database.js';
 import { tryEngineLock, type EngineLock } from './db/engine-lock.js';
 import { migrateToLatest, underStartupLock } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
+import { auditModule } from './modules/audit/audit.plugin.js';
 import { authModule } from './modules/auth/auth.plugin.js';
 import { healthModule } from './modules/health/health.plugin.js';
 import { keysModule } from './modules/keys/keys.plugin.js';
@@ -97,7 +98,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   useZodSchemas(app);
   await app.register(errorHandlerPlugin);
   await app.register(dbPlugin, { db });
-  await app.register(requestLogPlugin);
+  await app.register(requestLogPlugin, { summaryIntervalMs: config.logSummaryIntervalMs });
   await app.register(cookie);
   await app.register(principalPlugin);
   await app.register(securityPlugin);
@@ -119,6 +120,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(logsModule);
       await api.register(probesModule);
       await api.register(metricsModule);
+      await api.register(auditModule);
       await api.register(healthModule);
     },
     { prefix: '/api' },

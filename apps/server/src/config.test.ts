@@ -38,7 +38,7 @@ describe('loadConfig', () => {
       adminPassword: 'from-the-env',
       publicHost: 'plant.example.com',
       simulator: true,
-      trustProxy: true,
+      trustProxy: ['loopback'],
       logRetention: { maxEntries: 5000, maxAgeDays: 30 },
     });
   });
@@ -54,5 +54,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ BPM_SIMULATOR: 'maybe' })).toThrow(/BPM_SIMULATOR/);
     expect(() => loadConfig({ BPM_PUBLIC_HOST: 'https://plant.example.com/' })).toThrow(/BPM_PUBLIC_HOST/);
+    expect(() => loadConfig({ BPM_TRUST_PROXY: 'proxy.example.com' })).toThrow(/BPM_TRUST_PROXY/);
+    expect(() => loadConfig({ BPM_TRUST_PROXY: '10.0.0.0/8/1' })).toThrow(/BPM_TRUST_PROXY/);
+  });
+
+  it('takes the trusted proxies as addresses and CIDRs, and off by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ BPM_TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ BPM_TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+      '::1',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 // Environment → validated, typed configuration (design §9). The only place that reads process.env.
 import { fileURLToPath } from 'node:url';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,10 @@ export interface LoginThrottleConfig {
   /** Failed attempts per client address per window before 429 (design §4: e.g. 100 per 15 min). */
   addressMaxFailures: number;
   addressWindowMs: number;
+  /** Failed attempts per device cookie per address window before that device is treated as unknown. */
+  deviceMaxFailures: number;
+  /** Anonymous sign-ins (no device cookie) in flight at once; more are answered 503 at once. */
+  hashQueueMax: number;
 }
 
 export interface AppConfig {
@@ -25,15 +30,25 @@ export interface AppConfig {
   logLevel: string;
   /** Echo log lines to stdout (off in tests: the logs table still receives them). */
   logConsole: boolean;
-  logRetention: { maxEntries: number; maxAgeDays: number };
+  /** Entries kept: info and debug up to maxEntries, warnings and errors apart up to maxWarningEntries. */
+  logRetention: { maxEntries: number; maxWarningEntries: number; maxAgeDays: number };
+  /** How often the count of 4xx answers to anonymous callers is logged (docs/security.md). */
+  logSummaryIntervalMs: number;
   /** postgres://… : PostgreSQL instead of the SQLite file in dataDir (docs/deployment.md). */
   databaseUrl?: string;
-  /** Honour X-Forwarded-* (client address, https) when behind a reverse proxy. */
-  trustProxy: boolean;
+  /** The reverse proxies whose X-Forwarded-* headers are believed (addresses, CIDRs or proxy-addr names such
+   * as "loopback"); false to believe none. The client is the right-most address no listed proxy added. */
+  trustProxy: false | string[];
   bodyLimitBytes: number;
   loginThrottle: LoginThrottleConfig;
   /** scrypt cost as log2(N): 17 (OWASP) in production; tests lower it so creating users stays quick. */
   passwordHashLog2N: number;
+  /** Reports for new probes beyond this many probes are refused (docs/security.md "Probe data bounds"). */
+  maxProbes: number;
+  /** Audit entries older than this many days are deleted (docs/audit.md). */
+  auditMaxAgeDays: number;
+  /** The longest an API key may live, in days (docs/security.md). */
+  keyMaxDays: number;
   /** How often an open live socket's session or key is checked again (closed once it has ended). */
   liveCredentialRecheckMs: number;
 }
@@ -50,6 +65,28 @@ const optionalText = z
   .string()
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
+
+/** "off" (default): no proxy; "on": a proxy on this host (loopback); otherwise a comma-separated list of the
+ * proxies' addresses or CIDRs (docs/security.md "Client addresses behind a proxy"). */
+function trustedProxies(value: string | undefined, context: z.RefinementCtx): false | string[] {
+  if (value === undefined || ['off', 'false', '0', 'no'].includes(value)) return false;
+  if (['on', 'true', '1', 'yes'].includes(value)) return ['loopback'];
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const isAddress = address !== undefined && (isIP(address) !== 0 || named.has(address));
+    const isBits = bits === undefined || (/^\d{1,3}$/.test(bits) && !named.has(address ?? ''));
+    if (!isAddress || !isBits || extra !== undefined) {
+      context.addIssue({ code: 'custom', message: `BPM_TRUST_PROXY: "${entry}" is not an address, a CIDR, "on" or "off"` });
+      return z.NEVER;
+    }
+  }
+  return entries;
+}
 
 const envSchema = z.object({
   PORT: int(8080, 0, 65535),
@@ -69,8 +106,12 @@ const envSchema = z.object({
   BPM_LOG_CONSOLE: flag(true),
   BPM_LOG_MAX_ENTRIES: int(100_000, 100, 10_000_000),
   BPM_LOG_MAX_AGE_DAYS: int(30, 1, 3650),
-  BPM_TRUST_PROXY: flag(false),
+  BPM_LOG_MAX_WARNING_ENTRIES: int(100_000, 100, 10_000_000),
+  BPM_TRUST_PROXY: optionalText.transform(trustedProxies),
   DATABASE_URL: optionalText,
+  BPM_KEY_MAX_DAYS: int(365, 1, 3650),
+  BPM_MAX_PROBES: int(20_000, 1, 10_000_000),
+  BPM_AUDIT_MAX_AGE_DAYS: int(365, 1, 36_500),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -90,18 +131,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: e.BPM_WEB_DIST ? resolve(e.BPM_WEB_DIST) : defaultWebDist,
     logLevel: e.BPM_LOG_LEVEL,
     logConsole: e.BPM_LOG_CONSOLE,
-    logRetention: { maxEntries: e.BPM_LOG_MAX_ENTRIES, maxAgeDays: e.BPM_LOG_MAX_AGE_DAYS },
+    logRetention: {
+      maxEntries: e.BPM_LOG_MAX_ENTRIES,
+      maxWarningEntries: e.BPM_LOG_MAX_WARNING_ENTRIES,
+      maxAgeDays: e.BPM_LOG_MAX_AGE_DAYS,
+    },
+    logSummaryIntervalMs: 60_000,
     databaseUrl: e.DATABASE_URL,
     trustProxy: e.BPM_TRUST_PROXY,
     bodyLimitBytes: 1024 * 1024,
     passwordHashLog2N: 17,
     liveCredentialRecheckMs: 30_000,
+    keyMaxDays: e.BPM_KEY_MAX_DAYS,
+    maxProbes: e.BPM_MAX_PROBES,
+    auditMaxAgeDays: e.BPM_AUDIT_MAX_AGE_DAYS,
     loginThrottle: {
       freeFailures: 5,
       baseDelayMs: 1000,
       maxDelayMs: 30_000,
       addressMaxFailures: 100,
       addressWindowMs: 15 * 60_000,
+      deviceMaxFailures: 10,
+      hashQueueMax: 4,
     },
   };
 }

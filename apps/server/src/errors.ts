@@ -51,3 +51,13 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    message: string,
+    /** Seconds until the caller may try again; sent as Retry-After. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, message);
+  }
+}

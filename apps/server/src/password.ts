@@ -10,21 +10,30 @@ const p = 1;
 /** Each derivation holds 128 MiB at OWASP's cost: at most two at once bounds memory under a login flood. */
 const maxConcurrentDerivations = 2;
 let running = 0;
+/** Priority waiters (signed-in users' own changes, sign-ins from a trusted device) go before anonymous sign-ins. */
+const waitingFirst: Array<() => void> = [];
 const waiting: Array<() => void> = [];
 
-async function withDerivationSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= maxConcurrentDerivations) await new Promise<void>((resolve) => waiting.push(resolve));
+export interface HashOptions {
+  /** Anonymous sign-in attempts wait behind everything else (docs/security.md "Sign-in throttling"). */
+  anonymous?: boolean;
+}
+
+async function withDerivationSlot<T>(work: () => Promise<T>, options: HashOptions): Promise<T> {
+  if (running >= maxConcurrentDerivations) {
+    await new Promise<void>((resolve) => (options.anonymous ? waiting : waitingFirst).push(resolve));
+  }
   running += 1;
   try {
     return await work();
   } finally {
     running -= 1;
-    waiting.shift()?.();
+    (waitingFirst.shift() ?? waiting.shift())?.();
   }
 }
 
-function derive(password: string, salt: Buffer, log2N: number, r: number, p: number): Promise<Buffer> {
-  return withDerivationSlot(() => deriveNow(password, salt, log2N, r, p));
+function derive(password: string, salt: Buffer, log2N: number, r: number, p: number, options: HashOptions = {}): Promise<Buffer> {
+  return withDerivationSlot(() => deriveNow(password, salt, log2N, r, p), options);
 }
 
 function deriveNow(password: string, salt: Buffer, log2N: number, r: number, p: number): Promise<Buffer> {
@@ -43,11 +52,11 @@ export async function hashPassword(password: string, log2N = defaultPasswordHash
   return ['scrypt', log2N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, options: HashOptions = {}): Promise<boolean> {
   const [scheme, log2N, storedR, storedP, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), Number(log2N), Number(storedR), Number(storedP));
+  const key = await derive(password, Buffer.from(salt, 'base64url'), Number(log2N), Number(storedR), Number(storedP), options);
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

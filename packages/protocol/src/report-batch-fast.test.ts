@@ -11,7 +11,7 @@ const ref = fc.oneof(
 );
 const validReport = fc.record(
   {
-    probeID: fc.stringMatching(/^[A-Za-z0-9._-]{1,64}$/),
+    probeID: fc.stringMatching(/^[A-Za-z0-9._-]{1,64}$/).filter((id) => /[A-Za-z0-9]/.test(id)),
     firmwareVersion: fc.string({ maxLength: 64 }),
     timestamp: fc.integer({ min: 1_600_000_000_000, max: 2_000_000_000_000 }).map((ms) => new Date(ms).toISOString()),
     readings: fc.array(

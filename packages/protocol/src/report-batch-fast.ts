@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { maxReportsPerBatch, type ProbeReport } from './reports.js';
 
 const timestampSchema = z.iso.datetime({ offset: true });
-/** probeIdSchema's rules (reports.ts): 1 to 64 of these characters. */
+/** probeIdSchema's rules (reports.ts): 1 to 64 of these characters, at least one a letter or digit. */
 const probeIdPattern = /^[A-Za-z0-9._-]+$/;
+const probeIdLetterOrDigit = /[A-Za-z0-9]/;
 const reportKeys = new Set([
   'probeID',
   'firmwareVersion',
@@ -41,7 +42,8 @@ function isNamedRef(v: unknown): boolean {
 function acceptReport(v: unknown): v is ProbeReport {
   if (!isObject(v) || !onlyKeys(v, reportKeys)) return false;
   const id = v.probeID;
-  if (typeof id !== 'string' || id.length < 1 || id.length > 64 || !probeIdPattern.test(id)) return false;
+  if (typeof id !== 'string' || id.length < 1 || id.length > 64 || !probeIdPattern.test(id) || !probeIdLetterOrDigit.test(id))
+    return false;
   if (v.firmwareVersion !== undefined && (typeof v.firmwareVersion !== 'string' || v.firmwareVersion.length > 64)) return false;
   if (v.timestamp !== undefined && !timestampSchema.safeParse(v.timestamp).success) return false;
   if (v.batteryPercentage !== undefined && !isNumberIn(v.batteryPercentage, 0, 100)) return false;

@@ -31,7 +31,9 @@ export const probeIdSchema = z
   .string()
   .min(1, 'probeID must have 1 to 64 characters')
   .max(64, 'probeID must have 1 to 64 characters')
-  .regex(/^[A-Za-z0-9._-]+$/, 'probeID may contain only letters, digits, ".", "_" and "-"');
+  .regex(/^[A-Za-z0-9._-]+$/, 'probeID may contain only letters, digits, ".", "_" and "-"')
+  // "." and ".." would be path segments in /probes/{id}: an ID needs at least one letter or digit.
+  .regex(/[A-Za-z0-9]/, 'probeID must contain at least one letter or digit');
 
 export const probeReportSchema = z.strictObject({
   probeID: probeIdSchema,

@@ -1,5 +1,6 @@
 // Role answers as the API sends them (spec §3 Role: permissions_with_levels).
 import { z } from 'zod';
+import { permissionLevelSchema, permissionNameSchema, permissionNames } from './permissions.js';
 
 export const permissionWithLevelSchema = z.object({
   permission_id: z.number().int(),
@@ -20,3 +21,16 @@ export const roleSchema = z.object({
   permissions_with_levels: z.array(permissionWithLevelSchema),
 });
 export type Role = z.infer<typeof roleSchema>;
+
+/** POST /roles and PUT /roles/{id} (docs/role-editing.md): each permission at most once; absent means none. */
+export const roleInputSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Role name is required').max(100, 'Role name must have at most 100 characters'),
+  description: z.string().trim().max(500, 'Description must have at most 500 characters').default(''),
+  permissions: z
+    .array(z.strictObject({ name: permissionNameSchema, level: permissionLevelSchema }))
+    .max(permissionNames.length)
+    .default([])
+    .refine((list) => new Set(list.map((p) => p.name)).size === list.length, 'Each permission may appear only once'),
+});
+export type RoleInput = z.input<typeof roleInputSchema>;
+export type ParsedRoleInput = z.output<typeof roleInputSchema>;

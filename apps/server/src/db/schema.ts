@@ -95,6 +95,20 @@ export interface SystemConfigTable {
   updated_at: IsoTime;
 }
 
+export interface AuditLogTable {
+  id: Generated<number>;
+  ts: IsoTime;
+  actor_id: number | null;
+  actor_username: string | null;
+  via: string | null;
+  address: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  /** JSON: field → {before, after}. */
+  changes: string | null;
+}
+
 export interface Database {
   permissions: PermissionsTable;
   permission_levels: PermissionLevelsTable;
@@ -106,6 +120,7 @@ export interface Database {
   logs: LogsTable;
   probes: ProbesTable;
   system_config: SystemConfigTable;
+  audit_log: AuditLogTable;
 }
 
 export type { ColumnType };

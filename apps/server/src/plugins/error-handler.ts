@@ -4,7 +4,7 @@ import type { ErrorBody, ErrorDetail } from '@bpm/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { AppError, TooManyRequestsError } from '../errors.js';
+import { AppError, ServiceUnavailableError, TooManyRequestsError } from '../errors.js';
 import { badRequestFromZod } from '../validation.js';
 
 export function errorBody(statusCode: number, message: string, details?: ErrorDetail[]): ErrorBody {
@@ -38,7 +38,8 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-      if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
+      if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError)
+        reply.header('Retry-After', String(error.retryAfterSeconds));
       if (error instanceof AppError) return sendError(reply, error.statusCode, error.message, error.details);
       if (error instanceof z.ZodError) {
         const bad = badRequestFromZod(error);

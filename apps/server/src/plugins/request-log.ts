@@ -39,22 +39,55 @@ export function isRoutineIngest(method: string, url: string, status: number): bo
   return method === 'POST' && status === 202 && (url.split('?')[0] ?? url).endsWith('/probes/reports');
 }
 
+/**
+ * 4xx answers to callers nobody signed in as (scanners, password guessers) are logged at debug and counted;
+ * one info line a minute says how many there were, so that a flood cannot push the rest out of the retained
+ * log (docs/security.md "Logs that can be trusted").
+ */
+export class RefusalSummary {
+  private readonly counts = new Map<number, number>();
+
+  add(status: number): void {
+    this.counts.set(status, (this.counts.get(status) ?? 0) + 1);
+  }
+
+  /** The summary line since the last one, or undefined when there was nothing. */
+  take(): string | undefined {
+    if (this.counts.size === 0) return undefined;
+    const byStatus = [...this.counts].sort(([a], [b]) => a - b);
+    this.counts.clear();
+    const total = byStatus.reduce((sum, [, n]) => sum + n, 0);
+    return `Answered ${total} request(s) from callers not signed in with 4xx (${byStatus.map(([status, n]) => `${status} ×${n}`).join(', ')})`;
+  }
+}
+
 /** Load balancers ask every few seconds; only a failing answer is worth a line on the Logs page. */
 export function isRoutineHealthCheck(method: string, url: string, status: number): boolean {
   return method === 'GET' && status === 200 && /\/health\/(live|ready)$/.test(url.split('?')[0] ?? url);
 }
 
 export const requestLogPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { summaryIntervalMs?: number }) => {
+    const refusals = new RefusalSummary();
+    const summarise = () => {
+      const line = refusals.take();
+      if (line) app.log.info(line);
+    };
+    const timer = setInterval(summarise, options.summaryIntervalMs ?? 60_000).unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      summarise();
+    });
     app.addHook('onResponse', async (request, reply) => {
       const line = requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime);
-      if (reply.statusCode >= 500) request.log.error(line);
-      else if (
-        isRoutineIngest(request.method, request.url, reply.statusCode) ||
-        isRoutineHealthCheck(request.method, request.url, reply.statusCode)
-      )
+      const status = reply.statusCode;
+      if (status >= 500) request.log.error(line);
+      else if (isRoutineIngest(request.method, request.url, status) || isRoutineHealthCheck(request.method, request.url, status))
         request.log.debug(line);
-      else request.log.info(line);
+      else if (status >= 400 && !request.principal) {
+        refusals.add(status);
+        request.log.debug(line);
+      } else request.log.info(line);
     });
   },
   { name: 'bpm-request-log' },

@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ForbiddenError } from '../errors.js';
+import { sendError } from './error-handler.js';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -42,15 +43,20 @@ export function isAllowedOrigin(request: FastifyRequest): boolean {
   return originAllowed(origin, request.host, request.server.config.publicHost);
 }
 
-function connectSources(publicHost: string | undefined): string[] {
-  const sources = ["'self'", 'ws:', 'wss:'];
-  if (publicHost)
-    sources.push(
-      `http://api.${publicHost}:*`,
-      `https://api.${publicHost}:*`,
-      `http://api.${publicHost}`,
-      `https://api.${publicHost}`,
-    );
+/** A Host header fit to appear in a CSP source (host, optional port); anything else is left out. */
+const cspHost = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+
+/**
+ * connect-src (docs/security.md "Headers"): the page's own host for the live feed (ws/wss of the Host it was
+ * served from, not any ws: host) and, with BPM_PUBLIC_HOST, the api. host.
+ */
+export function connectSources(requestHost: string | undefined, publicHost: string | undefined): string[] {
+  const sources = ["'self'"];
+  if (requestHost && cspHost.test(requestHost)) sources.push(`ws://${requestHost}`, `wss://${requestHost}`);
+  if (publicHost) {
+    for (const scheme of ['http', 'https', 'ws', 'wss'])
+      sources.push(`${scheme}://api.${publicHost}`, `${scheme}://api.${publicHost}:*`);
+  }
   return sources;
 }
 
@@ -67,7 +73,7 @@ export const securityPlugin = fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           fontSrc: ["'self'", 'data:'],
           imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: connectSources(publicHost),
+          connectSrc: [(request) => connectSources(request.headers.host, publicHost).join(' ')],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           frameAncestors: ["'none'"],
@@ -77,6 +83,13 @@ export const securityPlugin = fp(
       },
       // The API is read cross-origin from the web host when BPM_PUBLIC_HOST is set; CORS decides who may.
       crossOriginResourcePolicy: { policy: 'same-site' },
+    });
+
+    // @fastify/cors answers a preflight without Access-Control-Request-Method in plain text; the API answers JSON.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'OPTIONS' || request.headers.origin === undefined) return;
+      if (request.headers['access-control-request-method'] !== undefined) return;
+      return sendError(reply, 400, 'Invalid CORS preflight request: Access-Control-Request-Method is required');
     });
 
     await app.register(cors, {

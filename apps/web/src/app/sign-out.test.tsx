@@ -17,6 +17,11 @@ import { useCreateKey } from '../features/keys/api/use-create-key';
 import { useDeleteKey } from '../features/keys/api/use-delete-key';
 import { logQueries } from '../features/logs/api/logs-api';
 import { useDownloadLogs } from '../features/logs/api/use-download-logs';
+import { roleEditingQueries } from '../features/roles/api/role-editing-api';
+import { useCreateRole } from '../features/roles/api/use-create-role';
+import { useDeleteRole } from '../features/roles/api/use-delete-role';
+import { useSetDefaultRole } from '../features/roles/api/use-set-default-role';
+import { useUpdateRole } from '../features/roles/api/use-update-role';
 import { useChangeUserPassword } from '../features/users/api/use-change-user-password';
 import { useCreateUser } from '../features/users/api/use-create-user';
 import { useDeleteUser } from '../features/users/api/use-delete-user';
@@ -58,6 +63,12 @@ const signingOut: [string, Run][] = [
   ['useDeleteKey', mutation(useDeleteKey, 3)],
   ['useDeleteProbe', mutation(useDeleteProbe, 'P-1')],
   ['useDownloadLogs', mutation(useDownloadLogs, undefined)],
+  ['logQueries.audit', query(logQueries.audit({ actor: '', action: '', target: '', from: '', to: '' }))],
+  ['roleEditingQueries.me', query(roleEditingQueries.me())],
+  ['useCreateRole', mutation(useCreateRole, { name: 'Readers', permissions: [{ name: 'Logs', level: 'READ' }] })],
+  ['useUpdateRole', mutation(useUpdateRole, { roleId: 4, input: { name: 'Readers' } })],
+  ['useDeleteRole', mutation(useDeleteRole, 4)],
+  ['useSetDefaultRole', mutation(useSetDefaultRole, 4)],
 ];
 
 // Their 401 is an answer the form shows ("Invalid username or password.", "Current password is incorrect.").

@@ -4,9 +4,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
 import { sessionCookieName } from '../sessions/sessions.service.js';
 import { signedInUser, signIn, signOut, type SignedIn } from './auth.service.js';
+import { auditRequest } from '../audit/audit.service.js';
+import { logLine } from '../../log-text.js';
+import { DeviceCookies, deviceCookieName, loadDeviceCookieSecret } from './device-cookie.js';
 import { LoginThrottle } from './login-throttle.js';
 
 const tags = ['Authentication'];
+/** A device cookie outlives any session: it only vouches for the browser at the next sign-in. */
+const deviceCookieDays = 365;
 // Signing in and out is for everyone; GET /login answers 401 "Not signed in" itself.
 const config = { access: 'public' } as const;
 
@@ -38,7 +43,10 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, signedIn
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const throttle = new LoginThrottle(app.config.loginThrottle);
+  const guards = {
+    throttle: new LoginThrottle(app.config.loginThrottle),
+    devices: new DeviceCookies(loadDeviceCookieSecret(app.config.dataDir)),
+  };
 
   r.get(
     '/login',
@@ -50,13 +58,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/login',
     { config, schema: { tags, summary: 'Sign in', body: loginRequestSchema, response: { 200: userSchema } } },
     async (request, reply) => {
-      const signedIn = await signIn(app.db, throttle, {
+      const signedIn = await signIn(app.db, guards, {
         ...request.body,
         address: request.ip,
         hashLog2N: app.config.passwordHashLog2N,
+        deviceCookie: request.cookies[deviceCookieName],
       });
       setSessionCookie(request, reply, signedIn);
-      request.log.info(`User ${signedIn.user.username} signed in${signedIn.persistent ? ' (remembered)' : ''}`);
+      reply.setCookie(deviceCookieName, signedIn.deviceCookie, {
+        ...cookieOptions(request),
+        expires: new Date(Date.now() + deviceCookieDays * 86_400_000),
+      });
+      request.log.info(logLine`User ${signedIn.user.username} signed in` + (signedIn.persistent ? ' (remembered)' : ''));
       return signedIn.user;
     },
   );
@@ -67,7 +80,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/logout',
     { config, schema: { tags, summary: 'Sign out (204 even when no session is left)' } },
     async (request, reply) => {
-      await signOut(app.db, request.principal);
+      const principal = request.principal;
+      await signOut(app.db, principal);
+      if (principal?.sessionId !== undefined) {
+        await app.liveSessions.credentialsChanged({ sessionId: principal.sessionId });
+        await auditRequest(request, { action: 'auth.sign-out', target: { type: 'user', id: principal.userId } });
+      }
       reply.clearCookie(sessionCookieName, cookieOptions(request));
       return reply.code(204).send();
     },

@@ -7,6 +7,8 @@ import { decoyPasswordHash, verifyPassword } from '../../password.js';
 import type { Principal } from '../../plugins/access.js';
 import { endSession, startSession } from '../sessions/sessions.service.js';
 import { findCredentials, findUser, usernameKey } from '../users/users.service.js';
+import { recordAudit } from '../audit/audit.service.js';
+import type { DeviceCookies } from './device-cookie.js';
 import type { LoginThrottle } from './login-throttle.js';
 
 /** design §4: "Remember me" keeps a session 30 days; otherwise a browser-session cookie whose session ends after 12 h. */
@@ -18,29 +20,54 @@ export interface SignedIn {
   token: string;
   persistent: boolean;
   expiresAt: Date;
+  /** A fresh device cookie for this browser and user (docs/security.md "Device cookies"). */
+  deviceCookie: string;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export interface SignInGuards {
+  throttle: LoginThrottle;
+  devices: DeviceCookies;
+}
 
 export async function signIn(
   db: Kysely<Database>,
-  throttle: LoginThrottle,
-  request: { username: string; password: string; rememberMe: boolean; address: string; hashLog2N: number },
+  guards: SignInGuards,
+  request: {
+    username: string;
+    password: string;
+    rememberMe: boolean;
+    address: string;
+    hashLog2N: number;
+    /** The browser's device cookie, if any. */
+    deviceCookie?: string;
+  },
 ): Promise<SignedIn> {
-  throttle.checkAddress(request.address);
-  const credentials = await findCredentials(db, { username: request.username });
-  // An unknown username costs the same hashing time as a wrong password, so timing does not tell them apart.
-  const isValid = await verifyPassword(
-    request.password,
-    credentials?.passwordHash ?? (await decoyPasswordHash(request.hashLog2N)),
-  );
   const key = usernameKey(request.username);
+  const deviceId = guards.devices.deviceFor(request.deviceCookie, key);
+  // Throws 429/503 before any hashing; from here on this attempt holds its place in every counter.
+  const attempt = await guards.throttle.begin({ address: request.address, usernameKey: key, deviceId });
+  let credentials: Awaited<ReturnType<typeof findCredentials>>;
+  let isValid: boolean;
+  try {
+    credentials = await findCredentials(db, { username: request.username });
+    // An unknown username costs the same hashing time as a wrong password, so timing does not tell them apart.
+    isValid = await verifyPassword(request.password, credentials?.passwordHash ?? (await decoyPasswordHash(request.hashLog2N)), {
+      anonymous: !attempt.trusted,
+    });
+  } catch (error) {
+    await attempt.failed();
+    throw error;
+  }
   if (!credentials || !isValid) {
-    const delayMs = throttle.recordFailure(request.address, key);
-    if (delayMs > 0) await sleep(delayMs);
+    await attempt.failed();
+    await recordAudit(
+      db,
+      { actor: null, via: null, address: request.address },
+      { action: 'auth.sign-in-failed', target: { type: 'username', id: request.username } },
+    );
     throw new UnauthorizedError('Invalid username or password');
   }
-  throttle.recordSuccess(key);
+  await attempt.succeeded();
 
   const now = new Date();
   const persistent = request.rememberMe;
@@ -48,7 +75,12 @@ export async function signIn(
   const token = await startSession(db, { userId: credentials.id, persistent, now, expiresAt });
   const user = await findUser(db, credentials.id);
   if (!user) throw new UnauthorizedError('Invalid username or password');
-  return { user, token, persistent, expiresAt };
+  await recordAudit(
+    db,
+    { actor: { id: user.userId, username: user.username }, via: 'session', address: request.address },
+    { action: 'auth.sign-in', target: { type: 'user', id: user.userId } },
+  );
+  return { user, token, persistent, expiresAt, deviceCookie: guards.devices.issue(key) };
 }
 
 /** GET /login: the signed-in user, or 401 "Not signed in". */

@@ -1,5 +1,6 @@
 // Sign-in, sign-out and session behaviour through the real app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppConfig } from '../../config.js';
 import { createTestApp, testAdminPassword, testOrigin, withCookie, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -99,30 +100,61 @@ describe('POST /logout', () => {
 });
 
 describe('login throttling', () => {
-  it('keeps letting the right password in after many failures for that username', async () => {
-    await t.createUser({ username: 'target', password: 'target-password', roleName: 'Operator' });
-    for (let i = 0; i < 8; i += 1) {
-      const failed = await t.app.inject({
+  const throttled = (overrides: Partial<AppConfig['loginThrottle']>, config: Partial<AppConfig> = {}) =>
+    createTestApp({
+      loginThrottle: {
+        freeFailures: 5,
+        baseDelayMs: 1,
+        maxDelayMs: 1,
+        addressMaxFailures: 3,
+        addressWindowMs: 60_000,
+        deviceMaxFailures: 10,
+        hashQueueMax: 100,
+        ...overrides,
+      },
+      ...config,
+    });
+  const deviceCookieFrom = (response: { cookies: Array<{ name: string; value: string }> }) => {
+    const cookie = response.cookies.find((c) => c.name === 'bpm_device');
+    if (!cookie) throw new Error('no device cookie');
+    return `bpm_device=${cookie.value}`;
+  };
+
+  it('keeps letting a browser that signed in before in, whatever guesses come from its address or for its user', async () => {
+    const capped = await throttled({ baseDelayMs: 60_000, maxDelayMs: 60_000 });
+    try {
+      await capped.createUser({ username: 'target', password: 'target-password', roleName: 'Operator' });
+      const attempt = (password: string, cookie?: string) =>
+        capped.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '10.1.1.1',
+          ...(cookie ? { headers: { cookie } } : {}),
+          payload: { username: 'target', password },
+        });
+      const device = deviceCookieFrom(await attempt('target-password'));
+      for (let i = 0; i < 3; i += 1) expect((await attempt(`guess-${i}`)).statusCode).toBe(401);
+      // The address is locked (and, with freeFailures 5, the username would be next): unknown browsers wait...
+      expect((await attempt('target-password')).statusCode).toBe(429);
+      // ...the browser with the device cookie does not.
+      const trusted = await attempt('target-password', device);
+      expect(trusted.statusCode).toBe(200);
+      // A device cookie signed for another user vouches for nothing.
+      const other = await capped.app.inject({
         method: 'POST',
         url: '/api/login',
         remoteAddress: '10.1.1.1',
-        payload: { username: 'target', password: `guess-${i}` },
+        headers: { cookie: device },
+        payload: { username: 'admin', password: testAdminPassword },
       });
-      expect(failed.statusCode).toBe(401);
+      expect(other.statusCode).toBe(429);
+    } finally {
+      await capped.close();
     }
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      remoteAddress: '10.1.1.2',
-      payload: { username: 'target', password: 'target-password' },
-    });
-    expect(response.statusCode).toBe(200);
   });
 
   it('caps failures per client address with 429 and Retry-After, leaving other addresses alone', async () => {
-    const capped = await createTestApp({
-      loginThrottle: { freeFailures: 5, baseDelayMs: 1, maxDelayMs: 1, addressMaxFailures: 3, addressWindowMs: 60_000 },
-    });
+    const capped = await throttled({});
     try {
       const attempt = (remoteAddress: string, password: string) =>
         capped.app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { username: 'admin', password } });
@@ -137,10 +169,109 @@ describe('login throttling', () => {
     }
   });
 
+  it('checks no more concurrent guesses than the address cap', async () => {
+    const capped = await throttled({});
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 13 }, (_, i) =>
+          capped.app.inject({
+            method: 'POST',
+            url: '/api/login',
+            remoteAddress: '10.8.8.8',
+            payload: { username: `nobody${i}`, password: 'wrong-password' },
+          }),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode);
+      expect(codes.filter((c) => c === 401)).toHaveLength(3);
+      expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('holds a username back after its free failures even when the guesses come in parallel from many addresses', async () => {
+    const capped = await throttled({ freeFailures: 2, baseDelayMs: 60_000, maxDelayMs: 60_000, addressMaxFailures: 100 });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          capped.app.inject({
+            method: 'POST',
+            url: '/api/login',
+            remoteAddress: `10.6.6.${i}`,
+            payload: { username: 'admin', password: `guess-${i}` },
+          }),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode);
+      // Two free guesses and the third (which sets the delay) are checked; the rest wait a minute.
+      expect(codes.filter((c) => c === 401)).toHaveLength(3);
+      const refused = answers.filter((a) => a.statusCode === 429);
+      expect(refused).toHaveLength(5);
+      expect(Number(refused[0]?.headers['retry-after'])).toBe(60);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('answers an anonymous flood 503 at once while a trusted browser signs in', async () => {
+    const capped = await throttled({ addressMaxFailures: 1000, hashQueueMax: 2 });
+    try {
+      const signedIn = await capped.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'admin', password: testAdminPassword },
+      });
+      const device = deviceCookieFrom(signedIn);
+      const flood = Array.from({ length: 30 }, (_, i) =>
+        capped.app.inject({ method: 'POST', url: '/api/login', payload: { username: `nobody${i}`, password: 'wrong-password' } }),
+      );
+      const real = capped.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { cookie: device },
+        payload: { username: 'admin', password: testAdminPassword },
+      });
+      const answers = await Promise.all(flood);
+      expect((await real).statusCode).toBe(200);
+      const busy = answers.filter((a) => a.statusCode === 503);
+      expect(busy).toHaveLength(28);
+      expect(busy[0]?.headers['retry-after']).toBe('1');
+      expect(busy[0]?.json()).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
+      // Only two anonymous attempts were hashed at all: the trusted one waits behind at most those two.
+      expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(2);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('believes X-Forwarded-For only from a listed proxy, taking the right-most address it did not add', async () => {
+    const proxied = await throttled({ addressMaxFailures: 2 }, { trustProxy: ['127.0.0.1'] });
+    try {
+      const attempt = (remoteAddress: string, forwardedFor: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: { username: 'nobody', password: 'wrong-password' },
+        });
+      // The client writes any first entries it likes; the proxy appends the address it saw (10.5.5.5).
+      expect((await attempt('127.0.0.1', '1.1.1.1, 10.5.5.5')).statusCode).toBe(401);
+      expect((await attempt('127.0.0.1', '2.2.2.2, 10.5.5.5')).statusCode).toBe(401);
+      expect((await attempt('127.0.0.1', '3.3.3.3, 10.5.5.5')).statusCode).toBe(429);
+      expect((await attempt('127.0.0.1', '10.5.5.6')).statusCode).toBe(401);
+      // A client that is not the proxy cannot choose its address at all.
+      expect((await attempt('10.7.7.7', '4.4.4.4')).statusCode).toBe(401);
+      expect((await attempt('10.7.7.7', '5.5.5.5')).statusCode).toBe(401);
+      expect((await attempt('10.7.7.7', '6.6.6.6')).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('does not count successful sign-ins', async () => {
-    const capped = await createTestApp({
-      loginThrottle: { freeFailures: 5, baseDelayMs: 1, maxDelayMs: 1, addressMaxFailures: 2, addressWindowMs: 60_000 },
-    });
+    const capped = await throttled({ addressMaxFailures: 2 });
     try {
       for (let i = 0; i < 5; i += 1) {
         const ok = await capped.app.inject({

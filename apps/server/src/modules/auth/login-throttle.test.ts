@@ -1,41 +1,93 @@
-// The throttle's decisions as plain values: which failure waits how long, when an address is refused.
+// The throttle's decisions as plain values: which attempt is refused, for how long, and what a device cookie skips.
 import { describe, expect, it } from 'vitest';
-import { TooManyRequestsError } from '../../errors.js';
+import { ServiceUnavailableError, TooManyRequestsError } from '../../errors.js';
 import { LoginThrottle } from './login-throttle.js';
+import { MemoryThrottleStore } from './throttle-store.js';
 
-const config = { freeFailures: 5, baseDelayMs: 1000, maxDelayMs: 8000, addressMaxFailures: 4, addressWindowMs: 60_000 };
+const config = {
+  freeFailures: 5,
+  baseDelayMs: 1000,
+  maxDelayMs: 8000,
+  addressMaxFailures: 4,
+  addressWindowMs: 60_000,
+  deviceMaxFailures: 3,
+  hashQueueMax: 100,
+};
+
+async function refusal(promise: Promise<unknown>): Promise<TooManyRequestsError | ServiceUnavailableError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) return error;
+    throw error;
+  }
+  throw new Error('the attempt was not refused');
+}
 
 describe('LoginThrottle', () => {
-  it('answers the first five failures at once, then doubles the delay up to the cap', () => {
-    const throttle = new LoginThrottle({ ...config, addressMaxFailures: 100 }, () => 0);
-    const delays = Array.from({ length: 10 }, () => throttle.recordFailure('10.0.0.1', 'alice'));
-    expect(delays).toEqual([0, 0, 0, 0, 0, 1000, 2000, 4000, 8000, 8000]);
+  it('lets the first five failures through at once, then doubles the delay before the next, up to the cap', () => {
+    const throttle = new LoginThrottle(config);
+    expect(Array.from({ length: 10 }, (_, i) => throttle.delayAfter(i + 1))).toEqual([
+      0, 0, 0, 0, 0, 1000, 2000, 4000, 8000, 8000,
+    ]);
   });
 
-  it('starts over after a success, and per username', () => {
-    const throttle = new LoginThrottle({ ...config, addressMaxFailures: 100 }, () => 0);
-    for (let i = 0; i < 6; i += 1) throttle.recordFailure('10.0.0.1', 'alice');
-    expect(throttle.recordFailure('10.0.0.1', 'bob')).toBe(0);
-    throttle.recordSuccess('alice');
-    expect(throttle.recordFailure('10.0.0.1', 'alice')).toBe(0);
-  });
-
-  it('refuses an address at its cap until the window ends, with the seconds left', () => {
+  it('enforces a username delay as "not before": an attempt inside it is refused without being checked', async () => {
     let now = 0;
-    const throttle = new LoginThrottle(config, () => now);
-    for (let i = 0; i < 4; i += 1) {
-      throttle.checkAddress('10.0.0.1');
-      throttle.recordFailure('10.0.0.1', `user${i}`);
-    }
+    const throttle = new LoginThrottle({ ...config, addressMaxFailures: 100 }, new MemoryThrottleStore(), () => now);
+    for (let i = 0; i < 6; i += 1) await (await throttle.begin({ address: `10.0.0.${i}`, usernameKey: 'alice' })).failed();
+    const early = await refusal(throttle.begin({ address: '10.0.1.1', usernameKey: 'alice' }));
+    expect(early).toBeInstanceOf(TooManyRequestsError);
+    expect(early.retryAfterSeconds).toBe(1);
+    // Another username is not held back.
+    await (await throttle.begin({ address: '10.0.1.1', usernameKey: 'bob' })).failed();
+    now = 1000;
+    await (await throttle.begin({ address: '10.0.1.1', usernameKey: 'alice' })).succeeded();
+    // A success starts the streak over.
+    for (let i = 0; i < 5; i += 1) await (await throttle.begin({ address: '10.0.2.1', usernameKey: 'alice' })).failed();
+  });
+
+  it('counts attempts while they are still being checked, so parallel guesses cannot pass the address cap', async () => {
+    const throttle = new LoginThrottle(config);
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => throttle.begin({ address: '10.0.0.1', usernameKey: `user${i}` })),
+    );
+    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(4);
+  });
+
+  it('refuses an address at its cap until the window ends, with the seconds left; successes give their place back', async () => {
+    let now = 0;
+    const throttle = new LoginThrottle(config, new MemoryThrottleStore(), () => now);
+    await (await throttle.begin({ address: '10.0.0.1', usernameKey: 'ok' })).succeeded();
+    for (let i = 0; i < 4; i += 1) await (await throttle.begin({ address: '10.0.0.1', usernameKey: `user${i}` })).failed();
     now = 15_000;
-    expect(() => throttle.checkAddress('10.0.0.1')).toThrow(TooManyRequestsError);
-    try {
-      throttle.checkAddress('10.0.0.1');
-    } catch (error) {
-      expect((error as TooManyRequestsError).retryAfterSeconds).toBe(45);
-    }
-    expect(() => throttle.checkAddress('10.0.0.2')).not.toThrow();
+    const refused = await refusal(throttle.begin({ address: '10.0.0.1', usernameKey: 'user9' }));
+    expect(refused.retryAfterSeconds).toBe(45);
+    await (await throttle.begin({ address: '10.0.0.2', usernameKey: 'user9' })).failed();
     now = 60_000;
-    expect(() => throttle.checkAddress('10.0.0.1')).not.toThrow();
+    await (await throttle.begin({ address: '10.0.0.1', usernameKey: 'user9' })).failed();
+  });
+
+  it('lets a trusted device through an address and username lockout, until its own budget is spent', async () => {
+    const throttle = new LoginThrottle(config);
+    for (let i = 0; i < 4; i += 1) await (await throttle.begin({ address: '10.0.0.1', usernameKey: 'alice' })).failed();
+    await refusal(throttle.begin({ address: '10.0.0.1', usernameKey: 'alice' }));
+    const trusted = await throttle.begin({ address: '10.0.0.1', usernameKey: 'alice', deviceId: 'd1' });
+    expect(trusted.trusted).toBe(true);
+    await trusted.failed();
+    await (await throttle.begin({ address: '10.0.0.1', usernameKey: 'alice', deviceId: 'd1' })).failed();
+    await (await throttle.begin({ address: '10.0.0.1', usernameKey: 'alice', deviceId: 'd1' })).failed();
+    // Three failures spent: the device is now an unknown browser at a locked address.
+    await refusal(throttle.begin({ address: '10.0.0.1', usernameKey: 'alice', deviceId: 'd1' }));
+  });
+
+  it('answers 503 at once when too many anonymous sign-ins are in flight, never to a trusted device', async () => {
+    const throttle = new LoginThrottle({ ...config, addressMaxFailures: 100, hashQueueMax: 2 });
+    const first = await throttle.begin({ address: '10.0.0.1', usernameKey: 'a' });
+    await throttle.begin({ address: '10.0.0.2', usernameKey: 'b' });
+    expect(await refusal(throttle.begin({ address: '10.0.0.3', usernameKey: 'c' }))).toBeInstanceOf(ServiceUnavailableError);
+    expect((await throttle.begin({ address: '10.0.0.3', usernameKey: 'c', deviceId: 'd' })).trusted).toBe(true);
+    await first.failed();
+    await throttle.begin({ address: '10.0.0.3', usernameKey: 'c' });
   });
 });

@@ -1,75 +1,115 @@
-// Login throttling (design §4): slows password guessing without letting anyone lock a real user out.
-// Per username: after `freeFailures` failures in a row, each further failure is answered after a growing
-// delay, while the right password still signs in at once. Per client address: failures are capped per
-// window and answered 429 with Retry-After. Successful sign-ins never count.
+// Sign-in throttling (docs/security.md "Sign-in throttling"): every attempt reserves its place in the counters
+// before its password is hashed, so parallel guesses cannot overrun a limit.
+// - Per address: at most addressMaxFailures failures per window, then 429 with Retry-After.
+// - Per username: after freeFailures failures in a row, the next attempt is accepted no sooner than a growing
+//   delay after the last one ("not before", enforced on the server, so parallel guesses gain nothing).
+// - A browser holding a device cookie for that username skips both (it has its own, small, failure budget).
+// - Anonymous attempts in flight are bounded: beyond hashQueueMax the answer is 503 at once, so a flood never
+//   queues up seconds of hashing in front of a real sign-in.
 import type { LoginThrottleConfig } from '../../config.js';
-import { TooManyRequestsError } from '../../errors.js';
+import { ServiceUnavailableError, TooManyRequestsError } from '../../errors.js';
+import { MemoryThrottleStore, type ThrottleStore } from './throttle-store.js';
 
-/** Both maps are bounded so a flood of made-up usernames or addresses cannot grow memory without limit. */
-const maxTracked = 10_000;
-/** A username's failure streak is forgotten after an hour without failures. */
+/** A username's failure streak is forgotten an hour after it began. */
 const usernameMemoryMs = 60 * 60_000;
 
-interface Streak {
-  failures: number;
-  lastAt: number;
+export interface SignInAttempt {
+  address: string;
+  usernameKey: string;
+  /** The nonce of a valid device cookie for this username (device-cookie.ts), if the browser sent one. */
+  deviceId?: string;
 }
 
-interface Window {
-  failures: number;
-  startedAt: number;
+export interface PendingAttempt {
+  /** The attempt came from a trusted device: its hashing goes before anonymous attempts. */
+  trusted: boolean;
+  succeeded(): Promise<void>;
+  failed(): Promise<void>;
 }
 
-function remember<V>(map: Map<string, V>, key: string, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > maxTracked) {
-    const oldest = map.keys().next().value;
-    if (oldest !== undefined) map.delete(oldest);
-  }
-}
+const retrySeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export class LoginThrottle {
-  private readonly byUsername = new Map<string, Streak>();
-  private readonly byAddress = new Map<string, Window>();
+  private anonymousInFlight = 0;
 
   constructor(
     private readonly config: LoginThrottleConfig,
+    private readonly store: ThrottleStore = new MemoryThrottleStore(),
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Throws 429 when this address has used up its failed attempts for the window. */
-  checkAddress(address: string): void {
-    const window = this.byAddress.get(address);
-    if (!window) return;
-    const endsAt = window.startedAt + this.config.addressWindowMs;
-    if (endsAt <= this.now()) {
-      this.byAddress.delete(address);
-      return;
-    }
-    if (window.failures >= this.config.addressMaxFailures) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - this.now()) / 1000));
-      throw new TooManyRequestsError('Too many failed sign-in attempts from this address. Try again later.', retryAfterSeconds);
-    }
-  }
-
-  /** Records a failure and returns how long to wait before answering it. */
-  recordFailure(address: string, usernameKey: string): number {
-    const now = this.now();
-    const window = this.byAddress.get(address);
-    if (!window || window.startedAt + this.config.addressWindowMs <= now)
-      remember(this.byAddress, address, { failures: 1, startedAt: now });
-    else window.failures += 1;
-
-    const previous = this.byUsername.get(usernameKey);
-    const failures = previous && now - previous.lastAt < usernameMemoryMs ? previous.failures + 1 : 1;
-    remember(this.byUsername, usernameKey, { failures, lastAt: now });
-    const over = failures - this.config.freeFailures;
+  /** The delay a username's attempt number `count` imposes on the next one (0 while within the free failures). */
+  delayAfter(count: number): number {
+    const over = count - this.config.freeFailures;
     if (over <= 0) return 0;
     return Math.min(this.config.baseDelayMs * 2 ** (over - 1), this.config.maxDelayMs);
   }
 
-  recordSuccess(usernameKey: string): void {
-    this.byUsername.delete(usernameKey);
+  /** Reserves the attempt's place, or throws 429 (a limit reached) or 503 (too many anonymous sign-ins at once). */
+  async begin(attempt: SignInAttempt): Promise<PendingAttempt> {
+    if (attempt.deviceId !== undefined) {
+      const deviceKey = `d:${attempt.deviceId}`;
+      const limit = { max: this.config.deviceMaxFailures, windowMs: this.config.addressWindowMs };
+      const device = await this.store.reserve(deviceKey, limit, this.now());
+      // A device past its own budget is treated like any other browser (OWASP: lockout-listed device).
+      if (device.ok) {
+        return {
+          trusted: true,
+          succeeded: () => this.store.forget(deviceKey),
+          failed: () => Promise.resolve(),
+        };
+      }
+    }
+
+    if (this.anonymousInFlight >= this.config.hashQueueMax) {
+      throw new ServiceUnavailableError('The server is busy with other sign-ins. Try again in a moment.', 1);
+    }
+    this.anonymousInFlight += 1;
+    let settled = false;
+    const leave = () => {
+      if (!settled) this.anonymousInFlight -= 1;
+      settled = true;
+    };
+    const addressKey = `a:${attempt.address}`;
+    const usernameKey = `u:${attempt.usernameKey}`;
+    try {
+      const now = this.now();
+      const address = await this.store.reserve(
+        addressKey,
+        { max: this.config.addressMaxFailures, windowMs: this.config.addressWindowMs },
+        now,
+      );
+      if (!address.ok) {
+        throw new TooManyRequestsError(
+          'Too many failed sign-in attempts from this address. Try again later.',
+          retrySeconds(address.retryAfterMs),
+        );
+      }
+      const username = await this.store.reserve(usernameKey, { max: Number.MAX_SAFE_INTEGER, windowMs: usernameMemoryMs }, now);
+      if (!username.ok) {
+        await this.store.release(addressKey);
+        throw new TooManyRequestsError(
+          'Too many failed sign-in attempts for this user. Try again in a few seconds.',
+          retrySeconds(username.retryAfterMs),
+        );
+      }
+      const delayMs = this.delayAfter(username.count);
+      if (delayMs > 0) await this.store.record(usernameKey, now + delayMs);
+    } catch (error) {
+      leave();
+      throw error;
+    }
+    return {
+      trusted: false,
+      succeeded: async () => {
+        leave();
+        await this.store.release(addressKey);
+        await this.store.forget(usernameKey);
+      },
+      failed: () => {
+        leave();
+        return Promise.resolve();
+      },
+    };
   }
 }

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerOf } from '../../plugins/access.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
-import { checkApiKey, createApiKey, deleteApiKey, listApiKeys } from './keys.service.js';
+import { auditRequest } from '../audit/audit.service.js';
+import { logLine } from '../../log-text.js';
+import { checkApiKey, createCallerApiKey, deleteApiKey, listApiKeys } from './keys.service.js';
 
 const tags = ['API keys'];
 /** A user manages only their own keys, so signing in is all it takes. */
@@ -32,8 +34,13 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
       config: own,
     },
     async (request, reply) => {
-      const key = await createApiKey(db, { userId: callerOf(request).userId, ...request.body });
-      request.log.info(`User ${callerOf(request).username} created API key #${key.id} "${key.name}"`);
+      const key = await createCallerApiKey(db, callerOf(request), request.body, app.config.keyMaxDays);
+      await auditRequest(request, {
+        action: 'key.create',
+        target: { type: 'key', id: key.id },
+        changes: { name: { before: null, after: key.name }, expirationDate: { before: null, after: key.expirationDate } },
+      });
+      request.log.info(logLine`User ${callerOf(request).username} created API key #${key.id} "${key.name}"`);
       return reply.code(201).send(key);
     },
   );
@@ -43,7 +50,9 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, summary: 'Delete one of your API keys', params: idParamSchema }, config: own },
     async (request, reply) => {
       await deleteApiKey(db, callerOf(request).userId, request.params.id);
-      request.log.info(`User ${callerOf(request).username} deleted API key #${request.params.id}`);
+      await app.liveSessions.credentialsChanged({ keyId: request.params.id });
+      await auditRequest(request, { action: 'key.delete', target: { type: 'key', id: request.params.id } });
+      request.log.info(logLine`User ${callerOf(request).username} deleted API key #${request.params.id}`);
       return reply.code(204).send();
     },
   );

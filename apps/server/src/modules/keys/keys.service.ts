@@ -2,7 +2,7 @@
 import { apiKeyPrefix, type ApiKey, type CreatedApiKey, type KeyCheck } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { BadRequestError, NotFoundError, UnauthorizedError } from '../../errors.js';
+import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors.js';
 import type { Principal } from '../../plugins/access.js';
 import { hashToken, randomBase62 } from '../../tokens.js';
 import { deleteAllUserKeys, deleteUserKey, findLiveKey, findUserKey, insertKey, listUserKeys } from './keys.queries.js';
@@ -11,10 +11,23 @@ export function newApiKeyToken(): string {
   return `${apiKeyPrefix}${randomBase62(32)}`;
 }
 
-/** Creates a key for `userId`; the answer is the only place the token ever appears. */
+/** Creates a key for the caller; the answer is the only place the token ever appears. A key cannot make keys
+ * (a leaked key must not outlive its own expiry), and no key lives longer than `maxDays` (docs/security.md). */
+export async function createCallerApiKey(
+  db: Kysely<Database>,
+  actor: Principal,
+  input: { name: string; expirationDate: string },
+  maxDays: number,
+): Promise<CreatedApiKey> {
+  if (actor.via === 'apiKey') throw new ForbiddenError('An API key cannot create API keys; sign in to create one');
+  return createApiKey(db, { userId: actor.userId, ...input }, maxDays);
+}
+
+/** Creates a key for `userId` (also the server's own demo key, made without a caller). */
 export async function createApiKey(
   db: Kysely<Database>,
   input: { userId: number; name: string; expirationDate: string },
+  maxDays = 365,
 ): Promise<CreatedApiKey> {
   const expires = new Date(input.expirationDate);
   if (Number.isNaN(expires.getTime())) {
@@ -26,6 +39,10 @@ export async function createApiKey(
     throw new BadRequestError('Expiration date must be in the future', [
       { path: 'expirationDate', message: 'Expiration date must be in the future' },
     ]);
+  }
+  if (expires.getTime() > Date.now() + maxDays * 86_400_000) {
+    const message = `Expiration date must be at most ${maxDays} days ahead`;
+    throw new BadRequestError(message, [{ path: 'expirationDate', message }]);
   }
   const token = newApiKeyToken();
   const id = await insertKey(db, {

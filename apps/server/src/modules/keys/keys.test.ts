@@ -24,6 +24,24 @@ const createKey = (cookie: string, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/keys', headers: withCookie(cookie), payload });
 
 describe('POST /keys', () => {
+  it('refuses an expiration more than BPM_KEY_MAX_DAYS ahead, and any key made by a key', async () => {
+    const tooLate = await createKey(alice, { name: 'forever', expirationDate: '9999-12-31T00:00:00Z' });
+    expect(tooLate.statusCode).toBe(400);
+    expect(tooLate.json().message).toBe('Expiration date must be at most 365 days ahead');
+    const inAYear = new Date(Date.now() + 364 * 86_400_000).toISOString();
+    const key = await createKey(alice, { name: 'yearly', expirationDate: inAYear });
+    expect(key.statusCode).toBe(201);
+    const byKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: { authorization: `Bearer ${key.json().token}` },
+      payload: { name: 'spawned', expirationDate: inOneDay() },
+    });
+    expect(byKey.statusCode).toBe(403);
+    expect(byKey.json().message).toBe('An API key cannot create API keys; sign in to create one');
+    await t.app.inject({ method: 'DELETE', url: `/api/keys/${key.json().id}`, headers: withCookie(alice) });
+  });
+
   it('returns the token once; lists never show it; only its SHA-256 is stored', async () => {
     const expirationDate = inOneDay();
     const response = await createKey(alice, { name: 'Gateway 1', expirationDate });

@@ -7,6 +7,7 @@
 // all. The hub knows no database and no engine.
 import type { Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
 import type { PublishedProbe } from '../../engine/evaluation.js';
+import { probeDataFrames } from './snapshot-frames.js';
 import { CompactFeed } from './compact-feed.js';
 
 /** The part of a `ws` WebSocket the hub uses (so tests can count what is sent). */
@@ -146,7 +147,7 @@ export class LiveHub {
     if (this.systemInfo) this.send(client, this.systemConfigMessage());
     const probeIDs = this.probeIDs();
     if (format === 'spec') {
-      this.send(client, this.probeDataMessage(probeIDs));
+      for (const frame of probeDataFrames(this.snapshotBytes(probeIDs))) this.send(client, frame);
       return;
     }
     // The compact snapshot is the state as last flushed: probes changed since come whole at the next
@@ -241,6 +242,13 @@ export class LiveHub {
     client.socket.send(message, { binary: false, compress });
     this.counters.messagesSent += 1;
     this.counters.bytesSent += message.length;
+  }
+
+  private *snapshotBytes(probeIDs: Iterable<string>): Generator<Buffer> {
+    for (const id of probeIDs) {
+      const bytes = this.bytesOf(id);
+      if (bytes) yield bytes;
+    }
   }
 
   private systemConfigMessage(): Buffer {

@@ -5,11 +5,14 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LiveHub } from './hub.js';
+import { LiveSessions } from './live-sessions.js';
 import { liveRoutes } from './live.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     liveHub: LiveHub;
+    /** Open sockets by credentials: call credentialsChanged() after anything that ends or changes them. */
+    liveSessions: LiveSessions;
   }
 }
 
@@ -29,6 +32,8 @@ export const liveModule = fp(
       maxBufferedBytes: options.maxBufferedBytes ?? 1024 * 1024,
     });
     app.decorate('liveHub', hub);
+    const sessions = new LiveSessions();
+    app.decorate('liveSessions', sessions);
     if (!app.hasDecorator('websocketServer')) {
       // Clients send nothing (spec §7), so a tiny payload limit.
       // The one subprotocol offered is the compact format (docs/live-feed-compact.md); a client that asks
@@ -62,6 +67,7 @@ export const liveModule = fp(
     });
     await app.register(liveRoutes, {
       hub,
+      sessions,
       credentialRecheckMs: options.credentialRecheckMs ?? options.pingIntervalMs ?? liveTiming.pingIntervalMs,
     });
   },

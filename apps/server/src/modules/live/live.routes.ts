@@ -2,11 +2,10 @@
 // to the hub. Nothing the browser sends changes state. A plain GET / is the web app.
 import { compactSubprotocol } from '@bpm/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { WebSocket } from 'ws';
 import { sendError } from '../../plugins/error-handler.js';
-import { resolvePrincipal } from '../../plugins/access.js';
 import { isAllowedOrigin } from '../../plugins/security.js';
 import type { LiveHub } from './hub.js';
+import type { LiveSessions } from './live-sessions.js';
 
 async function checkUpgrade(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!request.ws) return;
@@ -15,27 +14,16 @@ async function checkUpgrade(request: FastifyRequest, reply: FastifyReply): Promi
   else if (!isAllowedOrigin(request)) await sendError(reply, 403, 'Origin not allowed');
 }
 
-/** WebSocket close code for "your credentials are gone" (RFC 6455 policy violation). */
-export const credentialsEndedCloseCode = 1008;
-
-export async function liveRoutes(app: FastifyInstance, options: { hub: LiveHub; credentialRecheckMs: number }): Promise<void> {
-  const hub = options.hub;
-  // A socket outlives the request that opened it: after a logout, a password change elsewhere, a
-  // deleted user or an expired key it must stop receiving plant data, so every open socket's
-  // credentials (the upgrade request's cookie or key) are checked again on a timer.
-  const openSockets = new Map<WebSocket, FastifyRequest>();
-  const recheckCredentials = async () => {
-    for (const [socket, request] of openSockets) {
-      const principal = await resolvePrincipal(request).catch(() => null);
-      if (principal || !openSockets.has(socket)) continue;
-      openSockets.delete(socket);
-      request.log.info({ user: request.principal?.username }, 'live feed closed: credentials ended');
-      socket.close(credentialsEndedCloseCode, 'Credentials ended');
-    }
-  };
+export async function liveRoutes(
+  app: FastifyInstance,
+  options: { hub: LiveHub; sessions: LiveSessions; credentialRecheckMs: number },
+): Promise<void> {
+  const { hub, sessions } = options;
+  // Changes to credentials close the sockets concerned at once (live-sessions.ts); this slow timer catches
+  // sessions and keys that simply expire.
   let recheckTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    recheckTimer = setInterval(() => void recheckCredentials(), options.credentialRecheckMs);
+    recheckTimer = setInterval(() => void sessions.credentialsChanged(), options.credentialRecheckMs);
     recheckTimer.unref();
   });
   app.addHook('onClose', async () => clearInterval(recheckTimer));
@@ -49,10 +37,10 @@ export async function liveRoutes(app: FastifyInstance, options: { hub: LiveHub; 
     wsHandler: (socket, request) => {
       // The subprotocol was chosen at the upgrade (live.plugin.ts): compact if the client asked for it.
       hub.addClient(socket, socket.protocol === compactSubprotocol ? 'compact' : 'spec');
-      openSockets.set(socket, request);
+      sessions.add(socket, request);
       socket.on('pong', () => hub.markAlive(socket));
       socket.on('close', () => {
-        openSockets.delete(socket);
+        sessions.remove(socket);
         hub.removeClient(socket);
       });
       request.log.info({ user: request.principal?.username }, 'live feed connected');

@@ -229,30 +229,72 @@ describe('the live feed at /', () => {
 });
 
 describe('an open live socket whose credentials end', () => {
-  it('is closed (1008) once its session is logged out, and a new upgrade is refused', async () => {
-    const app2 = await createTestApp({ liveCredentialRecheckMs: 50 });
-    try {
-      await app2.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app2.app.server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      const sessionCookie = await app2.loginAsAdmin();
-      const headers = { cookie: sessionCookie, origin: `http://127.0.0.1:${port}` };
-      const socket = new WebSocket(`ws://127.0.0.1:${port}/`, { headers });
-      await new Promise((resolve, reject) => {
-        socket.once('open', resolve);
-        socket.once('error', reject);
-      });
-      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
-      const logout = await app2.app.inject({ method: 'POST', url: '/api/logout', headers: withCookie(sessionCookie) });
-      expect(logout.statusCode).toBe(204);
-      expect(await closed).toBe(1008);
-      const again = new WebSocket(`ws://127.0.0.1:${port}/`, { headers });
-      const status = await new Promise<number>((resolve) =>
-        again.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
-      );
-      expect(status).toBe(401);
-    } finally {
-      await app2.close();
-    }
+  // The periodic recheck stays at its 30 s default: each socket here must close because of the change itself.
+  let live: TestApp;
+  let port = 0;
+  beforeAll(async () => {
+    live = await createTestApp();
+    await live.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = live.app.server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterAll(async () => live.close());
+
+  async function open(headers: Record<string, string>) {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/`, { headers: { origin: `http://127.0.0.1:${port}`, ...headers } });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    // Wrapped: an async function returning the promise itself would wait for the close.
+    return { closed: new Promise<number>((resolve) => socket.once('close', (code) => resolve(code))) };
+  }
+  const api = (method: 'PUT' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) =>
+    live.app.inject({ method, url, headers: withCookie(cookie), ...(payload ? { payload } : {}) });
+
+  it('is closed (1008) at once when its session is logged out, and a new upgrade is refused', async () => {
+    const sessionCookie = await live.loginAsAdmin();
+    const { closed } = await open({ cookie: sessionCookie });
+    expect((await api('POST', '/api/logout', sessionCookie)).statusCode).toBe(204);
+    expect(await closed).toBe(1008);
+    const again = new WebSocket(`ws://127.0.0.1:${port}/`, {
+      headers: { cookie: sessionCookie, origin: `http://127.0.0.1:${port}` },
+    });
+    const status = await new Promise<number>((resolve) =>
+      again.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+    );
+    expect(status).toBe(401);
+  });
+
+  it('is closed at once when its user changes their password elsewhere, or is deleted', async () => {
+    const user = await live.createUser({ username: 'watcher', password: 'watcher-password', roleName: 'Operator' });
+    const { closed: watching } = await open({ cookie: await live.login('watcher', 'watcher-password') });
+    const here = await live.login('watcher', 'watcher-password');
+    const changed = await api('PUT', '/api/users/change-password/@me', here, {
+      currentPassword: 'watcher-password',
+      newPassword: 'another-password',
+    });
+    expect(changed.statusCode).toBe(204);
+    expect(await watching).toBe(1008);
+
+    const { closed: stillWatching } = await open({ cookie: here });
+    expect((await api('DELETE', `/api/users/${user.userId}`, await live.loginAsAdmin())).statusCode).toBe(204);
+    expect(await stillWatching).toBe(1008);
+  });
+
+  it('is closed at once when its API key is deleted, leaving other sockets of that user open', async () => {
+    const admin = await live.loginAsAdmin();
+    const key = (
+      await api('POST', '/api/keys', admin, {
+        name: 'wall screen',
+        expirationDate: new Date(Date.now() + 86_400_000).toISOString(),
+      })
+    ).json();
+    const { closed: byKey } = await open({ authorization: `Bearer ${key.token}` });
+    let sessionClosed = false;
+    void (await open({ cookie: admin })).closed.then(() => (sessionClosed = true));
+    expect((await api('DELETE', `/api/keys/${key.id}`, admin)).statusCode).toBe(204);
+    expect(await byKey).toBe(1008);
+    expect(sessionClosed).toBe(false);
   });
 });

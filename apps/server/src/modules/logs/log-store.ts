@@ -6,9 +6,14 @@ import type { Database } from '../../db/schema.js';
 import { formatLogTs, nextLogTs } from './log-clock.js';
 
 export interface LogRetention {
+  /** Info, debug and trace entries kept. */
   maxEntries: number;
+  /** Warnings, errors and fatal entries, kept apart so info noise never pushes them out (docs/security.md). */
+  maxWarningEntries?: number;
   maxAgeDays: number;
 }
+
+const warningLevels = ['warn', 'error', 'fatal'];
 
 export interface LogPage {
   offset: number;
@@ -81,14 +86,24 @@ export class LogStore {
     this.lastPruneAt = Date.now();
     const oldest = BigInt(Date.now() - this.retention.maxAgeDays * 86_400_000) * 1_000_000n;
     await this.db.deleteFrom('logs').where('ts', '<', formatLogTs(oldest)).execute();
-    const cutoff = await this.db
-      .selectFrom('logs')
-      .select('ts')
-      .orderBy('ts', 'desc')
-      .limit(1)
-      .offset(this.retention.maxEntries - 1)
-      .executeTakeFirst();
-    if (cutoff) await this.db.deleteFrom('logs').where('ts', '<', cutoff.ts).execute();
+    const maxWarnings = this.retention.maxWarningEntries ?? this.retention.maxEntries;
+    for (const [isWarning, keep] of [
+      [false, this.retention.maxEntries],
+      [true, maxWarnings],
+    ] as const) {
+      const levelIn = isWarning ? ('in' as const) : ('not in' as const);
+      const cutoff = await this.db
+        .selectFrom('logs')
+        .select('ts')
+        .where('level', levelIn, warningLevels)
+        .orderBy('ts', 'desc')
+        .limit(1)
+        .offset(keep - 1)
+        .executeTakeFirst();
+      if (cutoff) {
+        await this.db.deleteFrom('logs').where('level', levelIn, warningLevels).where('ts', '<', cutoff.ts).execute();
+      }
+    }
   }
 
   async list(page: LogPage): Promise<LogEntry[]> {

@@ -1,6 +1,7 @@
 // The pino logger: every line goes to the log store (and, unless turned off, to stdout as one readable line).
 import { pino, type Logger } from 'pino';
 import type { LogStore } from './log-store.js';
+import { logText, oneLine } from '../../log-text.js';
 
 /** Fields pino or Fastify add on their own; anything else a caller passes is appended as key=value. */
 const standardFields = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'err', 'reqId', 'req', 'res', 'responseTime']);
@@ -33,11 +34,13 @@ interface PinoLine {
 }
 
 function lineText(line: PinoLine): string {
-  let text = line.msg ?? '';
-  if (line.err?.message && !text.includes(line.err.message)) text = text ? `${text}: ${line.err.message}` : line.err.message;
+  // The message is the server's own words (values in it went through logLine); fields are data, escaped whole.
+  let text = oneLine(line.msg ?? '');
+  const errorMessage = line.err?.message === undefined ? undefined : logText(line.err.message);
+  if (errorMessage && !text.includes(errorMessage)) text = text ? `${text}: ${errorMessage}` : errorMessage;
   const extras = Object.entries(line)
     .filter(([key]) => !standardFields.has(key))
-    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+    .map(([key, value]) => `${key}=${logText(typeof value === 'string' ? value : JSON.stringify(value))}`);
   if (extras.length > 0) text = `${text} ${extras.join(' ')}`;
   // Errors carry their request id so an operator can match the 500 a client saw to its stack.
   if (line.level >= 50) {

@@ -5,7 +5,7 @@ import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp({ logRetention: { maxEntries: 200, maxAgeDays: 30 } });
+  t = await createTestApp({ logRetention: { maxEntries: 200, maxWarningEntries: 50, maxAgeDays: 30 } });
   admin = await t.loginAsAdmin();
 });
 afterAll(async () => {
@@ -110,6 +110,64 @@ describe('GET /system/logs.json', () => {
     expect(entries[0]?.msg).toBe('bulk 399');
     expect(entries.length).toBeGreaterThanOrEqual(200);
     expect(entries.length).toBeLessThanOrEqual(220);
+  });
+});
+
+describe('logs that can be trusted', () => {
+  it('escapes control characters in a key name, so it cannot forge a coloured or multi-line entry', async () => {
+    const esc = String.fromCharCode(27);
+    const forged = `x"\n${esc}[31mUser admin deleted user #1${esc}[0m`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/keys',
+      headers: withCookie(admin),
+      payload: { name: forged, expirationDate: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect(created.statusCode).toBe(201);
+    const entries = await getLogs('?q=created%20API%20key');
+    const line = entries.find((e) => e.msg.includes('User admin deleted user #1'))?.msg;
+    expect(line).toBe(`User admin created API key #${created.json().id} "x"\\n\\u001b[31mUser admin deleted user #1\\u001b[0m"`);
+    expect((await getLogs('?q=deleted%20user%20%231')).every((e) => !e.msg.startsWith('User admin deleted'))).toBe(true);
+  });
+
+  it('escapes user text passed as a field, and line breaks in any message', async () => {
+    t.app.log.info({ user: 'eve\r\nUser admin signed in' }, 'field check');
+    t.app.log.info('message check\nforged line');
+    expect((await getLogs('?q=field%20check'))[0]?.msg).toBe('field check user=eve\\r\\nUser admin signed in');
+    expect((await getLogs('?q=message%20check'))[0]?.msg).toBe('message check\\nforged line');
+  });
+
+  it('logs 4xx answers to anonymous callers at debug, and counts them in one info line', async () => {
+    const quiet = await createTestApp({ logSummaryIntervalMs: 3_600_000 });
+    const dataDir = quiet.config.dataDir;
+    try {
+      for (let i = 0; i < 30; i += 1) await quiet.app.inject({ method: 'GET', url: '/api/users' });
+      for (let i = 0; i < 5; i += 1) {
+        await quiet.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'x', password: 'wrong-password' } });
+      }
+      await quiet.app.logStore.flush();
+      const rows = async () => quiet.app.db.selectFrom('logs').select(['level', 'msg']).execute();
+      expect((await rows()).filter((r) => r.msg.includes('/api/users') && r.level === 'info')).toEqual([]);
+      await quiet.app.close();
+      const again = await createTestApp({ dataDir });
+      try {
+        const all = await again.app.db.selectFrom('logs').select(['level', 'msg']).execute();
+        expect(all.filter((r) => r.msg.startsWith('Answered'))).toEqual([
+          { level: 'info', msg: 'Answered 35 request(s) from callers not signed in with 4xx (401 ×35)' },
+        ]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await quiet.close().catch(() => undefined);
+    }
+  });
+
+  it('keeps warnings and errors apart from info noise', async () => {
+    for (let i = 0; i < 5; i += 1) t.app.log.warn(`kept warning ${i}`);
+    for (let i = 0; i < 600; i += 1) t.app.log.info(`noise ${i}`);
+    await t.app.logStore.flush();
+    expect((await getLogs('?q=kept%20warning')).map((e) => e.msg)).toHaveLength(5);
   });
 });
 

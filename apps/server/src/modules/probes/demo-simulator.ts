@@ -9,6 +9,7 @@ import type { RunningSimulator } from '@bpm/simulator';
 import type { FastifyInstance } from 'fastify';
 import { apiKeyPrincipal } from '../../plugins/access.js';
 import { createApiKey } from '../keys/keys.service.js';
+import { logLine } from '../../log-text.js';
 import { usernameKey, usersHolding } from '../users/users.service.js';
 
 export const demoKeyFileName = 'simulator-api-key';
@@ -27,10 +28,11 @@ async function demoKey(app: FastifyInstance): Promise<string | undefined> {
   const writers = await usersHolding(app.db, 'Probes', 'WRITE');
   const owner = writers.find((u) => usernameKey(u.username) === 'admin') ?? writers[0];
   if (!owner) return undefined;
-  const expirationDate = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
-  const created = await createApiKey(app.db, { userId: owner.userId, name: demoKeyName, expirationDate });
+  const days = app.config.keyMaxDays;
+  const expirationDate = new Date(Date.now() + days * 24 * 3600 * 1000 - 60_000).toISOString();
+  const created = await createApiKey(app.db, { userId: owner.userId, name: demoKeyName, expirationDate }, days);
   writeFileSync(file, `${created.token}\n`, { mode: 0o600 });
-  app.log.info(`Created the API key "${demoKeyName}" for ${owner.username} for the plant simulator`);
+  app.log.info(logLine`Created the API key "${demoKeyName}" for ${owner.username} for the plant simulator`);
   return created.token;
 }
 

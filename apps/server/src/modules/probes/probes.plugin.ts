@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 export const probesModule = fp(
   async (app: FastifyInstance) => {
-    const service = new ProbeService({ db: app.db, publisher: app.liveHub, log: app.log });
+    const service = new ProbeService({ db: app.db, publisher: app.liveHub, log: app.log, maxProbes: app.config.maxProbes });
     app.decorate('probeService', service);
     let stopWatchdog: (() => void) | undefined;
     app.addHook('onReady', async () => {

@@ -9,9 +9,11 @@ import {
   systemInfoSchema,
   systemInfoUpdateSchema,
 } from '@bpm/protocol';
-import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
+import { auditRequest, changesBetween } from '../audit/audit.service.js';
 import { badRequestFromZod } from '../../validation.js';
 import type { ProbeService } from './probes.service.js';
 
@@ -61,7 +63,11 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
   routes.get(
     '/probes',
     { config: { access: 'signedIn' }, schema: { tags: ['Probes'], response: { 200: z.array(probeSchema) } } },
-    async () => service.listProbes(),
+    // Streamed: at 100,000 probes one JSON.stringify of the whole list would hold the event loop (docs/security.md).
+    async (_request, reply) => {
+      const stream = Readable.from(service.probesJson());
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(stream);
+    },
   );
 
   routes.put(
@@ -70,7 +76,16 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
       config: { access: { permission: 'Probes', level: 'UPDATE' } },
       schema: { tags: ['Probes'], params: probeIdParamsSchema, body: assignmentUpdateSchema, response: { 200: probeSchema } },
     },
-    async (request) => service.setAssignment(request.params.id, request.body),
+    async (request) => {
+      const before = service.registry.get(request.params.id)?.assignment ?? null;
+      const probe = service.setAssignment(request.params.id, request.body);
+      await auditRequest(request, {
+        action: 'probe.assignment',
+        target: { type: 'probe', id: probe.probeID },
+        changes: changesBetween({ assignment: before }, { assignment: request.body }, ['assignment']),
+      });
+      return probe;
+    },
   );
 
   routes.delete(
@@ -78,6 +93,7 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
     { config: { access: { permission: 'Probes', level: 'DELETE' } }, schema: { tags: ['Probes'], params: probeIdParamsSchema } },
     async (request, reply) => {
       service.deleteProbe(request.params.id);
+      await auditRequest(request, { action: 'probe.delete', target: { type: 'probe', id: request.params.id } });
       return reply.code(204).send();
     },
   );
@@ -94,6 +110,15 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
       config: { access: { permission: 'Probes', level: 'UPDATE' } },
       schema: { tags: ['Probes'], body: systemInfoUpdateSchema, response: { 200: systemInfoSchema } },
     },
-    async (request) => service.updateSystemInfo(request.body),
+    async (request) => {
+      const before = service.systemInfo;
+      const after = await service.updateSystemInfo(request.body);
+      await auditRequest(request, {
+        action: 'thresholds.update',
+        target: { type: 'thresholds', id: 'system' },
+        changes: changesBetween(before, after, Object.keys(after)),
+      });
+      return after;
+    },
   );
 }

@@ -15,11 +15,24 @@ import type { Database } from '../../db/schema.js';
 import { evaluateAssignment, evaluateReport } from '../../engine/evaluate-report.js';
 import { publishedProbe, type Evaluation, type PublishedProbe } from '../../engine/evaluation.js';
 import { raiseWatchdog, reevaluateProbe } from '../../engine/reevaluate.js';
+import { toProbe } from '../../engine/probe-state.js';
 import { WatchdogSchedule } from '../../engine/watchdog-schedule.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
+import { ProbeLimit, refuseFutureReports, withoutFutureTimestamp } from './probe-bounds.js';
 import { ProbeRegistry } from './probe-registry.js';
 import { loadProbeRecords, loadSystemInfo, saveSystemInfo } from './probes.queries.js';
 import { SnapshotWriter } from './snapshot-writer.js';
+
+/** Probes handled per turn of the event loop in whole-plant loops: ~10 ms each at 1,000 (bench/probes-loop.bench.ts). */
+const probesPerChunk = 1000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function inChunks<T>(items: readonly T[], each: (item: T) => void): Promise<void> {
+  for (let start = 0; start < items.length; start += probesPerChunk) {
+    if (start > 0) await nextTurn();
+    for (const item of items.slice(start, start + probesPerChunk)) each(item);
+  }
+}
 
 /** Where probe changes go (the live hub implements it). */
 export interface ProbePublisher {
@@ -34,6 +47,8 @@ export interface ProbeServiceOptions {
   log: FastifyBaseLogger;
   clock?: () => number;
   snapshotIntervalMs?: number;
+  /** BPM_MAX_PROBES (docs/security.md "Probe data bounds"). */
+  maxProbes?: number;
 }
 
 export class ProbeService {
@@ -43,10 +58,12 @@ export class ProbeService {
   private readonly snapshot: SnapshotWriter;
   private readonly clock: () => number;
   private thresholds!: SystemInfo;
+  readonly probeLimit: ProbeLimit;
 
   constructor(private readonly options: ProbeServiceOptions) {
     this.clock = options.clock ?? Date.now;
     this.schedule = new WatchdogSchedule(100, this.clock());
+    this.probeLimit = new ProbeLimit(options.maxProbes ?? 20_000, options.log);
     this.snapshot = new SnapshotWriter(options.db, (id) => this.registry.get(id), options.log, options.snapshotIntervalMs);
   }
 
@@ -54,8 +71,11 @@ export class ProbeService {
   async start(): Promise<void> {
     this.thresholds = await loadSystemInfo(this.options.db);
     this.options.publisher.publishSystemConfig(this.thresholds);
-    for (const record of await loadProbeRecords(this.options.db)) {
+    for (const stored of await loadProbeRecords(this.options.db)) {
+      const present = withoutFutureTimestamp(stored, this.clock());
+      const record = present ?? stored;
       this.registry.set(record);
+      if (present) this.snapshot.markDirty(record.probeID);
       this.options.publisher.publishProbe(publishedProbe(record));
       if (!record.active.some((e) => e.event === 0)) this.schedule.schedule(record.probeID, record.watchdogExpiryMs);
     }
@@ -73,6 +93,8 @@ export class ProbeService {
   /** The batch is already validated as a whole; reports apply in order. */
   ingestReports(reports: readonly ProbeReport[]): IngestResult {
     const now = this.clock();
+    refuseFutureReports(reports, now);
+    this.probeLimit.admit(reports, (id) => this.registry.get(id) !== undefined, this.registry.size, now);
     let accepted = 0;
     for (const report of reports) {
       const evaluation = evaluateReport(this.registry.get(report.probeID), report, this.thresholds, now);
@@ -101,10 +123,6 @@ export class ProbeService {
     this.options.publisher.publishDeletion([probeID]);
   }
 
-  listProbes(): Probe[] {
-    return this.registry.allProbes();
-  }
-
   /** Called by the one watchdog timer: raises event 0 on every probe whose expiry has passed. */
   expireWatchdogs(): number {
     const now = this.clock();
@@ -122,7 +140,8 @@ export class ProbeService {
     return raised;
   }
 
-  /** Some or all thresholds; bounds are checked on the merged result. Every probe is re-evaluated. */
+  /** Some or all thresholds; bounds are checked on the merged result. Every probe is re-evaluated, in chunks
+   * that give the event loop back between them (docs/security.md "Probe data bounds"). */
   async updateSystemInfo(update: SystemInfoUpdate): Promise<SystemInfo> {
     const next: SystemInfo = { ...this.thresholds, ...update };
     const problems = systemInfoProblems(next);
@@ -130,15 +149,41 @@ export class ProbeService {
     await saveSystemInfo(this.options.db, next, new Date(this.clock()).toISOString());
     this.thresholds = next;
     this.options.publisher.publishSystemConfig(next);
-    for (const record of [...this.registry.allRecords()]) {
-      const evaluation = reevaluateProbe(record, next);
-      this.registry.set(evaluation.record);
-      if (!evaluation.record.active.some((e) => e.event === 0))
-        this.schedule.schedule(record.probeID, evaluation.record.watchdogExpiryMs);
-      this.snapshot.markDirty(record.probeID);
-      this.options.publisher.publishProbe(evaluation);
-    }
+    await inChunks(
+      [...this.registry.allRecords()].map((record) => record.probeID),
+      (probeID) => {
+        // Read again: a report may have replaced the record while the loop was yielding.
+        const record = this.registry.get(probeID);
+        if (!record) return;
+        const evaluation = reevaluateProbe(record, this.thresholds);
+        this.registry.set(evaluation.record);
+        if (!evaluation.record.active.some((e) => e.event === 0))
+          this.schedule.schedule(probeID, evaluation.record.watchdogExpiryMs);
+        this.snapshot.markDirty(probeID);
+        this.options.publisher.publishProbe(evaluation);
+      },
+    );
     return next;
+  }
+
+  /** GET /probes as JSON text in pieces, built a chunk of probes at a time between turns of the event loop. */
+  async *probesJson(): AsyncGenerator<string> {
+    const probeIDs = [...this.registry.allRecords()].map((record) => record.probeID);
+    let first = true;
+    yield '[';
+    for (let start = 0; start < probeIDs.length; start += probesPerChunk) {
+      const parts: string[] = [];
+      for (const probeID of probeIDs.slice(start, start + probesPerChunk)) {
+        const record = this.registry.get(probeID);
+        if (record) parts.push(JSON.stringify(toProbe(record)));
+      }
+      if (parts.length > 0) {
+        yield `${first ? '' : ','}${parts.join(',')}`;
+        first = false;
+      }
+      await nextTurn();
+    }
+    yield ']';
   }
 
   /** Writes the pending snapshot now (tests, shutdown). */

@@ -2,7 +2,7 @@
 // thresholds, and the snapshot surviving a restart.
 import { rmSync } from 'node:fs';
 import { defaultSystemInfo, type Probe, type ProbeReportInput } from '@bpm/protocol';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
 import { createApiKey } from '../keys/keys.service.js';
 
@@ -221,6 +221,102 @@ describe('/system/config', () => {
   });
 });
 
+describe('probe data bounds', () => {
+  it('refuses a batch with a timestamp more than 5 minutes ahead, naming it, and applies nothing', async () => {
+    const soon = new Date(Date.now() + 4 * 60_000).toISOString();
+    const response = await post([
+      report(id('P-1'), { timestamp: soon }),
+      report(id('P-2'), { timestamp: '9999-12-31T00:00:00.000Z' }),
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      { path: '1.timestamp', message: 'timestamp is more than 5 minutes ahead of the server clock' },
+    ]);
+    expect(await probes()).toEqual([]);
+    // The probe keeps taking reports in the present.
+    expect((await post(report(id('P-2')))).json()).toEqual({ accepted: 1, ignored: 0 });
+    expect((await post(report(id('P-2')))).json()).toEqual({ accepted: 1, ignored: 0 });
+  });
+
+  it('refuses "." and ".." as probe IDs', async () => {
+    for (const probeID of ['.', '..']) {
+      const response = await post(report(probeID));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details[0]).toMatchObject({
+        path: '0.probeID',
+        message: 'probeID must contain at least one letter or digit',
+      });
+    }
+  });
+
+  it('refuses reports for new probes beyond BPM_MAX_PROBES with a clear message, still taking known ones', async () => {
+    const small = await createTestApp({ maxProbes: 3 });
+    try {
+      const key = await createApiKey(small.app.db, {
+        userId: 1,
+        name: 'gateway',
+        expirationDate: new Date(Date.now() + 86_400_000).toISOString(),
+      });
+      const send = (body: unknown) =>
+        small.app.inject({
+          method: 'POST',
+          url: '/api/probes/reports',
+          headers: { authorization: `Bearer ${key.token}` },
+          payload: body as object,
+        });
+      expect((await send([report('A'), report('B')])).statusCode).toBe(202);
+      const tooMany = await send([report('A'), report('C'), report('D')]);
+      expect(tooMany.statusCode).toBe(409);
+      expect(tooMany.json().message).toBe(
+        'The plant already has 2 of at most 3 probes: reports for new probes are refused. Delete unused probes or raise BPM_MAX_PROBES.',
+      );
+      expect((await send([report('A'), report('B'), report('C')])).json()).toEqual({ accepted: 3, ignored: 0 });
+      expect((await send(report('D'))).statusCode).toBe(409);
+      expect((await send(report('E'))).statusCode).toBe(409);
+      expect((await send(report('A'))).statusCode).toBe(202);
+      await small.app.logStore.flush();
+      const logged = await small.app.db.selectFrom('logs').select('msg').where('msg', 'like', 'Refused %').execute();
+      expect(logged).toHaveLength(1);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('a large plant', () => {
+  it('re-evaluates thresholds and lists probes a chunk at a time, giving the event loop back in between', async () => {
+    for (let batch = 0; batch < 3; batch += 1) {
+      const reports = Array.from({ length: 1000 }, (_, i) => report(id(`P-${batch * 1000 + i}`)));
+      expect((await post(reports)).statusCode).toBe(202);
+    }
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const turnsAtPublish: number[] = [];
+    const spy = vi.spyOn(t.app.liveHub, 'publishProbe').mockImplementation(() => void turnsAtPublish.push(turn));
+    try {
+      const changed = await t.app.inject({
+        method: 'PUT',
+        url: '/api/system/config',
+        headers: admin,
+        payload: { batteryLevelWarning: 90 },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(turnsAtPublish.length).toBeGreaterThanOrEqual(3000);
+      expect(turnsAtPublish.at(-1)! - turnsAtPublish[0]!).toBeGreaterThanOrEqual(2);
+
+      expect((await probes()).filter((p) => p.state.stateString === 'Warning')).toHaveLength(3000);
+    } finally {
+      spy.mockRestore();
+      ticking = false;
+    }
+  });
+});
+
 describe('restart', () => {
   it('restores the probe snapshot and the thresholds', async () => {
     const first = await createTestApp();
@@ -247,6 +343,38 @@ describe('restart', () => {
       expect((await again.app.inject({ method: 'GET', url: '/api/system/config', headers: cookie })).json().timeoutSeconds).toBe(
         60,
       );
+    } finally {
+      await again.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('brings a stored report from the future back to the present, so the probe takes reports again', async () => {
+    const first = await createTestApp();
+    const dataDir = first.config.dataDir;
+    const cookie = withCookie(await first.loginAsAdmin());
+    await first.app.inject({ method: 'POST', url: '/api/probes/reports', headers: cookie, payload: report('P-F') });
+    await first.app.close();
+    // As stored by a server from before the 5-minute rule: a 9999-12-31 report.
+    const future = Date.parse('9999-12-31T00:00:00.000Z');
+    const { openDatabase } = await import('../../db/database.js');
+    const db = openDatabase(dataDir, first.config.databaseUrl);
+    const row = await db.selectFrom('probes').select('record').where('probe_id', '=', 'P-F').executeTakeFirstOrThrow();
+    const stored = JSON.parse(row.record);
+    stored.lastReportMs = future;
+    stored.report.timestamp = new Date(future).toISOString();
+    await db
+      .updateTable('probes')
+      .set({ record: JSON.stringify(stored) })
+      .where('probe_id', '=', 'P-F')
+      .execute();
+    await db.destroy();
+
+    const again = await createTestApp({ dataDir });
+    try {
+      const send = () =>
+        again.app.inject({ method: 'POST', url: '/api/probes/reports', headers: cookie, payload: report('P-F') });
+      expect((await send()).json()).toEqual({ accepted: 1, ignored: 0 });
     } finally {
       await again.close();
       rmSync(dataDir, { recursive: true, force: true });

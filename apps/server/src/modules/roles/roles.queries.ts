@@ -80,3 +80,67 @@ export async function roleIdsHolding(
     .execute();
   return rows.map((r) => r.roleId);
 }
+
+// ---- role editing (docs/role-editing.md) ----
+
+export async function roleNameTaken(db: Kysely<Database>, name: string, exceptRoleId?: number): Promise<boolean> {
+  let query = db
+    .selectFrom('roles')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (exceptRoleId !== undefined) query = query.where('id', '!=', exceptRoleId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertRole(
+  db: Kysely<Database>,
+  role: { name: string; description: string; now: string },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('roles')
+    .values({ name: role.name, description: role.description, is_default: 0, created_at: role.now, updated_at: role.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateRoleRow(
+  db: Kysely<Database>,
+  roleId: number,
+  role: { name: string; description: string; now: string },
+): Promise<void> {
+  await db
+    .updateTable('roles')
+    .set({ name: role.name, description: role.description, updated_at: role.now })
+    .where('id', '=', roleId)
+    .execute();
+}
+
+/** Replaces the role's grants; permissions and levels are looked up by name (their ids are the seed's). */
+export async function replaceRolePermissions(
+  db: Kysely<Database>,
+  roleId: number,
+  grants: ReadonlyArray<{ name: string; level: string }>,
+): Promise<void> {
+  await db.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
+  if (grants.length === 0) return;
+  const permissions = await db.selectFrom('permissions').select(['id', 'name']).execute();
+  const levels = await db.selectFrom('permission_levels').select(['id', 'name']).execute();
+  const permissionId = new Map(permissions.map((p) => [p.name, p.id]));
+  const levelId = new Map(levels.map((l) => [l.name, l.id]));
+  const rows = grants.flatMap((grant) => {
+    const permission_id = permissionId.get(grant.name);
+    const permission_level_id = levelId.get(grant.level);
+    return permission_id && permission_level_id ? [{ role_id: roleId, permission_id, permission_level_id }] : [];
+  });
+  if (rows.length > 0) await db.insertInto('role_permissions').values(rows).execute();
+}
+
+export async function deleteRoleRow(db: Kysely<Database>, roleId: number): Promise<void> {
+  await db.deleteFrom('roles').where('id', '=', roleId).execute();
+}
+
+export async function setDefaultRoleRow(db: Kysely<Database>, roleId: number, now: string): Promise<void> {
+  await db.updateTable('roles').set({ is_default: 0 }).where('is_default', '=', 1).execute();
+  await db.updateTable('roles').set({ is_default: 1, updated_at: now }).where('id', '=', roleId).execute();
+}

@@ -22,11 +22,14 @@ import {
   modifyUser,
   updateMe,
 } from './users.service.js';
+import { auditRequest, changesBetween } from '../audit/audit.service.js';
+import { logLine } from '../../log-text.js';
 
 const tags = ['Users'];
 /** Your own account: any signed-in user. Everyone's accounts: the Users permission at the level the method needs. */
 const own = { access: 'signedIn' } as const;
 const users = { access: { permission: 'Users' } } as const;
+const userFields = ['username', 'firstName', 'lastName', 'email', 'roleId'] as const;
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +48,16 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Change your own name and email', body: updateMeSchema, response: { 200: userSchema } },
       config: own,
     },
-    (request) => updateMe(db, callerOf(request).userId, request.body),
+    async (request) => {
+      const before = await getUser(db, callerOf(request).userId);
+      const user = await updateMe(db, callerOf(request).userId, request.body);
+      await auditRequest(request, {
+        action: 'user.update',
+        target: { type: 'user', id: user.userId },
+        changes: changesBetween(before, user, userFields),
+      });
+      return user;
+    },
   );
 
   r.put(
@@ -56,7 +68,9 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       await changeOwnPassword(db, callerOf(request), request.body, hashLog2N);
-      request.log.info(`User ${callerOf(request).username} changed their password`);
+      await app.liveSessions.credentialsChanged({ userId: callerOf(request).userId });
+      await auditRequest(request, { action: 'user.password', target: { type: 'user', id: callerOf(request).userId } });
+      request.log.info(logLine`User ${callerOf(request).username} changed their password`);
       return reply.code(204).send();
     },
   );
@@ -73,7 +87,12 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await createUser(db, request.body, hashLog2N);
-      request.log.info(`User ${callerOf(request).username} created user ${user.username}`);
+      await auditRequest(request, {
+        action: 'user.create',
+        target: { type: 'user', id: user.userId },
+        changes: changesBetween(null, user, userFields),
+      });
+      request.log.info(logLine`User ${callerOf(request).username} created user ${user.username}`);
       return reply.code(201).send(user);
     },
   );
@@ -85,8 +104,15 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       config: users,
     },
     async (request) => {
+      const before = await getUser(db, request.params.id);
       const user = await modifyUser(db, request.params.id, request.body);
-      request.log.info(`User ${callerOf(request).username} modified user ${user.username}`);
+      await app.liveSessions.credentialsChanged({ userId: user.userId });
+      await auditRequest(request, {
+        action: 'user.update',
+        target: { type: 'user', id: user.userId },
+        changes: changesBetween(before, user, userFields),
+      });
+      request.log.info(logLine`User ${callerOf(request).username} modified user ${user.username}`);
       return user;
     },
   );
@@ -95,8 +121,15 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/users/:id',
     { schema: { tags, summary: 'Delete a user, their sessions and keys', params: idParamSchema }, config: users },
     async (request, reply) => {
+      const before = await getUser(db, request.params.id);
       await deleteUser(db, callerOf(request), request.params.id);
-      request.log.info(`User ${callerOf(request).username} deleted user #${request.params.id}`);
+      await app.liveSessions.credentialsChanged({ userId: request.params.id });
+      await auditRequest(request, {
+        action: 'user.delete',
+        target: { type: 'user', id: before.userId },
+        changes: changesBetween(before, null, userFields),
+      });
+      request.log.info(logLine`User ${callerOf(request).username} deleted user #${request.params.id}`);
       return reply.code(204).send();
     },
   );
@@ -108,8 +141,10 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       config: users,
     },
     async (request, reply) => {
-      await changeUserPassword(db, callerOf(request), request.params.id, request.body.newPassword, hashLog2N);
-      request.log.info(`User ${callerOf(request).username} set the password of user #${request.params.id}`);
+      await changeUserPassword(db, callerOf(request), request.params.id, request.body, hashLog2N);
+      await app.liveSessions.credentialsChanged({ userId: request.params.id });
+      await auditRequest(request, { action: 'user.password', target: { type: 'user', id: request.params.id } });
+      request.log.info(logLine`User ${callerOf(request).username} set the password of user #${request.params.id}`);
       return reply.code(204).send();
     },
   );

@@ -2,7 +2,7 @@
 import type { ChangePassword, CreateUser, ModifyUser, PermissionLevel, PermissionName, UpdateMe, User } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../password.js';
 import type { Principal } from '../../plugins/access.js';
 import { deleteKeysOfUser } from '../keys/keys.service.js';
@@ -113,12 +113,19 @@ async function setPassword(
   });
 }
 
+/** Passwords are changed by people signed in, never by a key (a leaked key must not take over its owner). */
+function refuseApiKey(actor: Principal): void {
+  if (actor.via === 'apiKey') throw new ForbiddenError('An API key cannot change passwords; sign in to change one');
+}
+
+/** Your own password always needs the current one, whichever route sets it (docs/security.md). */
 export async function changeOwnPassword(
   db: Kysely<Database>,
   actor: Principal,
   input: ChangePassword,
   hashLog2N: number,
 ): Promise<void> {
+  refuseApiKey(actor);
   const credentials = await findCredentials(db, { userId: actor.userId });
   if (!credentials || !(await verifyPassword(input.currentPassword ?? '', credentials.passwordHash))) {
     // spec §8: 401 means "Current password is incorrect."
@@ -131,9 +138,11 @@ export async function changeUserPassword(
   db: Kysely<Database>,
   actor: Principal,
   userId: number,
-  newPassword: string,
+  input: ChangePassword,
   hashLog2N: number,
 ): Promise<void> {
+  refuseApiKey(actor);
+  if (userId === actor.userId) return changeOwnPassword(db, actor, input, hashLog2N);
   await requireUser(db, userId);
-  await setPassword(db, userId, newPassword, hashLog2N, userId === actor.userId ? actor.sessionId : undefined);
+  await setPassword(db, userId, input.newPassword, hashLog2N);
 }

@@ -1,7 +1,7 @@
 // /users through the real app: success paths, validation (nothing changes on a 4xx), and the safety rules.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../keys/keys.service.js';
-import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
+import { createTestApp, testAdminPassword, withCookie, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
 let admin: string;
@@ -288,5 +288,42 @@ describe('passwords', () => {
     await t.login('forgetful', 'fresh-password');
     // The admin's own session is untouched.
     expect((await inject('GET', '/api/login')).statusCode).toBe(200);
+  });
+
+  it('your own password needs the current one on the administrators’ route too', async () => {
+    const me = (await inject('GET', '/api/users/@me')).json();
+    const without = await inject('PUT', `/api/users/change-password/${me.userId}`, {
+      currentPassword: '',
+      newPassword: 'taken-over-password',
+    });
+    expect(without.statusCode).toBe(401);
+    expect(without.json().message).toBe('Current password is incorrect');
+    await t.login('admin', testAdminPassword);
+  });
+
+  it('an API key cannot change any password, its owner’s included', async () => {
+    const created = await inject('POST', '/api/keys', {
+      name: 'script',
+      expirationDate: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const token = created.json().token as string;
+    const me = (await inject('GET', '/api/users/@me')).json();
+    const target = await t.createUser({ username: 'victim', password: 'victim-password', roleName: 'Operator' });
+    for (const [url, currentPassword] of [
+      ['/api/users/change-password/@me', testAdminPassword],
+      [`/api/users/change-password/${me.userId}`, testAdminPassword],
+      [`/api/users/change-password/${target.userId}`, ''],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { currentPassword, newPassword: 'key-chosen-password' },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe('An API key cannot change passwords; sign in to change one');
+    }
+    await t.login('admin', testAdminPassword);
+    await t.login('victim', 'victim-password');
   });
 });

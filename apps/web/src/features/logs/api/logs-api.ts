@@ -1,7 +1,7 @@
 // Logs API calls (spec §7 Logs, design §4): a page of entries newest first, filtered by `q`, and the
 // whole retained log as a pretty-printed JSON download; and the feature's query factory.
-import { productShortName, type LogEntry } from '@bpm/protocol';
-import { queryOptions } from '@tanstack/react-query';
+import { productShortName, type AuditEntry, type LogEntry } from '@bpm/protocol';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -17,11 +17,40 @@ export function getLogs({ offset, limit, q }: LogsPageRequest): Promise<LogEntry
   return apiRequest<LogEntry[]>(`/system/logs?${params.toString()}`);
 }
 
+/** GET /audit's filters (docs/audit.md); empty strings are left out. */
+export interface AuditFilter {
+  actor: string;
+  action: string;
+  target: string;
+  from: string;
+  to: string;
+}
+
+export const auditPageSize = 100;
+
+export function getAudit(filter: AuditFilter, before?: number): Promise<AuditEntry[]> {
+  const params = new URLSearchParams({ limit: String(auditPageSize) });
+  for (const field of ['actor', 'action', 'target'] as const) if (filter[field].trim()) params.set(field, filter[field].trim());
+  // datetime-local inputs give local times without a zone: send them as ISO 8601 instants.
+  if (filter.from) params.set('from', new Date(filter.from).toISOString());
+  if (filter.to) params.set('to', new Date(filter.to).toISOString());
+  if (before !== undefined) params.set('before', String(before));
+  return apiRequest<AuditEntry[]>(`/audit?${params.toString()}`);
+}
+
 export const logQueries = {
   all: () => ['logs'] as const,
   // The feed keeps the entries itself (use-log-feed.ts); a page is always fetched afresh and not kept.
   page: (request: LogsPageRequest) =>
     queryOptions({ queryKey: [...logQueries.all(), 'page', request], queryFn: () => getLogs(request), staleTime: 0, gcTime: 0 }),
+  /** The audit trail, newest first, a page at a time (each next page starts before the last id seen). */
+  audit: (filter: AuditFilter) =>
+    infiniteQueryOptions({
+      queryKey: [...logQueries.all(), 'audit', filter],
+      queryFn: ({ pageParam }) => getAudit(filter, pageParam),
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: (last: AuditEntry[]) => (last.length < auditPageSize ? undefined : last.at(-1)?.id),
+    }),
 };
 
 /** BPM_logs_{YYYY-MM-DD_HH-mm-ss-SSS}.json in local time (design §1). */

@@ -1,16 +1,34 @@
 // The Logs page (spec §2 Logs): filter (server-side, debounced), Auto-refresh, Refresh, Download and
 // the entries, newest first.
-import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useDownloadLogs } from '../api/use-download-logs';
+import { AuditView } from './audit-view';
 import { LogList } from './log-list';
 import { useLogFeed } from './use-log-feed';
 import { Icon } from '../../../components/ui/icon';
 
 const filterDebounceMs = 300;
 
+/** The page's two views: the server's log lines, and the audit trail of changes (docs/audit.md). */
 export function LogsPage() {
+  const [view, setView] = useState('System logs');
+  return (
+    <Stack gap="sm">
+      <SegmentedControl
+        aria-label="Log view"
+        data={['System logs', 'Audit']}
+        value={view}
+        onChange={setView}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {view === 'Audit' ? <AuditView /> : <SystemLogs />}
+    </Stack>
+  );
+}
+
+function SystemLogs() {
   const [filter, setFilter] = useState('');
   const [q] = useDebouncedValue(filter.trim(), filterDebounceMs);
   const [isAutoRefreshing, setIsAutoRefreshing] = useState(false);

@@ -5,6 +5,7 @@ import { Badge, Card, Divider, Group, Stack, Text, Title, Tooltip } from '@manti
 import { formatDateTimeWithOffset } from '../../../lib/dates';
 import { levelColour } from '../level-colour';
 import { relativeTime } from '../relative-time';
+import type { ReactNode } from 'react';
 import { DefaultPill } from './default-pill';
 
 function RelativeTime({ label, value }: { label: string; value: string }) {
@@ -62,7 +63,7 @@ function PermissionRow({ permission }: { permission: PermissionWithLevel }) {
   );
 }
 
-export function RoleCard({ role }: { role: Role }) {
+export function RoleCard({ role, actions }: { role: Role; actions?: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
@@ -70,6 +71,7 @@ export function RoleCard({ role }: { role: Role }) {
           <Title order={3}>{role.name}</Title>
           {role.is_default && <DefaultPill />}
         </Group>
+        {actions}
         <Group gap="lg">
           <RelativeTime label="Created" value={role.createdAt} />
           <RelativeTime label="Updated" value={role.updatedAt} />

@@ -7,6 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { roleQueries } from '../../../lib/roles-query';
+import { useRoleEditingRights } from './use-role-editing-rights';
+import { RoleActions } from './role-actions';
+import { RoleFormModal } from './role-form-modal';
 import { DefaultPill } from './default-pill';
 import { RoleCard } from './role-card';
 import { Icon } from '../../../components/ui/icon';
@@ -50,6 +53,8 @@ export function RolesPage() {
   const hashId = Number(location.hash.slice(1));
   // On a narrow screen a role named in the hash opens straight on its details.
   const [isShowingDetail, setIsShowingDetail] = useState(location.hash.length > 1);
+  const rights = useRoleEditingRights();
+  const [isCreating, setIsCreating] = useState(false);
 
   useEffect(() => {
     // A failed fetch is logged only (spec §8 Roles).
@@ -63,6 +68,30 @@ export function RolesPage() {
     void navigate({ hash: `#${role.id}` });
     setIsShowingDetail(true);
   };
+  const card = selected && (
+    <RoleCard
+      role={selected}
+      actions={
+        <RoleActions
+          key={selected.id}
+          role={selected}
+          rights={rights}
+          onDeleted={() => {
+            void navigate({ hash: '' });
+            setIsShowingDetail(false);
+          }}
+        />
+      }
+    />
+  );
+  const createButton = rights.canCreate && (
+    <>
+      <Button onClick={() => setIsCreating(true)} style={{ alignSelf: 'flex-start' }}>
+        Create Role
+      </Button>
+      {isCreating && <RoleFormModal opened onClose={() => setIsCreating(false)} />}
+    </>
+  );
 
   if (isNarrow) {
     return isShowingDetail && selected ? (
@@ -75,19 +104,23 @@ export function RolesPage() {
         >
           Back to Roles
         </Button>
-        <RoleCard role={selected} />
+        {card}
       </Stack>
     ) : (
-      <RoleList roles={list} selectedId={selected?.id} onSelect={select} />
+      <Stack gap="sm">
+        {createButton}
+        <RoleList roles={list} selectedId={selected?.id} onSelect={select} />
+      </Stack>
     );
   }
 
   return (
     <Group align="flex-start" gap="lg" wrap="nowrap">
-      <div style={{ width: 320, flexShrink: 0 }}>
+      <Stack gap="sm" style={{ width: 320, flexShrink: 0 }}>
+        {createButton}
         <RoleList roles={list} selectedId={selected?.id} onSelect={select} />
-      </div>
-      <div style={{ flex: 1, minWidth: 0 }}>{selected && <RoleCard role={selected} />}</div>
+      </Stack>
+      <div style={{ flex: 1, minWidth: 0 }}>{card}</div>
     </Group>
   );
 }

@@ -1,0 +1,41 @@
+// The snapshot a socket gets on connect, as probeData messages of at most 1 MB each (docs/security.md
+// "Probe data bounds"): one message of every probe grew with the plant (546 MB at a million probes), and a
+// client or proxy refuses frames that large. The client takes the first as the snapshot and the rest as
+// updates, which ends in the same state.
+
+export const maxSnapshotFrameBytes = 1024 * 1024;
+
+const head = Buffer.from('{"messageType":"probeData","probes":[');
+const tail = Buffer.from(']}');
+const comma = ','.charCodeAt(0);
+
+function frame(parts: readonly Buffer[], length: number): Buffer {
+  const message = Buffer.allocUnsafe(length);
+  let offset = head.copy(message, 0);
+  parts.forEach((bytes, i) => {
+    if (i > 0) message[offset++] = comma;
+    offset += bytes.copy(message, offset);
+  });
+  tail.copy(message, offset);
+  return message;
+}
+
+/** Each probe's JSON bytes, packed in order into messages of at most `maxBytes` (always at least one message). */
+export function probeDataFrames(probes: Iterable<Buffer>, maxBytes = maxSnapshotFrameBytes): Buffer[] {
+  const frames: Buffer[] = [];
+  const empty = head.length + tail.length;
+  let parts: Buffer[] = [];
+  let length = empty;
+  for (const bytes of probes) {
+    const added = bytes.length + (parts.length > 0 ? 1 : 0);
+    if (parts.length > 0 && length + added > maxBytes) {
+      frames.push(frame(parts, length));
+      parts = [];
+      length = empty;
+    }
+    length += bytes.length + (parts.length > 0 ? 1 : 0);
+    parts.push(bytes);
+  }
+  frames.push(frame(parts, length));
+  return frames;
+}

@@ -1,0 +1,65 @@
+// Bounds on what reports may do to the plant's state (docs/security.md "Probe data bounds"): no report from the
+// future (one far-future timestamp would make its probe ignore every later report), and no more probes than
+// BPM_MAX_PROBES (one key could otherwise create millions, and the memory and live snapshot with them).
+import type { ErrorDetail, ProbeReport } from '@bpm/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ProbeRecord } from '../../engine/probe-record.js';
+import { BadRequestError, ConflictError } from '../../errors.js';
+
+/** A report may run this far ahead of the server clock (probes' clocks drift); further is a bad item. */
+export const maxFutureSkewMs = 5 * 60_000;
+const refusalLogIntervalMs = 60_000;
+
+/** Throws 400 naming each report whose timestamp is more than maxFutureSkewMs ahead of `nowMs`. */
+export function refuseFutureReports(reports: readonly ProbeReport[], nowMs: number): void {
+  const details: ErrorDetail[] = [];
+  reports.forEach((report, index) => {
+    if (report.timestamp !== undefined && Date.parse(report.timestamp) > nowMs + maxFutureSkewMs) {
+      details.push({ path: `${index}.timestamp`, message: 'timestamp is more than 5 minutes ahead of the server clock' });
+    }
+  });
+  if (details.length > 0) throw new BadRequestError(`${details[0]!.path}: ${details[0]!.message}`, details);
+}
+
+/** A stored record from the future (kept before this rule existed) comes back to the present. */
+export function withoutFutureTimestamp(record: ProbeRecord, nowMs: number): ProbeRecord | undefined {
+  if (record.lastReportMs <= nowMs + maxFutureSkewMs) return undefined;
+  const lastReportMs = Math.min(record.receivedMs, nowMs);
+  return {
+    ...record,
+    lastReportMs,
+    report: record.report && { ...record.report, timestamp: new Date(lastReportMs).toISOString() },
+  };
+}
+
+export class ProbeLimit {
+  /** Reports refused because they would have created a probe beyond the limit. */
+  refused = 0;
+  private unlogged = 0;
+  private lastLoggedMs = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly maxProbes: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Throws 409 when the batch would take the plant past maxProbes; counted, and logged at most once a minute. */
+  admit(reports: readonly ProbeReport[], has: (probeID: string) => boolean, size: number, nowMs: number): void {
+    if (size + reports.length <= this.maxProbes) return;
+    const created = new Set<string>();
+    for (const report of reports) if (!has(report.probeID)) created.add(report.probeID);
+    if (size + created.size <= this.maxProbes) return;
+    this.refused += reports.length;
+    this.unlogged += reports.length;
+    if (nowMs - this.lastLoggedMs >= refusalLogIntervalMs) {
+      this.log.warn(
+        `Refused ${this.unlogged} report(s) for new probes: the plant is at its limit of ${this.maxProbes} probes (BPM_MAX_PROBES)`,
+      );
+      this.unlogged = 0;
+      this.lastLoggedMs = nowMs;
+    }
+    throw new ConflictError(
+      `The plant already has ${size} of at most ${this.maxProbes} probes: reports for new probes are refused. Delete unused probes or raise BPM_MAX_PROBES.`,
+    );
+  }
+}

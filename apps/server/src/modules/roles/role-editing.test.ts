@@ -1,0 +1,190 @@
+// Role editing through the real app (docs/role-editing.md): every safety rule, and permission changes taking
+// effect on the holders' next request.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.loginAsAdmin();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin) =>
+  t.app.inject({ method, url, headers: withCookie(cookie), ...(payload === undefined ? {} : { payload }) });
+let counter = 0;
+const unique = (base: string) => `${base} ${(counter += 1)}`;
+const grants = (role: { permissions_with_levels: Array<{ permission_name: string; permission_level_name: string }> }) =>
+  Object.fromEntries(role.permissions_with_levels.map((p) => [p.permission_name, p.permission_level_name]));
+
+describe('POST /roles', () => {
+  it('creates a role with its permissions (201), listed by GET /roles', async () => {
+    const name = unique('Log reader');
+    const created = await call('POST', '/api/roles', {
+      name,
+      description: 'Reads logs',
+      permissions: [{ name: 'Logs', level: 'READ' }],
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name, description: 'Reads logs', is_default: false });
+    expect(grants(created.json())).toEqual({ Logs: 'READ' });
+    const listed = (await call('GET', '/api/roles')).json() as Array<{ name: string }>;
+    expect(listed.map((r) => r.name)).toContain(name);
+  });
+
+  it('refuses a name taken ignoring case (409), a blank name or a repeated permission (400)', async () => {
+    expect((await call('POST', '/api/roles', { name: 'operator' })).statusCode).toBe(409);
+    expect((await call('POST', '/api/roles', { name: 'operator' })).json().message).toBe('Role name already exists');
+    expect((await call('POST', '/api/roles', { name: '   ' })).statusCode).toBe(400);
+    const twice = await call('POST', '/api/roles', {
+      name: unique('Twice'),
+      permissions: [
+        { name: 'Logs', level: 'READ' },
+        { name: 'Logs', level: 'DELETE' },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(
+      (await call('POST', '/api/roles', { name: unique('Bad'), permissions: [{ name: 'Logs', level: 'ALL' }] })).statusCode,
+    ).toBe(400);
+  });
+
+  it('needs Roles WRITE (403 below it, 401 signed out)', async () => {
+    await t.createUser({ username: 'role-reader', password: 'role-reader-password', roleName: 'Supervisor' });
+    const supervisor = await t.login('role-reader', 'role-reader-password');
+    expect((await call('POST', '/api/roles', { name: unique('Nope') }, supervisor)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/roles', payload: { name: 'x' } })).statusCode).toBe(401);
+  });
+
+  it('never grants a permission above the caller’s own level, so nobody raises their own role', async () => {
+    const roleId = await t.createRole(unique('Role editor'), { Roles: 'DELETE', Users: 'UPDATE', Logs: 'READ' });
+    const editorRole = (await call('GET', '/api/roles')).json().find((r: { id: number }) => r.id === roleId);
+    await t.createUser({ username: 'role-editor', password: 'role-editor-password', roleName: editorRole.name });
+    const editor = await t.login('role-editor', 'role-editor-password');
+    const above = await call(
+      'POST',
+      '/api/roles',
+      { name: unique('Mine'), permissions: [{ name: 'Logs', level: 'DELETE' }] },
+      editor,
+    );
+    expect(above.statusCode).toBe(403);
+    expect(above.json().message).toBe('You cannot grant Logs at DELETE: your own role holds less');
+    const raiseOwn = await call(
+      'PUT',
+      `/api/roles/${roleId}`,
+      {
+        name: editorRole.name,
+        permissions: [
+          { name: 'Roles', level: 'DELETE' },
+          { name: 'Users', level: 'UPDATE' },
+          { name: 'Logs', level: 'READ' },
+          { name: 'Probes', level: 'READ' },
+        ],
+      },
+      editor,
+    );
+    expect(raiseOwn.statusCode).toBe(403);
+    const within = await call(
+      'POST',
+      '/api/roles',
+      { name: unique('Within'), permissions: [{ name: 'Logs', level: 'READ' }] },
+      editor,
+    );
+    expect(within.statusCode).toBe(201);
+  });
+});
+
+describe('PUT /roles/{id}', () => {
+  it('changes name, description and permissions, taking effect on the holders’ next request', async () => {
+    const roleId = await t.createRole(unique('Viewer'), {});
+    const role = (await call('GET', '/api/roles')).json().find((r: { id: number }) => r.id === roleId);
+    await t.createUser({ username: 'viewer', password: 'viewer-password', roleName: role.name });
+    const viewer = await t.login('viewer', 'viewer-password');
+    expect((await call('GET', '/api/system/logs', undefined, viewer)).statusCode).toBe(403);
+    const renamed = unique('Viewer with logs');
+    const changed = await call('PUT', `/api/roles/${roleId}`, {
+      name: renamed,
+      description: 'Now reads logs',
+      permissions: [{ name: 'Logs', level: 'READ' }],
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ id: roleId, name: renamed, description: 'Now reads logs' });
+    expect((await call('GET', '/api/system/logs', undefined, viewer)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown role and 409 for a name another role has', async () => {
+    expect((await call('PUT', '/api/roles/9999', { name: unique('Ghost') })).statusCode).toBe(404);
+    const roleId = await t.createRole(unique('Renamable'), {});
+    expect((await call('PUT', `/api/roles/${roleId}`, { name: 'ADMINISTRATOR' })).statusCode).toBe(409);
+  });
+
+  it('refuses a change that leaves nobody able to manage users and roles (409), changing nothing', async () => {
+    // A fresh plant, where the admin alone manages users and roles.
+    const fresh = await createTestApp();
+    try {
+      const cookie = withCookie(await fresh.loginAsAdmin());
+      const roles = (await fresh.app.inject({ method: 'GET', url: '/api/roles', headers: cookie })).json();
+      const administrator = roles.find((r: { name: string }) => r.name === 'Administrator');
+      const response = await fresh.app.inject({
+        method: 'PUT',
+        url: `/api/roles/${administrator.id}`,
+        headers: cookie,
+        payload: {
+          name: 'Administrator',
+          permissions: [
+            { name: 'Users', level: 'DELETE' },
+            { name: 'Roles', level: 'READ' },
+            { name: 'Logs', level: 'DELETE' },
+            { name: 'Probes', level: 'DELETE' },
+          ],
+        },
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe('This change would leave nobody able to manage users and roles');
+      const after = (await fresh.app.inject({ method: 'GET', url: '/api/roles', headers: cookie }))
+        .json()
+        .find((r: { name: string }) => r.name === 'Administrator');
+      expect(grants(after)).toEqual({ Users: 'DELETE', Roles: 'DELETE', Logs: 'DELETE', Probes: 'DELETE' });
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('DELETE /roles/{id} and PUT /roles/{id}/default', () => {
+  it('deletes a role nobody holds (204)', async () => {
+    const roleId = await t.createRole(unique('Unused'), { Logs: 'READ' });
+    expect((await call('DELETE', `/api/roles/${roleId}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/roles/${roleId}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to delete a role users hold, or the default role, naming why (409)', async () => {
+    const roles = (await call('GET', '/api/roles')).json() as Array<{ id: number; name: string; is_default: boolean }>;
+    const held = await call('DELETE', `/api/roles/${roles.find((r) => r.name === 'Administrator')!.id}`);
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toMatch(/^This role cannot be deleted: \d+ user\(s\) hold it/);
+    const fallback = roles.find((r) => r.is_default)!;
+    const byDefault = await call('DELETE', `/api/roles/${fallback.id}`);
+    expect(byDefault.statusCode).toBe(409);
+    expect(byDefault.json().message).toBe('The default role cannot be deleted: make another role the default first');
+  });
+
+  it('makes exactly one role the default', async () => {
+    const roleId = await t.createRole(unique('New default'), {});
+    const response = await call('PUT', `/api/roles/${roleId}/default`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().is_default).toBe(true);
+    const defaults = ((await call('GET', '/api/roles')).json() as Array<{ id: number; is_default: boolean }>).filter(
+      (r) => r.is_default,
+    );
+    expect(defaults.map((r) => r.id)).toEqual([roleId]);
+    const operator = ((await call('GET', '/api/roles')).json() as Array<{ id: number; name: string }>).find(
+      (r) => r.name === 'Operator',
+    )!;
+    expect((await call('PUT', `/api/roles/${operator.id}/default`)).statusCode).toBe(200);
+    expect((await call('PUT', '/api/roles/9999/default')).statusCode).toBe(404);
+  });
+});
