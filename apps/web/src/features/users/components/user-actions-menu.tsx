@@ -2,10 +2,15 @@
 import type { User } from '@bpm/protocol';
 import { ActionIcon, Menu } from '@mantine/core';
 import { Icon } from '../../../components/ui/icon';
+import { readUserCache } from '../../../session/user-cache';
 
 export type UserMenuAction = 'modify' | 'password' | 'delete';
 
+/** Your own password needs the current one (docs/security.md), which this dialog does not ask: the Account page does. */
+const ownPasswordHint = 'Change your own password on the Account page, with your current password';
+
 export function UserActionsMenu({ user, onAction }: { user: User; onAction: (action: UserMenuAction, user: User) => void }) {
+  const isSelf = readUserCache()?.username.toLowerCase() === user.username.toLowerCase();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -22,7 +27,13 @@ export function UserActionsMenu({ user, onAction }: { user: User; onAction: (act
         <Menu.Item leftSection={<Icon name="edit" />} onClick={() => onAction('modify', user)}>
           Modify User
         </Menu.Item>
-        <Menu.Item leftSection={<Icon name="key" />} onClick={() => onAction('password', user)}>
+        <Menu.Item
+          leftSection={<Icon name="key" />}
+          onClick={() => onAction('password', user)}
+          disabled={isSelf}
+          title={isSelf ? ownPasswordHint : undefined}
+          aria-description={isSelf ? ownPasswordHint : undefined}
+        >
           Change Password
         </Menu.Item>
         <Menu.Item color="red" leftSection={<Icon name="delete" />} onClick={() => onAction('delete', user)}>

@@ -79,6 +79,42 @@ describe('UsersPage', () => {
     expect(within(row).queryByRole('link', { name: 'Supervisor' })).toBeNull();
   });
 
+  it('offers Change Password for other users but not for yourself (your own needs the current one: Account page)', async () => {
+    const admin: User = {
+      ...jane,
+      userId: 1,
+      username: 'admin',
+      firstName: 'Ada',
+      email: 'admin@plant.test',
+      role: 'Administrator',
+      roleId: 1,
+    };
+    sessionStorage.setItem(
+      'user',
+      JSON.stringify({
+        firstName: 'Ada',
+        lastName: 'Smith',
+        username: 'admin',
+        email: 'admin@plant.test',
+        permissions: ['Users'],
+      }),
+    );
+    serve({
+      'GET /users': { status: 200, body: [jane, admin] },
+      'GET /roles': { status: 200, body: roles },
+      'GET /roles/@me': { status: 200, body: roles[0] },
+    });
+    renderWithProviders(<UsersPage />, { route: '/users' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for admin' }));
+    const own = await screen.findByRole('menuitem', { name: 'Change Password' });
+    expect(own).toBeDisabled();
+    expect(own).toHaveAccessibleDescription(/Account page/);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for jsmith' }));
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Change Password' })).toBeEnabled());
+    sessionStorage.removeItem('user');
+  });
+
   it('reports a failed page load', async () => {
     serve({ 'GET /users': { status: 500, body: { message: 'boom' } }, 'GET /roles': { status: 200, body: roles } });
     renderWithProviders(<UsersPage />, { route: '/users' });
