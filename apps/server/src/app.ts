@@ -10,6 +10,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { keysRoutes } from './modules/keys/keys.routes.js';
 import { LogStore } from './modules/logs/log-store.js';
 import { createLogger } from './modules/logs/logger.js';
+import { historyModule } from './modules/history/history.plugin.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { liveModule } from './modules/live/live.plugin.js';
 import { metricsModule } from './modules/metrics/metrics.plugin.js';
@@ -101,6 +102,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Live probes (module B) at the root, so /metrics can read them: the hub and "/", probes under /api, /metrics.
   await app.register(liveModule, { credentialRecheckMs: config.liveCredentialRecheckMs });
   await app.register(probesModule, { prefix: '/api' });
+  await app.register(historyModule, { prefix: '/api' });
   await app.register(metricsModule);
 
   // The web face last: static files and the SPA fallback own every path nobody else claimed.

@@ -36,6 +36,8 @@ export interface AppConfig {
   passwordHashLog2N: number;
   /** How often an open live socket's session or key is checked again (closed once it has ended). */
   liveCredentialRecheckMs: number;
+  /** Telemetry history (docs/history.md): retention, and the clock minutes follow (tests inject one). */
+  history: { maxAgeDays: number; clock?: () => number };
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -70,6 +72,7 @@ const envSchema = z.object({
   BPM_LOG_MAX_ENTRIES: int(100_000, 100, 10_000_000),
   BPM_LOG_MAX_AGE_DAYS: int(30, 1, 3650),
   BPM_TRUST_PROXY: flag(false),
+  BPM_HISTORY_MAX_AGE_DAYS: int(30, 1, 3650),
   DATABASE_URL: optionalText,
 });
 
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: 1024 * 1024,
     passwordHashLog2N: 17,
     liveCredentialRecheckMs: 30_000,
+    history: { maxAgeDays: e.BPM_HISTORY_MAX_AGE_DAYS },
     loginThrottle: {
       freeFailures: 5,
       baseDelayMs: 1000,

@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { evaluateAssignment, evaluateReport } from '../../engine/evaluate-report.js';
 import { publishedProbe, type Evaluation, type PublishedProbe } from '../../engine/evaluation.js';
+import type { ProbeRecord } from '../../engine/probe-record.js';
 import { raiseWatchdog, reevaluateProbe } from '../../engine/reevaluate.js';
 import { WatchdogSchedule } from '../../engine/watchdog-schedule.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
@@ -43,6 +44,8 @@ export class ProbeService {
   private readonly snapshot: SnapshotWriter;
   private readonly clock: () => number;
   private thresholds!: SystemInfo;
+  /** Told of each accepted report's record, after it is applied (the history module records minutes). */
+  private readonly reportListeners: Array<(record: ProbeRecord) => void> = [];
 
   constructor(private readonly options: ProbeServiceOptions) {
     this.clock = options.clock ?? Date.now;
@@ -66,6 +69,10 @@ export class ProbeService {
     await this.snapshot.stop();
   }
 
+  onReportAccepted(listener: (record: ProbeRecord) => void): void {
+    this.reportListeners.push(listener);
+  }
+
   get systemInfo(): SystemInfo {
     return this.thresholds;
   }
@@ -78,6 +85,7 @@ export class ProbeService {
       const evaluation = evaluateReport(this.registry.get(report.probeID), report, this.thresholds, now);
       if (!evaluation) continue;
       this.apply(evaluation);
+      for (const listener of this.reportListeners) listener(evaluation.record);
       accepted += 1;
     }
     const ignored = reports.length - accepted;

@@ -1,0 +1,231 @@
+// Kysely access to the history tables (migration 0004-history); rows never leave this file untyped.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { MinuteRow } from './history-aggregate.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const nameKinds = { stage: 1, agv: 2, pack: 3 } as const;
+export type NameKind = (typeof nameKinds)[keyof typeof nameKinds];
+
+export interface CarriageRow {
+  probe_key: number;
+  from_minute: number;
+  pack_id: number | null;
+  stage_id: number | null;
+  agv_id: number | null;
+}
+
+export interface NameRow {
+  kind: number;
+  id: number;
+  name: string;
+  last_minute: number;
+}
+
+export async function loadProbeKeys(db: Db): Promise<Array<{ probe_key: number; probe_id: string }>> {
+  return db.selectFrom('history_probes').select(['probe_key', 'probe_id']).execute();
+}
+
+export async function insertProbeKeys(
+  db: Db,
+  probeIDs: readonly string[],
+): Promise<Array<{ probe_key: number; probe_id: string }>> {
+  if (probeIDs.length === 0) return [];
+  return db
+    .insertInto('history_probes')
+    .values(probeIDs.map((probe_id) => ({ probe_id })))
+    .returning(['probe_key', 'probe_id'])
+    .execute();
+}
+
+/** Each probe's latest carriage: where it was when the server last wrote its history. */
+export async function loadLatestCarriages(db: Db): Promise<CarriageRow[]> {
+  return db
+    .selectFrom('history_carriages as c')
+    .selectAll()
+    .where('c.from_minute', '=', (eb) =>
+      eb
+        .selectFrom('history_carriages as l')
+        .select((l) => l.fn.max('l.from_minute').as('m'))
+        .whereRef('l.probe_key', '=', 'c.probe_key'),
+    )
+    .execute();
+}
+
+export async function loadNames(db: Db, kinds: readonly number[]): Promise<NameRow[]> {
+  return db
+    .selectFrom('history_names')
+    .selectAll()
+    .where('kind', 'in', [...kinds])
+    .execute();
+}
+
+export async function insertMinutes(db: Db, rows: ReadonlyArray<MinuteRow & { probe_key: number }>): Promise<void> {
+  if (rows.length === 0) return;
+  // A minute already stored (written at shutdown, then reopened after a restart) keeps its first version.
+  await db
+    .insertInto('history_minutes')
+    .values([...rows])
+    .onConflict((oc) => oc.columns(['probe_key', 'minute']).doNothing())
+    .execute();
+}
+
+export async function insertCarriages(db: Db, rows: readonly CarriageRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('history_carriages')
+    .values([...rows])
+    .onConflict((oc) => oc.columns(['probe_key', 'from_minute']).doNothing())
+    .execute();
+}
+
+export async function upsertNames(db: Db, rows: readonly NameRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('history_names')
+    .values([...rows])
+    .onConflict((oc) =>
+      oc
+        .columns(['kind', 'id'])
+        .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), last_minute: eb.ref('excluded.last_minute') })),
+    )
+    .execute();
+}
+
+export async function selectMinutes(db: Db, probeKey: number, fromMinute: number, toMinute: number): Promise<MinuteRow[]> {
+  return db
+    .selectFrom('history_minutes')
+    .select(['minute', 'reports', 'in_min', 'in_max', 'in_mean', 'in_n', 'ex_min', 'ex_max', 'ex_mean', 'ex_n', 'battery'])
+    .where('probe_key', '=', probeKey)
+    .where('minute', '>=', fromMinute)
+    .where('minute', '<', toMinute)
+    .orderBy('minute')
+    .execute();
+}
+
+/** The probe's carriages that cover part of [fromMinute, toMinute): the one in force at fromMinute, then later ones. */
+export async function selectProbeCarriages(
+  db: Db,
+  probeKey: number,
+  fromMinute: number,
+  toMinute: number,
+): Promise<CarriageRow[]> {
+  return db
+    .selectFrom('history_carriages')
+    .selectAll()
+    .where('probe_key', '=', probeKey)
+    .where('from_minute', '<', toMinute)
+    .where('from_minute', '>=', (eb) =>
+      eb
+        .selectFrom('history_carriages as l')
+        .select((l) => l.fn.coalesce(l.fn.max('l.from_minute'), sql.lit(fromMinute)).as('m'))
+        .where('l.probe_key', '=', probeKey)
+        .where('l.from_minute', '<=', fromMinute),
+    )
+    .orderBy('from_minute')
+    .execute();
+}
+
+export async function selectPackCarriages(db: Db, packId: number): Promise<CarriageRow[]> {
+  return db.selectFrom('history_carriages').selectAll().where('pack_id', '=', packId).orderBy('from_minute').execute();
+}
+
+/** Where the probe's next carriage starts (the end of the one starting at fromMinute); undefined while it is the latest. */
+export async function nextCarriageStart(db: Db, probeKey: number, fromMinute: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('history_carriages')
+    .select('from_minute')
+    .where('probe_key', '=', probeKey)
+    .where('from_minute', '>', fromMinute)
+    .orderBy('from_minute')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.from_minute;
+}
+
+export async function selectNames(db: Db, kind: NameKind, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('history_names')
+    .select(['id', 'name'])
+    .where('kind', '=', kind)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function selectPack(db: Db, packId: number): Promise<NameRow | undefined> {
+  return db
+    .selectFrom('history_names')
+    .selectAll()
+    .where('kind', '=', nameKinds.pack)
+    .where('id', '=', packId)
+    .executeTakeFirst();
+}
+
+/** Packs whose id is `q` or whose name contains it (any case), newest ids first. */
+export async function searchPacks(db: Db, q: string, limit: number): Promise<NameRow[]> {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const id = /^\d{1,15}$/.test(q) ? Number(q) : undefined;
+  return db
+    .selectFrom('history_names')
+    .selectAll()
+    .where('kind', '=', nameKinds.pack)
+    .where((eb) => {
+      const byName = sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`;
+      return id === undefined || q === '' ? byName : eb.or([eb('id', '=', id), byName]);
+    })
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function oldestMinute(db: Db, probeKey: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('history_minutes')
+    .select('minute')
+    .where('probe_key', '=', probeKey)
+    .orderBy('minute')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.minute;
+}
+
+export async function deleteMinutes(db: Db, probeKey: number, fromMinute: number, toMinute: number): Promise<void> {
+  await db
+    .deleteFrom('history_minutes')
+    .where('probe_key', '=', probeKey)
+    .where('minute', '>=', fromMinute)
+    .where('minute', '<', toMinute)
+    .execute();
+}
+
+/** Deletes the probe's carriages that ended before `cutoff` (the one in force at the cutoff stays). */
+export async function deleteCarriagesBefore(db: Db, probeKey: number, cutoff: number): Promise<void> {
+  const covering = await db
+    .selectFrom('history_carriages')
+    .select((eb) => eb.fn.max('from_minute').as('m'))
+    .where('probe_key', '=', probeKey)
+    .where('from_minute', '<=', cutoff)
+    .executeTakeFirst();
+  if (covering?.m === null || covering?.m === undefined) return;
+  await db.deleteFrom('history_carriages').where('probe_key', '=', probeKey).where('from_minute', '<', covering.m).execute();
+}
+
+/** Deletes up to `limit` packs last seen before `cutoff`; answers how many went. */
+export async function deleteOldPacks(db: Db, cutoff: number, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('history_names')
+    .where('kind', '=', nameKinds.pack)
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('history_names')
+        .select('id')
+        .where('kind', '=', nameKinds.pack)
+        .where('last_minute', '<', cutoff)
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,289 @@
+// History use cases (docs/history.md): recording reports into minutes, batched writes, retention, and
+// the reads — a probe's history (downsampled, live minute included), a pack's carriages, pack search.
+import {
+  historyMaxPoints,
+  packSearchLimit,
+  type Assignment,
+  type Carriage,
+  type HistoryRangeQuery,
+  type NamedRef,
+  type PackHistory,
+  type PackSummary,
+  type ProbeHistory,
+  type Reading,
+} from '@bpm/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { ProbeRecord } from '../../engine/probe-record.js';
+import { NotFoundError } from '../../errors.js';
+import {
+  bucketMinutes,
+  mergeIntoPoints,
+  minuteIso,
+  minuteStartMs,
+  StatsMerge,
+  toMinute,
+  toRow,
+  type MinutePlace,
+  type MinuteRow,
+  type OpenMinute,
+} from './history-aggregate.js';
+import { pruneHistory } from './history-pruner.js';
+import { parseHistoryRange } from './history-range.js';
+import { HistoryRecorder } from './history-recorder.js';
+import { HistoryWriter, placeKey } from './history-writer.js';
+import {
+  nameKinds,
+  nextCarriageStart,
+  searchPacks,
+  selectMinutes,
+  selectNames,
+  selectPack,
+  selectPackCarriages,
+  selectProbeCarriages,
+} from './history.queries.js';
+import { carriageAlarmIds, type CarriageAlarmLookup } from './pack-alarms.js';
+
+export interface HistoryServiceOptions {
+  db: Kysely<Database>;
+  log: FastifyBaseLogger;
+  maxAgeDays: number;
+  /** Does the probes module know this probe (a probe with no history yet is not unknown)? */
+  probeExists: (probeID: string) => boolean;
+  clock?: () => number;
+  /** How often finished minutes are looked for and written. */
+  flushIntervalMs?: number;
+  pruneIntervalMs?: number;
+  alarmIds?: CarriageAlarmLookup;
+}
+
+/** A carriage being assembled from stored rows and the open minute. */
+interface CarriageParts {
+  probeID: string;
+  fromMinute: number;
+  lastMinute: number;
+  stageId: number | null;
+  agvId: number | null;
+  internal: StatsMerge;
+  external: StatsMerge;
+}
+
+export class HistoryService {
+  private readonly recorder = new HistoryRecorder();
+  private readonly writer: HistoryWriter;
+  private readonly clock: () => number;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private pruneTimer: NodeJS.Timeout | undefined;
+  private pruning: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: HistoryServiceOptions) {
+    this.clock = options.clock ?? Date.now;
+    this.writer = new HistoryWriter(options.db, this.recorder, options.log);
+  }
+
+  async start(): Promise<void> {
+    await this.writer.load();
+    this.flushTimer = setInterval(() => void this.flushFinished(), this.options.flushIntervalMs ?? 1000);
+    this.flushTimer.unref();
+    this.pruneTimer = setInterval(() => void this.prune(), this.options.pruneIntervalMs ?? 10 * 60_000);
+    this.pruneTimer.unref();
+    void this.prune();
+  }
+
+  /** Writes every minute, the current ones too: a graceful restart loses nothing already received. */
+  async stop(): Promise<void> {
+    clearInterval(this.flushTimer);
+    clearInterval(this.pruneTimer);
+    await this.pruning;
+    this.recorder.finishAll();
+    await this.writer.flush();
+  }
+
+  /** The report path: one accepted report, at the server's time of receipt. */
+  recordReport(record: ProbeRecord): void {
+    this.recorder.record(
+      record.probeID,
+      this.clock(),
+      record.report?.readings ?? [],
+      record.batteryPercentage,
+      record.assignment,
+    );
+  }
+
+  /** A report at a given time (the demo backfill); minutes must come in time order per probe. */
+  recordAt(
+    probeID: string,
+    atMs: number,
+    readings: readonly Reading[],
+    battery: number | null,
+    assignment: Assignment | null,
+  ): void {
+    this.recorder.record(probeID, atMs, readings, battery, assignment);
+  }
+
+  /** Finishes the minutes the clock has left behind and writes them. */
+  flushFinished(): Promise<void> {
+    this.recorder.sweep(this.clock());
+    return this.writer.flush();
+  }
+
+  /** Deletes what is older than the retention; never overlaps itself. */
+  prune(): Promise<void> {
+    const cutoff = toMinute(this.clock()) - this.options.maxAgeDays * 1440;
+    this.pruning = this.pruning
+      .then(() =>
+        pruneHistory(
+          { db: this.options.db, probeKeys: () => this.writer.allKeys(), packsPruned: (c) => this.writer.forgetPacksBefore(c) },
+          cutoff,
+        ),
+      )
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'history prune failed'));
+    return this.pruning;
+  }
+
+  async probeHistory(probeID: string, query: HistoryRangeQuery): Promise<ProbeHistory> {
+    const now = this.clock();
+    const { fromMs, toMs } = parseHistoryRange(query, now);
+    const open = this.recorder.openMinuteOf(probeID);
+    if (this.writer.keyOf(probeID) === undefined && !open && !this.options.probeExists(probeID)) {
+      throw new NotFoundError('Probe not found');
+    }
+    const fromMinute = toMinute(fromMs);
+    const endMinute = toMinute(toMs) + 1;
+    const size = bucketMinutes(fromMinute, endMinute, historyMaxPoints);
+    await this.flushFinished();
+
+    const key = this.writer.keyOf(probeID);
+    const rows: MinuteRow[] = key === undefined ? [] : await selectMinutes(this.options.db, key, fromMinute, endMinute);
+    const carriages = key === undefined ? [] : await selectProbeCarriages(this.options.db, key, fromMinute, endMinute);
+    const openInRange = open && open.minute >= fromMinute && open.minute < endMinute && rows.at(-1)?.minute !== open.minute;
+    if (openInRange) rows.push(toRow(open));
+
+    // Minutes are asked for in increasing order: one walk over the carriages.
+    let index = -1;
+    const placeOf = (minute: number): MinutePlace => {
+      if (openInRange && minute === open.minute) {
+        return { stageId: open.assignment?.buildStage?.id ?? null, packId: open.assignment?.batteryPack?.id ?? null };
+      }
+      while (index + 1 < carriages.length && carriages[index + 1]!.from_minute <= minute) index += 1;
+      const found = carriages[index];
+      return { stageId: found?.stage_id ?? null, packId: found?.pack_id ?? null };
+    };
+    return {
+      probeID,
+      from: new Date(fromMs).toISOString(),
+      to: new Date(toMs).toISOString(),
+      resolutionSeconds: size * 60,
+      points: mergeIntoPoints(rows, size, placeOf),
+    };
+  }
+
+  async packHistory(packId: number): Promise<PackHistory> {
+    await this.flushFinished();
+    const db = this.options.db;
+    const pack = await selectPack(db, packId);
+    const parts: CarriageParts[] = [];
+    for (const c of await selectPackCarriages(db, packId)) {
+      const probeID = this.writer.probeIdOf(c.probe_key);
+      if (probeID === undefined) continue;
+      const end = await nextCarriageStart(db, c.probe_key, c.from_minute);
+      const part: CarriageParts = {
+        probeID,
+        fromMinute: c.from_minute,
+        lastMinute: c.from_minute,
+        stageId: c.stage_id,
+        agvId: c.agv_id,
+        internal: new StatsMerge(),
+        external: new StatsMerge(),
+      };
+      for (const row of await selectMinutes(db, c.probe_key, c.from_minute, end ?? Number.MAX_SAFE_INTEGER)) addRow(part, row);
+      parts.push(part);
+      // The probe's open minute continues this carriage when it is still at the same place.
+      const open = this.recorder.openMinuteOf(probeID);
+      if (
+        end === undefined &&
+        open &&
+        open.minute > part.lastMinute &&
+        placeKey(open.assignment) === this.writer.placeOf(probeID)
+      ) {
+        addRow(part, toRow(open));
+      }
+    }
+    // Probes carrying the pack in their open minute, at a place not written yet: a carriage that starts now.
+    let name = pack?.name;
+    for (const open of this.recorder.openMinutes()) {
+      const carried = open.assignment?.batteryPack;
+      if (carried?.id !== packId) continue;
+      name ??= carried.name;
+      if (this.writer.placeOf(open.probeID) === placeKey(open.assignment)) continue;
+      const part = newParts(open);
+      addRow(part, toRow(open));
+      parts.push(part);
+    }
+    if (name === undefined) throw new NotFoundError('Battery pack not found');
+    parts.sort((a, b) => a.fromMinute - b.fromMinute || a.probeID.localeCompare(b.probeID));
+    const stages = await selectNames(db, nameKinds.stage, unique(parts.map((p) => p.stageId)));
+    const agvs = await selectNames(db, nameKinds.agv, unique(parts.map((p) => p.agvId)));
+    const liveNames = this.liveNames(packId);
+    const ref = (id: number | null, names: Map<number, string>, live: Map<number, string>): NamedRef | null =>
+      id === null ? null : { id, name: names.get(id) ?? live.get(id) ?? String(id) };
+    const carriages: Carriage[] = [];
+    for (const p of parts) {
+      const fromMs = minuteStartMs(p.fromMinute);
+      const toMs = minuteStartMs(p.lastMinute + 1);
+      carriages.push({
+        probeID: p.probeID,
+        agv: ref(p.agvId, agvs, liveNames.agvs),
+        buildStage: ref(p.stageId, stages, liveNames.stages),
+        from: new Date(fromMs).toISOString(),
+        to: new Date(toMs).toISOString(),
+        internal: p.internal.result(),
+        external: p.external.result(),
+        alarms: await (this.options.alarmIds ?? carriageAlarmIds)(p.probeID, fromMs, toMs),
+      });
+    }
+    return { batteryPack: { id: packId, name }, carriages };
+  }
+
+  async searchPacks(q: string | undefined): Promise<PackSummary[]> {
+    await this.flushFinished();
+    const rows = await searchPacks(this.options.db, (q ?? '').trim(), packSearchLimit);
+    return rows.map((r) => ({ id: r.id, name: r.name, lastSeen: minuteIso(r.last_minute) }));
+  }
+
+  /** Stage and AGV names of open minutes carrying the pack (not written yet). */
+  private liveNames(packId: number): { stages: Map<number, string>; agvs: Map<number, string> } {
+    const stages = new Map<number, string>();
+    const agvs = new Map<number, string>();
+    for (const open of this.recorder.openMinutes()) {
+      const a = open.assignment;
+      if (a?.batteryPack?.id !== packId) continue;
+      if (a.buildStage) stages.set(a.buildStage.id, a.buildStage.name);
+      if (a.agv) agvs.set(a.agv.id, a.agv.name);
+    }
+    return { stages, agvs };
+  }
+}
+
+function newParts(open: OpenMinute): CarriageParts {
+  return {
+    probeID: open.probeID,
+    fromMinute: open.minute,
+    lastMinute: open.minute,
+    stageId: open.assignment?.buildStage?.id ?? null,
+    agvId: open.assignment?.agv?.id ?? null,
+    internal: new StatsMerge(),
+    external: new StatsMerge(),
+  };
+}
+
+function addRow(part: CarriageParts, row: MinuteRow): void {
+  part.internal.add(row.in_min, row.in_max, row.in_mean, row.in_n);
+  part.external.add(row.ex_min, row.ex_max, row.ex_mean, row.ex_n);
+  if (row.minute > part.lastMinute) part.lastMinute = row.minute;
+}
+
+function unique(ids: ReadonlyArray<number | null>): number[] {
+  return [...new Set(ids.filter((id): id is number => id !== null))];
+}
