@@ -1,8 +1,8 @@
 // Minute aggregation and downsampling: valid and invalid readings, minute boundaries, an assignment
-// change inside a minute, and merged buckets keeping the true min and max with a weighted mean.
+// change inside a minute, and bucket sizes for long spans.
 import type { Assignment, Reading } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
-import { bucketMinutes, mergeIntoPoints, minuteStartMs, toMinute, toRow, type MinuteRow } from './history-aggregate.js';
+import { bucketMinutes, toMinute, toRow } from './history-aggregate.js';
 import { HistoryRecorder } from './history-recorder.js';
 
 const can = (temperature: number, valid = true): Reading => ({ origin: 'CAN', temperature, valid });
@@ -79,48 +79,14 @@ describe('HistoryRecorder', () => {
   });
 });
 
-describe('downsampling', () => {
-  const row = (minute: number, min: number, max: number, mean: number, n: number): MinuteRow => ({
-    minute,
-    reports: n,
-    in_min: min,
-    in_max: max,
-    in_mean: mean,
-    in_n: n,
-    ex_min: null,
-    ex_max: null,
-    ex_mean: null,
-    ex_n: 0,
-    battery: 500 + minute,
-  });
-  const nowhere = () => ({ stageId: null, packId: null });
-
-  it('keeps the true min and max of merged minutes and weights the mean by the readings behind it', () => {
-    const rows = [row(0, 2000, 2100, 2050, 60), row(1, 1500, 4000, 3000, 20), row(2, 2200, 2300, 2250, 20)];
-    const [point] = mergeIntoPoints(rows, 3, nowhere);
-    expect(point).toMatchObject({
-      t: new Date(minuteStartMs(0)).toISOString(),
-      internal: { min: 15, max: 40, mean: (2050 * 60 + 3000 * 20 + 2250 * 20) / 100 / 100 },
-      external: null,
-      battery: 50.2,
-      reports: 100,
-    });
-  });
-
-  it('aligns buckets on multiples of their size and never answers more than the maximum', () => {
-    const from = toMinute(t0);
-    const to = from + 31 * 1440;
-    const size = bucketMinutes(from, to, 2000);
-    const rows = Array.from({ length: to - from }, (_, i) => row(from + i, 2000 + (i % 97), 2100 + (i % 89), 2050, 60));
-    rows[12_345] = row(from + 12_345, -800, 9900, 2050, 60);
-    const points = mergeIntoPoints(rows, size, nowhere);
-    expect(points.length).toBeLessThanOrEqual(2000);
-    expect(Math.min(...points.map((p) => p.internal!.min))).toBe(-8);
-    expect(Math.max(...points.map((p) => p.internal!.max))).toBe(99);
-    for (const p of points) expect((Date.parse(p.t) - minuteStartMs(0)) % (size * 60_000)).toBe(0);
-  });
-
-  it('keeps minute resolution for an hour', () => {
+describe('bucketMinutes', () => {
+  it('keeps minute resolution for an hour and never gives more than the maximum of aligned buckets', () => {
     expect(bucketMinutes(100, 161, 2000)).toBe(1);
+    const from = toMinute(t0);
+    for (const days of [1, 7, 30, 31]) {
+      const to = from + days * 1440;
+      const size = bucketMinutes(from, to, 2000);
+      expect(Math.floor((to - 1) / size) - Math.floor(from / size) + 1).toBeLessThanOrEqual(2000);
+    }
   });
 });

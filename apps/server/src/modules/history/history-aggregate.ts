@@ -111,27 +111,6 @@ export function toRow(open: OpenMinute): MinuteRow {
   };
 }
 
-/** Running merge of stored stats (hundredths): exact min/max, mean weighted by the readings behind each. */
-export class StatsMerge {
-  min = Infinity;
-  max = -Infinity;
-  weighted = 0;
-  n = 0;
-
-  add(min: number | null, max: number | null, mean: number | null, n: number): void {
-    if (min === null || max === null || mean === null || n <= 0) return;
-    if (min < this.min) this.min = min;
-    if (max > this.max) this.max = max;
-    this.weighted += mean * n;
-    this.n += n;
-  }
-
-  result(): TemperatureStats | null {
-    if (this.n === 0) return null;
-    return { min: this.min / 100, max: this.max / 100, mean: Math.round(this.weighted / this.n) / 100 };
-  }
-}
-
 /** Where a minute was: the place of the carriage covering it. */
 export interface MinutePlace {
   stageId: number | null;
@@ -146,42 +125,83 @@ export function bucketMinutes(fromMinute: number, toMinute: number, maxPoints: n
   return size;
 }
 
+/** Battery codes carry their minute, so that the largest code of a bucket is its last battery (SQL max()). */
+export const batteryCodeBase = 2048;
+
 /**
- * Merges minute rows (in minute order) into buckets of `size` minutes aligned on multiples of it.
- * A bucket's battery, stage and pack are its last minute's; its reports are summed.
+ * Minutes merged into one bucket (the database groups them, history.queries.ts selectBuckets): exact
+ * min and max, the sum of mean × readings for a mean weighted by the readings behind each minute, the
+ * last minute, and the last battery as `minute × batteryCodeBase + battery`.
  */
-export function mergeIntoPoints(
-  rows: readonly MinuteRow[],
-  size: number,
-  placeOf: (minute: number) => MinutePlace,
-): HistoryPoint[] {
-  const points: HistoryPoint[] = [];
-  let i = 0;
-  while (i < rows.length) {
-    const bucket = Math.floor(rows[i]!.minute / size);
-    const internal = new StatsMerge();
-    const external = new StatsMerge();
-    let reports = 0;
-    let battery: number | null = null;
-    let last = rows[i]!;
-    for (; i < rows.length && Math.floor(rows[i]!.minute / size) === bucket; i++) {
-      const row = rows[i]!;
-      internal.add(row.in_min, row.in_max, row.in_mean, row.in_n);
-      external.add(row.ex_min, row.ex_max, row.ex_mean, row.ex_n);
-      reports += row.reports;
-      if (row.battery !== null) battery = row.battery / 10;
-      last = row;
-    }
-    const place = placeOf(last.minute);
-    points.push({
-      t: minuteIso(bucket * size),
-      internal: internal.result(),
-      external: external.result(),
-      battery,
-      reports,
-      stageId: place.stageId,
-      packId: place.packId,
-    });
-  }
-  return points;
+export interface BucketRow {
+  bucket: number;
+  last_minute: number;
+  reports: number;
+  in_min: number | null;
+  in_max: number | null;
+  in_w: number | null;
+  in_n: number;
+  ex_min: number | null;
+  ex_max: number | null;
+  ex_w: number | null;
+  ex_n: number;
+  battery_code: number | null;
+}
+
+export function bucketOfRow(row: MinuteRow, size: number): BucketRow {
+  return {
+    bucket: Math.floor(row.minute / size),
+    last_minute: row.minute,
+    reports: row.reports,
+    in_min: row.in_min,
+    in_max: row.in_max,
+    in_w: row.in_mean === null ? null : row.in_mean * row.in_n,
+    in_n: row.in_n,
+    ex_min: row.ex_min,
+    ex_max: row.ex_max,
+    ex_w: row.ex_mean === null ? null : row.ex_mean * row.ex_n,
+    ex_n: row.ex_n,
+    battery_code: row.battery === null ? null : row.minute * batteryCodeBase + row.battery,
+  };
+}
+
+const least = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+const greatest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+const plus = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a + b);
+
+/** Adds a later minute (or bucket) to a bucket, as the database's GROUP BY would have. */
+export function mergeBuckets(a: BucketRow, b: BucketRow): BucketRow {
+  return {
+    bucket: a.bucket,
+    last_minute: Math.max(a.last_minute, b.last_minute),
+    reports: a.reports + b.reports,
+    in_min: least(a.in_min, b.in_min),
+    in_max: greatest(a.in_max, b.in_max),
+    in_w: plus(a.in_w, b.in_w),
+    in_n: a.in_n + b.in_n,
+    ex_min: least(a.ex_min, b.ex_min),
+    ex_max: greatest(a.ex_max, b.ex_max),
+    ex_w: plus(a.ex_w, b.ex_w),
+    ex_n: a.ex_n + b.ex_n,
+    battery_code: greatest(a.battery_code, b.battery_code),
+  };
+}
+
+export function stats(min: number | null, max: number | null, weighted: number | null, n: number): TemperatureStats | null {
+  if (min === null || max === null || weighted === null || n <= 0) return null;
+  return { min: min / 100, max: max / 100, mean: Math.round(weighted / n) / 100 };
+}
+
+/** A bucket as answered: its battery, stage and pack are its last minute's. */
+export function toPoint(b: BucketRow, size: number, place: MinutePlace): HistoryPoint {
+  const battery = b.battery_code === null ? null : (((b.battery_code % batteryCodeBase) + batteryCodeBase) % batteryCodeBase) / 10;
+  return {
+    t: minuteIso(b.bucket * size),
+    internal: stats(b.in_min, b.in_max, b.in_w, b.in_n),
+    external: stats(b.ex_min, b.ex_max, b.ex_w, b.ex_n),
+    battery,
+    reports: b.reports,
+    stageId: place.stageId,
+    packId: place.packId,
+  };
 }

@@ -19,14 +19,16 @@ import type { ProbeRecord } from '../../engine/probe-record.js';
 import { NotFoundError } from '../../errors.js';
 import {
   bucketMinutes,
-  mergeIntoPoints,
+  bucketOfRow,
+  mergeBuckets,
   minuteIso,
   minuteStartMs,
-  StatsMerge,
+  stats,
   toMinute,
+  toPoint,
   toRow,
+  type BucketRow,
   type MinutePlace,
-  type MinuteRow,
   type OpenMinute,
 } from './history-aggregate.js';
 import { pruneHistory } from './history-pruner.js';
@@ -37,7 +39,7 @@ import {
   nameKinds,
   nextCarriageStart,
   searchPacks,
-  selectMinutes,
+  selectBuckets,
   selectNames,
   selectPack,
   selectPackCarriages,
@@ -65,8 +67,8 @@ interface CarriageParts {
   lastMinute: number;
   stageId: number | null;
   agvId: number | null;
-  internal: StatsMerge;
-  external: StatsMerge;
+  /** The carriage's minutes merged; undefined while none is known. */
+  merged: BucketRow | undefined;
 }
 
 export class HistoryService {
@@ -155,10 +157,16 @@ export class HistoryService {
     await this.flushFinished();
 
     const key = this.writer.keyOf(probeID);
-    const rows: MinuteRow[] = key === undefined ? [] : await selectMinutes(this.options.db, key, fromMinute, endMinute);
+    const buckets = key === undefined ? [] : await selectBuckets(this.options.db, key, fromMinute, endMinute, size);
     const carriages = key === undefined ? [] : await selectProbeCarriages(this.options.db, key, fromMinute, endMinute);
-    const openInRange = open && open.minute >= fromMinute && open.minute < endMinute && rows.at(-1)?.minute !== open.minute;
-    if (openInRange) rows.push(toRow(open));
+    const last = buckets.at(-1);
+    // The live minute (unless a restart already stored it: the stored version is the one kept).
+    const openInRange = open !== undefined && open.minute >= fromMinute && open.minute < endMinute && last?.last_minute !== open.minute;
+    if (openInRange) {
+      const live = bucketOfRow(toRow(open), size);
+      if (last?.bucket === live.bucket) buckets[buckets.length - 1] = mergeBuckets(last, live);
+      else buckets.push(live);
+    }
 
     // Minutes are asked for in increasing order: one walk over the carriages.
     let index = -1;
@@ -175,7 +183,7 @@ export class HistoryService {
       from: new Date(fromMs).toISOString(),
       to: new Date(toMs).toISOString(),
       resolutionSeconds: size * 60,
-      points: mergeIntoPoints(rows, size, placeOf),
+      points: buckets.map((b) => toPoint(b, size, placeOf(b.last_minute))),
     };
   }
 
@@ -194,10 +202,10 @@ export class HistoryService {
         lastMinute: c.from_minute,
         stageId: c.stage_id,
         agvId: c.agv_id,
-        internal: new StatsMerge(),
-        external: new StatsMerge(),
+        merged: undefined,
       };
-      for (const row of await selectMinutes(db, c.probe_key, c.from_minute, end ?? Number.MAX_SAFE_INTEGER)) addRow(part, row);
+      const [stored] = await selectBuckets(db, c.probe_key, c.from_minute, end ?? Number.MAX_SAFE_INTEGER);
+      if (stored) addBucket(part, stored);
       parts.push(part);
       // The probe's open minute continues this carriage when it is still at the same place.
       const open = this.recorder.openMinuteOf(probeID);
@@ -207,7 +215,7 @@ export class HistoryService {
         open.minute > part.lastMinute &&
         placeKey(open.assignment) === this.writer.placeOf(probeID)
       ) {
-        addRow(part, toRow(open));
+        addBucket(part, bucketOfRow(toRow(open), 1));
       }
     }
     // Probes carrying the pack in their open minute, at a place not written yet: a carriage that starts now.
@@ -218,7 +226,7 @@ export class HistoryService {
       name ??= carried.name;
       if (this.writer.placeOf(open.probeID) === placeKey(open.assignment)) continue;
       const part = newParts(open);
-      addRow(part, toRow(open));
+      addBucket(part, bucketOfRow(toRow(open), 1));
       parts.push(part);
     }
     if (name === undefined) throw new NotFoundError('Battery pack not found');
@@ -238,8 +246,7 @@ export class HistoryService {
         buildStage: ref(p.stageId, stages, liveNames.stages),
         from: new Date(fromMs).toISOString(),
         to: new Date(toMs).toISOString(),
-        internal: p.internal.result(),
-        external: p.external.result(),
+        ...mergedStats(p.merged),
         alarms: await (this.options.alarmIds ?? carriageAlarmIds)(p.probeID, fromMs, toMs),
       });
     }
@@ -273,15 +280,20 @@ function newParts(open: OpenMinute): CarriageParts {
     lastMinute: open.minute,
     stageId: open.assignment?.buildStage?.id ?? null,
     agvId: open.assignment?.agv?.id ?? null,
-    internal: new StatsMerge(),
-    external: new StatsMerge(),
+    merged: undefined,
   };
 }
 
-function addRow(part: CarriageParts, row: MinuteRow): void {
-  part.internal.add(row.in_min, row.in_max, row.in_mean, row.in_n);
-  part.external.add(row.ex_min, row.ex_max, row.ex_mean, row.ex_n);
-  if (row.minute > part.lastMinute) part.lastMinute = row.minute;
+function addBucket(part: CarriageParts, bucket: BucketRow): void {
+  part.merged = part.merged ? mergeBuckets(part.merged, bucket) : bucket;
+  if (bucket.last_minute > part.lastMinute) part.lastMinute = bucket.last_minute;
+}
+
+function mergedStats(b: BucketRow | undefined): Pick<Carriage, 'internal' | 'external'> {
+  return {
+    internal: b ? stats(b.in_min, b.in_max, b.in_w, b.in_n) : null,
+    external: b ? stats(b.ex_min, b.ex_max, b.ex_w, b.ex_n) : null,
+  };
 }
 
 function unique(ids: ReadonlyArray<number | null>): number[] {
