@@ -16,7 +16,8 @@ import { sql } from 'kysely';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 
-const fmt = (n: number, digits = 1) => n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 1) =>
+  n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const line = (name: string, value: string, target: string, ok: boolean) =>
   console.log(`${name.padEnd(58)} ${value.padStart(12)}   target ${target.padEnd(9)} ${ok ? 'ok' : 'MISSED'}`);
 const t0 = Date.UTC(2026, 10, 1, 0, 0, 0);
@@ -79,7 +80,12 @@ async function reportPath(): Promise<void> {
       { origin: 'Thermocouple', temperature: 28 + (i % 5), valid: true },
     ],
     batteryPercentage: 80,
-    assignment: { buildStage: { id: 3, name: 'Busbar welding' }, agv: { id: i, name: `AGV-${i}` }, batteryPack: { id: 100_000 + i, name: `Pack ${100_000 + i}` }, expectingCANData: true },
+    assignment: {
+      buildStage: { id: 3, name: 'Busbar welding' },
+      agv: { id: i, name: `AGV-${i}` },
+      batteryPack: { id: 100_000 + i, name: `Pack ${100_000 + i}` },
+      expectingCANData: true,
+    },
   }));
   // Warm-up, then 20 seconds of 10,000 reports each: ingest (engine, registry, hub, history) timed per second.
   app.probeService.ingestReports(reports);
@@ -117,7 +123,12 @@ async function reportPath(): Promise<void> {
   console.log(
     `  ingest without history ${fmt(ingestPerReport * 1000, 2)} µs/report; history: recording ${fmt((recordMs / reportsTimed) * 1000, 2)} µs/report, writing 10,000 minutes ${fmt(writeMs / 3, 0)} ms`,
   );
-  line('1. history CPU per report vs ingest (10,000 probes × 1 Hz)', `${fmt((historyPerReport / ingestPerReport) * 100)} %`, '≤ 10 %', historyPerReport / ingestPerReport <= 0.1);
+  line(
+    '1. history CPU per report vs ingest (10,000 probes × 1 Hz)',
+    `${fmt((historyPerReport / ingestPerReport) * 100)} %`,
+    '≤ 10 %',
+    historyPerReport / ingestPerReport <= 0.1,
+  );
   const task = (name: string, t: { cpu: number; wall: number }) =>
     line(`${name} (wall ${fmt(t.wall)} ms)`, `${fmt(t.cpu)} ms`, '≤ 20 ms', t.cpu <= 20);
   task('1. longest task writing 30,000 minutes, CPU', longestWrite);
@@ -131,7 +142,9 @@ async function storageAndReads(): Promise<void> {
   const db = app.db;
   const tableBytes = async () => {
     await sql`pragma wal_checkpoint(truncate)`.execute(db);
-    const rows = await sql<{ name: string; bytes: number }>`select name, sum(pgsize) as bytes from dbstat group by name`.execute(db);
+    const rows = await sql<{ name: string; bytes: number }>`select name, sum(pgsize) as bytes from dbstat group by name`.execute(
+      db,
+    );
     const of = (prefix: string) => rows.rows.filter((r) => r.name.startsWith(prefix)).reduce((sum, r) => sum + r.bytes, 0);
     return { minutes: of('history_minutes'), all: of('history_') + of('sqlite_autoindex_history_') };
   };
@@ -157,7 +170,9 @@ async function storageAndReads(): Promise<void> {
   const probeMinutes = probes * hours * 60;
   const perMinute = (after.minutes - before.minutes) / probeMinutes;
   const perAll = (after.all - before.all) / probeMinutes;
-  console.log(`  ${probeMinutes.toLocaleString('en-GB')} probe-minutes; the simulator's stages last 80–180 s, so a carriage starts every ~2 minutes`);
+  console.log(
+    `  ${probeMinutes.toLocaleString('en-GB')} probe-minutes; the simulator's stages last 80–180 s, so a carriage starts every ~2 minutes`,
+  );
   line('2. bytes per probe-minute, minute table', `${fmt(perMinute)} B`, '≤ 64 B', perMinute <= 64);
   line('2. bytes per probe-minute, all history tables and indexes', `${fmt(perAll)} B`, '≤ 64 B', perAll <= 64);
 
@@ -170,7 +185,11 @@ async function storageAndReads(): Promise<void> {
   now = t0 + hours * 3_600_000;
   await history.flushFinished();
   const cookie = await (async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: 'bench-password', rememberMe: false } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'admin', password: 'bench-password', rememberMe: false },
+    });
     return response.headers['set-cookie']!.toString().split(';')[0]!;
   })();
   const timed = async (url: string, runs = 5) => {
@@ -189,7 +208,12 @@ async function storageAndReads(): Promise<void> {
   const from = new Date(t0 - days * 86_400_000 + 60_000).toISOString();
   const month = await timed(`/api/probes/LONG/history?from=${from}&to=${new Date(t0).toISOString()}`);
   const points = (JSON.parse(month.body) as { points: unknown[] }).points.length;
-  line(`3. GET 30 days of one probe (43,200 minutes → ${points} points)`, `${fmt(month.median)} ms`, '≤ 50 ms', month.median <= 50);
+  line(
+    `3. GET 30 days of one probe (43,200 minutes → ${points} points)`,
+    `${fmt(month.median)} ms`,
+    '≤ 50 ms',
+    month.median <= 50,
+  );
   const pack = await timed(`/api/packs/${packId}/history`);
   const carriages = (JSON.parse(pack.body) as { carriages: unknown[] }).carriages.length;
   line(`4. GET a pack's history (${carriages} carriages)`, `${fmt(pack.median)} ms`, '≤ 100 ms', pack.median <= 100);
@@ -198,10 +222,18 @@ async function storageAndReads(): Promise<void> {
 
 async function main() {
   const startedAt = performance.now();
-  console.log(`load average ${loadavg().map((l) => fmt(l, 2)).join(' ')} (other work on this machine slows every figure)`);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => fmt(l, 2))
+      .join(' ')} (other work on this machine slows every figure)`,
+  );
   await reportPath();
   await storageAndReads();
-  console.log(`history bench took ${fmt((performance.now() - startedAt) / 1000)} s; load average ${loadavg().map((l) => fmt(l, 2)).join(' ')}`);
+  console.log(
+    `history bench took ${fmt((performance.now() - startedAt) / 1000)} s; load average ${loadavg()
+      .map((l) => fmt(l, 2))
+      .join(' ')}`,
+  );
 }
 
 main().then(

@@ -7,6 +7,8 @@ import { namedRefSchema } from './reports.js';
 export const historyMaxSpanDays = 31;
 /** Most points one probe history answer holds; longer spans merge minutes into wider buckets. */
 export const historyMaxPoints = 2000;
+/** History minutes count from here (buckets of merged minutes are aligned on it): 2020-01-01T00:00Z. */
+export const historyEpochMs = Date.UTC(2020, 0, 1);
 /** Most packs one search answers. */
 export const packSearchLimit = 50;
 

@@ -8,6 +8,8 @@ import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { KeysPage } from '../features/keys/components/keys-page';
 import { LogsPage } from '../features/logs/components/logs-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
+import { PackPage } from '../features/packs/components/pack-page';
+import { PacksPage } from '../features/packs/components/packs-page';
 import { PermissionsRedirect } from '../features/roles/components/permissions-redirect';
 import { RolesPage } from '../features/roles/components/roles-page';
 import { UsersPage } from '../features/users/components/users-page';
@@ -35,6 +37,8 @@ export function appRoutes(): RouteObject[] {
         { path: paths.roles, element: <RolesPage /> },
         { path: paths.settingsPermissions, element: <PermissionsRedirect /> },
         { path: paths.logs, element: <LogsPage /> },
+        { path: paths.packs, element: <PacksPage /> },
+        { path: paths.pack, element: <PackPage /> },
       ],
     },
     { path: '*', element: <NotFoundPage /> },

@@ -2,11 +2,10 @@
 // accumulates its reports; a finished minute becomes a stored row (integers: °C ×100, % ×10); stored
 // minutes merge into wider buckets for long spans, with min and max kept exactly and the mean
 // weighted by the number of valid readings behind it.
-import type { Assignment, HistoryPoint, Reading, TemperatureStats } from '@bpm/protocol';
+import { historyEpochMs, type Assignment, type HistoryPoint, type Reading, type TemperatureStats } from '@bpm/protocol';
 
 export const minuteMs = 60_000;
-/** Stored minutes count from here, so that a minute fits SQLite's 3-byte integer until 2035. */
-export const historyEpochMs = Date.UTC(2020, 0, 1);
+// Stored minutes count from historyEpochMs (2020), so that a minute fits SQLite's 3-byte integer until 2035.
 
 export const toMinute = (ms: number): number => Math.floor((ms - historyEpochMs) / minuteMs);
 export const minuteStartMs = (minute: number): number => historyEpochMs + minute * minuteMs;
@@ -194,7 +193,8 @@ export function stats(min: number | null, max: number | null, weighted: number |
 
 /** A bucket as answered: its battery, stage and pack are its last minute's. */
 export function toPoint(b: BucketRow, size: number, place: MinutePlace): HistoryPoint {
-  const battery = b.battery_code === null ? null : (((b.battery_code % batteryCodeBase) + batteryCodeBase) % batteryCodeBase) / 10;
+  const battery =
+    b.battery_code === null ? null : (((b.battery_code % batteryCodeBase) + batteryCodeBase) % batteryCodeBase) / 10;
   return {
     t: minuteIso(b.bucket * size),
     internal: stats(b.in_min, b.in_max, b.in_w, b.in_n),

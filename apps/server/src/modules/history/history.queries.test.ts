@@ -62,7 +62,10 @@ describe('selectBuckets', () => {
   it('answers at most 2,000 aligned buckets for 31 days, the extremes kept', async () => {
     const from = toMinute(Date.UTC(2026, 9, 1));
     const to = from + 31 * 1440;
-    const rows = Array.from({ length: to - from }, (_, i) => ({ probe_key: 3, ...row(from + i, 2000 + (i % 97), 2100 + (i % 89), 2050, 60) }));
+    const rows = Array.from({ length: to - from }, (_, i) => ({
+      probe_key: 3,
+      ...row(from + i, 2000 + (i % 97), 2100 + (i % 89), 2050, 60),
+    }));
     rows[12_345] = { probe_key: 3, ...row(from + 12_345, -800, 9900, 2050, 60) };
     for (let i = 0; i < rows.length; i += 1000) await insertMinutes(db, rows.slice(i, i + 1000));
     const size = bucketMinutes(from, to, 2000);

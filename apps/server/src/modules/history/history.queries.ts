@@ -98,7 +98,13 @@ export async function upsertNames(db: Db, rows: readonly NameRow[]): Promise<voi
  * aligned on multiples of it (one bucket, numbered 0, without a size): 43,200 minutes come back as at
  * most 2,000 rows instead of being turned into objects one by one.
  */
-export async function selectBuckets(db: Db, probeKey: number, fromMinute: number, toMinute: number, size?: number): Promise<BucketRow[]> {
+export async function selectBuckets(
+  db: Db,
+  probeKey: number,
+  fromMinute: number,
+  toMinute: number,
+  size?: number,
+): Promise<BucketRow[]> {
   // Inlined, not a parameter: the GROUP BY expression must be the very same as the selected one.
   const bucket = size === undefined ? sql<number>`0` : sql<number>`minute / ${sql.lit(size)}`;
   let query = db
@@ -115,7 +121,9 @@ export async function selectBuckets(db: Db, probeKey: number, fromMinute: number
       sql<number | null>`max(ex_max)`.as('ex_max'),
       sql<number | null>`sum(ex_mean * ex_n)`.as('ex_w'),
       sql<number>`sum(ex_n)`.as('ex_n'),
-      sql<number | null>`max(case when battery is not null then cast(minute as bigint) * ${sql.lit(batteryCodeBase)} + battery end)`.as(
+      sql<
+        number | null
+      >`max(case when battery is not null then cast(minute as bigint) * ${sql.lit(batteryCodeBase)} + battery end)`.as(
         'battery_code',
       ),
     ])

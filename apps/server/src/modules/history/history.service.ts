@@ -161,7 +161,8 @@ export class HistoryService {
     const carriages = key === undefined ? [] : await selectProbeCarriages(this.options.db, key, fromMinute, endMinute);
     const last = buckets.at(-1);
     // The live minute (unless a restart already stored it: the stored version is the one kept).
-    const openInRange = open !== undefined && open.minute >= fromMinute && open.minute < endMinute && last?.last_minute !== open.minute;
+    const openInRange =
+      open !== undefined && open.minute >= fromMinute && open.minute < endMinute && last?.last_minute !== open.minute;
     if (openInRange) {
       const live = bucketOfRow(toRow(open), size);
       if (last?.bucket === live.bucket) buckets[buckets.length - 1] = mergeBuckets(last, live);
@@ -253,10 +254,19 @@ export class HistoryService {
     return { batteryPack: { id: packId, name }, carriages };
   }
 
+  /** Packs by id or name: those written, and those only in open minutes so far (a pack seen this minute). */
   async searchPacks(q: string | undefined): Promise<PackSummary[]> {
-    await this.flushFinished();
-    const rows = await searchPacks(this.options.db, (q ?? '').trim(), packSearchLimit);
-    return rows.map((r) => ({ id: r.id, name: r.name, lastSeen: minuteIso(r.last_minute) }));
+    const text = (q ?? '').trim();
+    const found = new Map<number, PackSummary>();
+    for (const r of await searchPacks(this.options.db, text, packSearchLimit))
+      found.set(r.id, { id: r.id, name: r.name, lastSeen: minuteIso(r.last_minute) });
+    const needle = text.toLowerCase();
+    for (const open of this.recorder.openMinutes()) {
+      const pack = open.assignment?.batteryPack;
+      if (!pack || !(String(pack.id) === text || pack.name.toLowerCase().includes(needle))) continue;
+      found.set(pack.id, { id: pack.id, name: pack.name, lastSeen: minuteIso(open.minute) });
+    }
+    return [...found.values()].sort((a, b) => b.id - a.id).slice(0, packSearchLimit);
   }
 
   /** Stage and AGV names of open minutes carrying the pack (not written yet). */
