@@ -6,6 +6,7 @@ import type { HistoryPoint, SystemInfo } from '@bpm/protocol';
 import { Button, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import classes from './temperature-history-chart.module.css';
 import { UplotChart, type ChartMarker } from './uplot-chart';
 
 export type { ChartMarker };
@@ -16,6 +17,9 @@ export interface TemperatureHistoryChartProps {
   points: readonly HistoryPoint[];
   thresholds: SystemInfo | null;
   markers?: readonly ChartMarker[];
+  /** The time range shown (ms since the epoch), whatever the points cover. */
+  fromMs: number;
+  toMs: number;
   height?: number;
 }
 
@@ -55,25 +59,31 @@ function chartData(points: readonly HistoryPoint[]): uPlot.AlignedData {
   ];
 }
 
-function chartOptions(thresholds: { current: SystemInfo | null }): Omit<uPlot.Options, 'width' | 'height'> {
+interface ChartInputs {
+  thresholds: SystemInfo | null;
+  xRange: [number, number];
+}
+
+function chartOptions(inputs: { current: ChartInputs }): Omit<uPlot.Options, 'width' | 'height'> {
   const value = (digits: number, unit: string) => (_u: uPlot, v: number | null) =>
     v === null ? '–' : `${v.toFixed(digits)} ${unit}`;
-  const band = (label: string, colour: string): uPlot.Series => ({
-    label,
-    stroke: colour,
-    width: 0,
-    value: value(1, '°C'),
-    points: { show: false },
-  });
+  const band = (label: string, colour: string): uPlot.Series => ({ label, stroke: colour, width: 0, points: { show: false } });
+  // A mean's legend value carries its bucket's min and max (the two series after it).
+  const withBand = (meanIndex: number) => (u: uPlot, v: number | null, _si: number, idx: number | null) => {
+    if (v === null || idx === null) return '–';
+    const min = u.data[meanIndex + 1]![idx];
+    const max = u.data[meanIndex + 2]![idx];
+    return `${v.toFixed(1)} °C (${min?.toFixed(1) ?? '–'}–${max?.toFixed(1) ?? '–'})`;
+  };
   return {
     cursor: { drag: { x: false, y: false } },
     legend: { live: true },
     scales: {
-      x: { time: true },
+      x: { time: true, range: () => inputs.current.xRange },
       // The thresholds stay in view, so that a reading's distance to them reads at a glance.
       temperature: {
         range: (_u, min, max) => {
-          const t = thresholds.current;
+          const t = inputs.current.thresholds;
           const low = Math.min(min ?? 0, t ? t.lowTemperaturePanic : min);
           const high = Math.max(max ?? 0, t ? t.highTemperaturePanic : max);
           return [Math.floor(low - 2), Math.ceil(high + 2)];
@@ -88,10 +98,10 @@ function chartOptions(thresholds: { current: SystemInfo | null }): Omit<uPlot.Op
     ],
     series: [
       { label: 'Time' },
-      { label: 'Internal mean', stroke: colours.internal, width: 2, scale: 'temperature', value: value(1, '°C') },
+      { label: 'Internal', stroke: colours.internal, width: 2, scale: 'temperature', value: withBand(1) },
       { ...band('Internal min', colours.internalBand), scale: 'temperature' },
       { ...band('Internal max', colours.internalBand), scale: 'temperature' },
-      { label: 'External mean', stroke: colours.external, width: 2, scale: 'temperature', value: value(1, '°C') },
+      { label: 'External', stroke: colours.external, width: 2, scale: 'temperature', value: withBand(4) },
       { ...band('External min', colours.externalBand), scale: 'temperature' },
       { ...band('External max', colours.externalBand), scale: 'temperature' },
       { label: 'Battery', stroke: colours.battery, width: 1, dash: [6, 4], scale: 'battery', value: value(1, '%') },
@@ -104,7 +114,7 @@ function chartOptions(thresholds: { current: SystemInfo | null }): Omit<uPlot.Op
       {
         hooks: {
           draw: (u) => {
-            const t = thresholds.current;
+            const t = inputs.current.thresholds;
             if (!t) return;
             const ctx = u.ctx;
             ctx.save();
@@ -126,14 +136,22 @@ function chartOptions(thresholds: { current: SystemInfo | null }): Omit<uPlot.Op
   };
 }
 
-export function TemperatureHistoryChart({ label, points, thresholds, markers = [], height = 260 }: TemperatureHistoryChartProps) {
+export function TemperatureHistoryChart({
+  label,
+  points,
+  thresholds,
+  markers = [],
+  fromMs,
+  toMs,
+  height = 260,
+}: TemperatureHistoryChartProps) {
   const [tableShown, setTableShown] = useState(false);
-  // Read by the scale and the draw hook at each redraw; new thresholds give new data, hence a redraw.
-  const thresholdRef = useRef(thresholds);
-  thresholdRef.current = thresholds;
+  // Read by the scales and the draw hook at each redraw; new inputs give new data, hence a redraw.
+  const inputs = useRef<ChartInputs>({ thresholds, xRange: [fromMs / 1000, toMs / 1000] });
+  inputs.current = { thresholds, xRange: [fromMs / 1000, Math.max(toMs, fromMs + 60_000) / 1000] };
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const data = useMemo(() => chartData(points), [points, thresholds]);
-  const [options] = useState(() => chartOptions(thresholdRef));
+  const data = useMemo(() => chartData(points), [points, thresholds, fromMs, toMs]);
+  const [options] = useState(() => chartOptions(inputs));
 
   const internal = points.flatMap((p) => (p.internal ? [p.internal.min, p.internal.max] : []));
   const external = points.flatMap((p) => (p.external ? [p.external.min, p.external.max] : []));
@@ -146,7 +164,7 @@ export function TemperatureHistoryChart({ label, points, thresholds, markers = [
 
   return (
     <Stack gap={6}>
-      <div role="img" aria-label={summary}>
+      <div role="img" aria-label={summary} className={classes.chart}>
         <UplotChart options={options} data={data} height={height} markers={markers} />
       </div>
       {thresholds && (

@@ -92,6 +92,8 @@ export function TemperatureHistorySection({ probeID }: { probeID: string }) {
             label={`Temperature history of ${probeID}, last ${shownRange.label}`}
             points={points}
             thresholds={systemInfo}
+            fromMs={Date.parse(range.from)}
+            toMs={Math.max(Date.parse(range.to), Date.parse(points.at(-1)?.t ?? range.to) + 60_000)}
           />
         )}
         {pack && (

@@ -103,6 +103,8 @@ function PackJourney({ packId, name, carriages }: { packId: number; name: string
             points={points}
             thresholds={systemInfo}
             markers={markers}
+            fromMs={first ? Date.parse(first.from) : 0}
+            toMs={last ? Date.parse(last.to) : 0}
           />
         ) : (
           <Loader size="sm" aria-label="Loading the journey's temperatures" />
