@@ -41,8 +41,8 @@ export class HistoryWriter {
     private readonly db: Kysely<Database>,
     private readonly recorder: HistoryRecorder,
     private readonly log: FastifyBaseLogger,
-    // ~2 ms per transaction on a quiet machine (bench/history.bench.ts); the first write of a probe also inserts its names.
-    private readonly rowsPerTransaction = 150,
+    // A few ms per transaction (bench/history.bench.ts); a probe's first write also inserts its key and names.
+    private readonly rowsPerTransaction = 100,
   ) {}
 
   async load(): Promise<void> {
