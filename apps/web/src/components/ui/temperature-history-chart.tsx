@@ -180,10 +180,16 @@ export function TemperatureHistoryChart({
         </Group>
       )}
       <Group justify="space-between">
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="gray.7">
           {points.length === 0 ? 'No data recorded in this range.' : `${points.length} points`}
         </Text>
-        <Button variant="subtle" size="compact-xs" onClick={() => setTableShown((shown) => !shown)} aria-expanded={tableShown}>
+        <Button
+          variant="subtle"
+          color="blue.8"
+          size="compact-xs"
+          onClick={() => setTableShown((shown) => !shown)}
+          aria-expanded={tableShown}
+        >
           {tableShown ? 'Hide data table' : 'Show data table'}
         </Button>
       </Group>

@@ -99,7 +99,7 @@ export function TemperatureHistorySection({ probeID }: { probeID: string }) {
         {pack && (
           <Text size="sm">
             Carrying{' '}
-            <Anchor component={Link} to={packHref(pack.id)}>
+            <Anchor c="blue.8" component={Link} to={packHref(pack.id)}>
               {pack.name}
             </Anchor>
             : see its journey through the build stages.

@@ -31,17 +31,17 @@ export function FindPack({ autoFocus = false }: { autoFocus?: boolean }) {
       {q !== '' && query.data && (
         <nav aria-label="Battery packs found">
           {query.data.length === 0 ? (
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               No battery pack matches “{q}”.
             </Text>
           ) : (
             <Stack gap={4}>
               {query.data.map((pack) => (
                 <Text key={pack.id} size="sm">
-                  <Anchor component={Link} to={packHref(pack.id)}>
+                  <Anchor c="blue.8" component={Link} to={packHref(pack.id)}>
                     {pack.name}
                   </Anchor>{' '}
-                  <Text span c="dimmed" size="sm">
+                  <Text span c="gray.7" size="sm">
                     (id {pack.id}, last seen {new Date(pack.lastSeen).toLocaleString()})
                   </Text>
                 </Text>

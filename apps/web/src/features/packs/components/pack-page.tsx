@@ -31,7 +31,7 @@ export function PackPage() {
   return (
     <Stack gap="md" p="md" className={classes.page}>
       <Group justify="space-between" className={classes.noPrint}>
-        <Anchor component={Link} to={paths.packs} size="sm">
+        <Anchor c="blue.8" component={Link} to={paths.packs} size="sm">
           ← Battery packs
         </Anchor>
       </Group>
@@ -79,7 +79,7 @@ function PackJourney({ packId, name, carriages }: { packId: number; name: string
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={2}>{name}</Title>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             Battery pack {packId}
             {first && last ? ` · ${dateTime(first.from)} – ${dateTime(last.to)} · ${carriages.length} stages` : ''}
           </Text>
@@ -115,7 +115,7 @@ function PackJourney({ packId, name, carriages }: { packId: number; name: string
           Journey
         </Title>
         {carriages.length === 0 ? (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             No carriage recorded yet.
           </Text>
         ) : (
@@ -126,7 +126,7 @@ function PackJourney({ packId, name, carriages }: { packId: number; name: string
                 title={c.buildStage?.name ?? 'No build stage'}
                 className={classes.carriage}
               >
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="gray.7">
                   {dateTime(c.from)} – {dateTime(c.to)} ({duration(c.from, c.to)}) · probe {c.probeID} · {c.agv?.name ?? 'no AGV'}
                 </Text>
                 <Text size="sm">Internal: {statsText(c.internal)}</Text>

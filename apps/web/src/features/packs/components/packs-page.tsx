@@ -8,7 +8,7 @@ export function PacksPage() {
       <Title order={2}>Battery packs</Title>
       <Paper withBorder p="md">
         <Stack gap="sm">
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             Every battery pack a probe carried within the history's retention, with its journey through the build stages.
           </Text>
           <FindPack autoFocus />
