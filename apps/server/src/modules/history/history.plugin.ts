@@ -1,5 +1,5 @@
 // The history module (docs/history.md): one HistoryService per app, fed by the probes module with each
-// accepted report, started when the app is ready and flushed on close. Routes under `prefix`.
+// accepted report, started when the app is ready and flushed on close, and its routes (in the /api scope).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { historyRoutes } from './history.routes.js';
@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 export const historyModule = fp(
-  async (app: FastifyInstance, options: { prefix?: string }) => {
+  async (app: FastifyInstance) => {
     const probes = app.probeService;
     const service = new HistoryService({
       db: app.db,
@@ -26,7 +26,7 @@ export const historyModule = fp(
     app.addHook('onReady', async () => service.start());
     // Registered after the probes module, so closed before it (Fastify closes in reverse order).
     app.addHook('onClose', async () => service.stop());
-    await app.register(historyRoutes, { prefix: options.prefix ?? '/api', service });
+    await app.register(historyRoutes, { service });
   },
-  { name: 'bpm-history', dependencies: ['bpm-probes'] },
+  { name: 'bpm-history', dependencies: ['bpm-access', 'bpm-probes'] },
 );

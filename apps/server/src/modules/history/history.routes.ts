@@ -10,7 +10,6 @@ import {
 } from '@bpm/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
 import { csvFileName, packHistoryCsv, probeHistoryCsv } from './history-csv.js';
 import type { HistoryService } from './history.service.js';
@@ -24,7 +23,7 @@ export async function historyRoutes(app: FastifyInstance, options: { service: Hi
   routes.get(
     '/probes/:id/history',
     {
-      preValidation: requireAuth(),
+      config: { access: 'signedIn' },
       schema: {
         tags: ['History'],
         params: probeIdParamsSchema,
@@ -38,7 +37,7 @@ export async function historyRoutes(app: FastifyInstance, options: { service: Hi
   routes.get(
     '/probes/:id/history.csv',
     {
-      preValidation: requireAuth(),
+      config: { access: 'signedIn' },
       schema: { tags: ['History'], params: probeIdParamsSchema, querystring: historyRangeQuerySchema },
     },
     async (request, reply) => {
@@ -56,7 +55,7 @@ export async function historyRoutes(app: FastifyInstance, options: { service: Hi
   routes.get(
     '/packs',
     {
-      preValidation: requireAuth(),
+      config: { access: 'signedIn' },
       schema: { tags: ['History'], querystring: packSearchQuerySchema, response: { 200: z.array(packSummarySchema) } },
     },
     async (request) => service.searchPacks(request.query.q),
@@ -65,7 +64,7 @@ export async function historyRoutes(app: FastifyInstance, options: { service: Hi
   routes.get(
     '/packs/:packId/history',
     {
-      preValidation: requireAuth(),
+      config: { access: 'signedIn' },
       schema: { tags: ['History'], params: packIdParamsSchema, response: { 200: packHistorySchema } },
     },
     async (request) => service.packHistory(request.params.packId),
@@ -73,7 +72,7 @@ export async function historyRoutes(app: FastifyInstance, options: { service: Hi
 
   routes.get(
     '/packs/:packId/history.csv',
-    { preValidation: requireAuth(), schema: { tags: ['History'], params: packIdParamsSchema } },
+    { config: { access: 'signedIn' }, schema: { tags: ['History'], params: packIdParamsSchema } },
     async (request, reply) => {
       const history = await service.packHistory(request.params.packId);
       return reply
