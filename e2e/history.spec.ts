@@ -6,9 +6,11 @@ import { expect, signIn, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
+// The simulator's stage ids (apps/simulator/src/plant.ts), as the other specs use them.
 const stages = ['Cell stacking', 'Busbar welding', 'Pack sealing'];
+const stageIds = [1, 3, 4];
 const place = (stage: number, packId: number): AssignmentInput => ({
-  buildStage: { id: stage + 1, name: stages[stage]! },
+  buildStage: { id: stageIds[stage]!, name: stages[stage]! },
   agv: { id: 40 + stage, name: `AGV-${40 + stage}` },
   batteryPack: { id: packId, name: `Pack ${packId}` },
   expectingCANData: true,

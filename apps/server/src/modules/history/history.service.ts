@@ -236,7 +236,7 @@ export class HistoryService {
     const agvs = await selectNames(db, nameKinds.agv, unique(parts.map((p) => p.agvId)));
     const liveNames = this.liveNames(packId);
     const ref = (id: number | null, names: Map<number, string>, live: Map<number, string>): NamedRef | null =>
-      id === null ? null : { id, name: names.get(id) ?? live.get(id) ?? String(id) };
+      id === null ? null : { id, name: live.get(id) ?? names.get(id) ?? String(id) };
     const carriages: Carriage[] = [];
     for (const p of parts) {
       const fromMs = minuteStartMs(p.fromMinute);
@@ -269,7 +269,7 @@ export class HistoryService {
     return [...found.values()].sort((a, b) => b.id - a.id).slice(0, packSearchLimit);
   }
 
-  /** Stage and AGV names of open minutes carrying the pack (not written yet). */
+  /** Stage and AGV names of open minutes carrying the pack (not written yet, so newer than the stored ones). */
   private liveNames(packId: number): { stages: Map<number, string>; agvs: Map<number, string> } {
     const stages = new Map<number, string>();
     const agvs = new Map<number, string>();

@@ -83,7 +83,7 @@ export function AssignmentCell({ isMonitoring, pack }: { isMonitoring: boolean; 
   if (isMonitoring && pack) {
     return (
       <Link to={packHref(pack.id)} aria-label={`Monitoring ${pack.name}`} title={`Monitoring ${pack.name}: open its journey`}>
-        <Symbol name="search" />
+        <DashboardIcon name="search" />
       </Link>
     );
   }
