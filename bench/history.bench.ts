@@ -12,12 +12,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ProbeReport } from '@bpm/protocol';
 import { Plant } from '@bpm/simulator';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
-// The decorations (app.db, app.probeService, app.historyService) as their plugins declare them.
+// The decorations (app.db, app.historyService) as their plugins declare them.
 import type {} from '../apps/server/dist/modules/history/history.plugin.js';
-import type {} from '../apps/server/dist/modules/probes/probes.plugin.js';
+import { newProbeRecord } from '../apps/server/dist/engine/probe-record.js';
 import type {} from '../apps/server/dist/plugins/db.js';
 
 const fmt = (n: number, digits = 1) =>
@@ -47,6 +48,15 @@ async function longestTask(work: () => Promise<void>): Promise<{ cpu: number; wa
   await new Promise((resolve) => setTimeout(resolve, 5));
   clearInterval(ticker);
   return { cpu, wall };
+}
+
+async function signIn(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: 'admin', password: 'bench-password', rememberMe: false },
+  });
+  return response.headers['set-cookie']!.toString().split(';')[0]!;
 }
 
 async function openApp(clock: () => number) {
@@ -91,21 +101,39 @@ async function reportPath(): Promise<void> {
       expectingCANData: true,
     },
   }));
-  // Warm-up, then 20 seconds of 10,000 reports each: ingest (engine, registry, hub, history) timed per second.
-  app.probeService.ingestReports(reports);
+  // The real ingest path (POST /api/probes/reports, batches of 1,000, engine, registry, hub, history):
+  // a warm-up, then 20 seconds of 10,000 reports each, timed.
+  const cookie = await signIn(app);
+  const ingest = async () => {
+    for (let i = 0; i < probes; i += 1000) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/probes/reports',
+        headers: { cookie, origin: 'http://localhost' },
+        payload: reports.slice(i, i + 1000),
+      });
+      if (response.statusCode !== 202) throw new Error(`ingest: ${response.statusCode} ${response.body}`);
+    }
+  };
+  await ingest();
   let ingestMs = 0;
   const seconds = 20;
   for (let second = 1; second <= seconds; second++) {
     now = t0 + 60_000 + second * 1000 - 500;
     const start = performance.now();
-    app.probeService.ingestReports(reports);
+    await ingest();
     ingestMs += performance.now() - start;
   }
   // Minutes 0 and 1 written once untimed (the first write also inserts every probe's key and names).
   now = t0 + 120_000;
   await app.historyService.flushFinished();
-  // The history part alone: the same records through recordReport, in minute 2.
-  const records = reports.map((r) => app.probeService.registry.get(r.probeID)!);
+  // The history part alone: records like the engine's through recordReport, in minute 2.
+  const records = reports.map((r) => ({
+    ...newProbeRecord(r.probeID),
+    report: { timestamp: new Date(t0).toISOString(), readings: r.readings },
+    batteryPercentage: r.batteryPercentage ?? null,
+    assignment: r.assignment ?? null,
+  }));
   let recordMs = 0;
   for (let second = 0; second < seconds; second++) {
     now = t0 + 120_000 + second * 1000;
@@ -191,14 +219,7 @@ async function storageAndReads(): Promise<void> {
   }
   now = t0 + hours * 3_600_000;
   await history.flushFinished();
-  const cookie = await (async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: 'admin', password: 'bench-password', rememberMe: false },
-    });
-    return response.headers['set-cookie']!.toString().split(';')[0]!;
-  })();
+  const cookie = await signIn(app);
   const timed = async (url: string, runs = 5) => {
     const times: number[] = [];
     let body = '';

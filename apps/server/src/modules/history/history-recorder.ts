@@ -51,10 +51,6 @@ export class HistoryRecorder {
     return taken;
   }
 
-  get finishedCount(): number {
-    return this.finished.length;
-  }
-
   openMinuteOf(probeID: string): OpenMinute | undefined {
     return this.open.get(probeID);
   }

@@ -45,7 +45,7 @@ import {
   selectPackCarriages,
   selectProbeCarriages,
 } from './history.queries.js';
-import { carriageAlarmIds, type CarriageAlarmLookup } from './pack-alarms.js';
+import { carriageAlarmIds } from './pack-alarms.js';
 
 export interface HistoryServiceOptions {
   db: Kysely<Database>;
@@ -54,11 +54,11 @@ export interface HistoryServiceOptions {
   /** Does the probes module know this probe (a probe with no history yet is not unknown)? */
   probeExists: (probeID: string) => boolean;
   clock?: () => number;
-  /** How often finished minutes are looked for and written. */
-  flushIntervalMs?: number;
-  pruneIntervalMs?: number;
-  alarmIds?: CarriageAlarmLookup;
 }
+
+/** How often finished minutes are looked for and written, and how often old history is pruned. */
+const flushIntervalMs = 1000;
+const pruneIntervalMs = 10 * 60_000;
 
 /** A carriage being assembled from stored rows and the open minute. */
 interface CarriageParts {
@@ -86,9 +86,9 @@ export class HistoryService {
 
   async start(): Promise<void> {
     await this.writer.load();
-    this.flushTimer = setInterval(() => void this.flushFinished(), this.options.flushIntervalMs ?? 1000);
+    this.flushTimer = setInterval(() => void this.flushFinished(), flushIntervalMs);
     this.flushTimer.unref();
-    this.pruneTimer = setInterval(() => void this.prune(), this.options.pruneIntervalMs ?? 10 * 60_000);
+    this.pruneTimer = setInterval(() => void this.prune(), pruneIntervalMs);
     this.pruneTimer.unref();
     void this.prune();
   }
@@ -248,7 +248,7 @@ export class HistoryService {
         from: new Date(fromMs).toISOString(),
         to: new Date(toMs).toISOString(),
         ...mergedStats(p.merged),
-        alarms: await (this.options.alarmIds ?? carriageAlarmIds)(p.probeID, fromMs, toMs),
+        alarms: await carriageAlarmIds(p.probeID, fromMs, toMs),
       });
     }
     return { batteryPack: { id: packId, name }, carriages };

@@ -2,6 +2,6 @@
 // another branch; until it is wired here, a carriage lists no alarms. Wire it by answering the ids of
 // the alarms raised on `probeID` between fromMs (inclusive) and toMs (exclusive), e.g. from the alarms
 // module's service.
-export type CarriageAlarmLookup = (probeID: string, fromMs: number, toMs: number) => Promise<number[]>;
-
-export const carriageAlarmIds: CarriageAlarmLookup = async () => [];
+export async function carriageAlarmIds(_probeID: string, _fromMs: number, _toMs: number): Promise<number[]> {
+  return [];
+}
