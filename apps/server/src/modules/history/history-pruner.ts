@@ -14,6 +14,8 @@ export interface PruneTarget {
   probeKeys: () => number[];
   /** Called once the packs seen before `cutoff` are gone. */
   packsPruned: (cutoff: number) => void;
+  /** True once the server is closing: the prune stops at the next turn (the next prune carries on). */
+  stopping: () => boolean;
 }
 
 /** Deletes everything recorded before `cutoff` (a history minute); `budgetMs` is the most work per event-loop turn. */
@@ -26,6 +28,7 @@ export async function pruneHistory(target: PruneTarget, cutoff: number, budgetMs
   };
   for (const key of target.probeKeys()) {
     await yieldIfDue();
+    if (target.stopping()) return;
     let oldest = await oldestMinute(target.db, key);
     while (oldest !== undefined && oldest < cutoff) {
       const end = Math.min(cutoff, oldest + minutesPerStatement);

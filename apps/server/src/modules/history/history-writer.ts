@@ -21,6 +21,8 @@ import {
   type NameRow,
 } from './history.queries.js';
 
+/** Minutes kept waiting while the database refuses writes (~10 minutes of 10,000 probes); older ones are dropped. */
+const maxPending = 100_000;
 /** A pack's last_minute (search order, pruning) is refreshed at most this often while it stays put. */
 const packSeenRefreshMinutes = 10;
 
@@ -87,6 +89,12 @@ export class HistoryWriter {
   private async writePending(): Promise<void> {
     const finished = this.recorder.takeFinished();
     if (finished.length > 0) this.pending = this.pending.length === 0 ? finished : this.pending.concat(finished);
+    if (this.pending.length > maxPending) {
+      this.log.error(
+        `history: ${this.pending.length - maxPending} minutes dropped, the database has refused writes for too long`,
+      );
+      this.pending = this.pending.slice(this.pending.length - maxPending);
+    }
     let first = true;
     while (this.pending.length > 0) {
       if (!first) await new Promise((resolve) => setImmediate(resolve));

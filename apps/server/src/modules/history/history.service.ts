@@ -78,6 +78,7 @@ export class HistoryService {
   private flushTimer: NodeJS.Timeout | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
   private pruning: Promise<void> = Promise.resolve();
+  private stopping = false;
 
   constructor(private readonly options: HistoryServiceOptions) {
     this.clock = options.clock ?? Date.now;
@@ -97,6 +98,7 @@ export class HistoryService {
   async stop(): Promise<void> {
     clearInterval(this.flushTimer);
     clearInterval(this.pruneTimer);
+    this.stopping = true;
     await this.pruning;
     this.recorder.finishAll();
     await this.writer.flush();
@@ -136,7 +138,12 @@ export class HistoryService {
     this.pruning = this.pruning
       .then(() =>
         pruneHistory(
-          { db: this.options.db, probeKeys: () => this.writer.allKeys(), packsPruned: (c) => this.writer.forgetPacksBefore(c) },
+          {
+            db: this.options.db,
+            probeKeys: () => this.writer.allKeys(),
+            packsPruned: (c) => this.writer.forgetPacksBefore(c),
+            stopping: () => this.stopping,
+          },
           cutoff,
         ),
       )
