@@ -6,7 +6,7 @@ import { Anchor, Button, Group, Loader, SegmentedControl, Stack, Text, Title } f
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { TemperatureHistoryChart } from '../../../components/ui/temperature-history-chart';
+import { TemperatureHistoryChartLazy } from '../../../components/ui/temperature-history-chart-lazy';
 import { packHref } from '../../../config/paths';
 import { useSystemInfo } from '../../../live/use-live';
 import { useProbe } from '../../../live/use-probe';
@@ -88,7 +88,7 @@ export function TemperatureHistorySection({ probeID }: { probeID: string }) {
             {query.error.message}
           </Text>
         ) : (
-          <TemperatureHistoryChart
+          <TemperatureHistoryChartLazy
             label={`Temperature history of ${probeID}, last ${shownRange.label}`}
             points={points}
             thresholds={systemInfo}

@@ -6,7 +6,8 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Timeline, Tit
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { TemperatureHistoryChart, type ChartMarker } from '../../../components/ui/temperature-history-chart';
+import type { ChartMarker } from '../../../components/ui/temperature-history-chart';
+import { TemperatureHistoryChartLazy } from '../../../components/ui/temperature-history-chart-lazy';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useSystemInfo } from '../../../live/use-live';
@@ -98,7 +99,7 @@ function PackJourney({ packId, name, carriages }: { packId: number; name: string
           Temperatures across the journey
         </Title>
         {loaded ? (
-          <TemperatureHistoryChart
+          <TemperatureHistoryChartLazy
             label={`Temperature history of ${name}`}
             points={points}
             thresholds={systemInfo}
