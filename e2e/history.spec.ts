@@ -1,7 +1,7 @@
 // Telemetry history in the browser (docs/history.md): the Probe Details chart with a known series, its
 // thresholds and ranges; a pack page reached from the dashboard listing the pack's stages.
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { AssignmentInput, ProbeReportInput } from '@bpm/protocol';
+import { defaultSystemInfo, type AssignmentInput, type ProbeReportInput } from '@bpm/protocol';
 import { expect, signIn, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
@@ -44,6 +44,15 @@ test.beforeAll(async ({ playwright, server }) => {
   const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
   await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
   expect((await api.put('system/config', { data: { timeoutSeconds: 3600 } })).ok()).toBeTruthy();
+  await api.dispose();
+});
+
+test.afterAll(async ({ playwright, server }) => {
+  // The server is shared by the worker's other spec files: leave it as this file found it (history stays).
+  const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
+  await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
+  for (const probeID of ['hist-1', 'journey-1', 'journey-2', 'journey-3']) await api.delete(`probes/${probeID}`);
+  await api.put('system/config', { data: { timeoutSeconds: defaultSystemInfo.timeoutSeconds } });
   await api.dispose();
 });
 
