@@ -14,3 +14,6 @@ export * from './events.js';
 export * from './probes.js';
 export * from './live.js';
 export * from './history.js';
+export * from './live-compact.js';
+export * from './report-batch-fast.js';
+export * from './health.js';

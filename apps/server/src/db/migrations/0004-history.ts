@@ -3,14 +3,15 @@
 // temperatures in hundredths of a degree and battery in tenths of a percent as integers (SQLite stores
 // small integers in 1–3 bytes, a REAL in 8), minutes counted from 2020-01-01 (3 bytes until 2035),
 // and on SQLite the big tables WITHOUT ROWID, so the primary key is the row's only key.
-import { SqliteAdapter, sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { autoIncrementId, dialectOf } from '../dialect.js';
 
 /** SQLite only: a table clustered on its primary key; other databases already store one key per row. */
 function clustered<T extends string, C extends string>(
   db: Kysely<unknown>,
   table: CreateTableBuilder<T, C>,
 ): CreateTableBuilder<T, C> {
-  return db.getExecutor().adapter instanceof SqliteAdapter ? table.modifyEnd(sql`without rowid`) : table;
+  return dialectOf(db) === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table;
 }
 
 export const history: Migration = {
@@ -18,7 +19,7 @@ export const history: Migration = {
     // Probe IDs are up to 64 characters: each row refers to a small integer instead.
     await db.schema
       .createTable('history_probes')
-      .addColumn('probe_key', 'integer', (c) => c.primaryKey())
+      .addColumn('probe_key', 'integer', autoIncrementId(db))
       .addColumn('probe_id', 'varchar(64)', (c) => c.notNull().unique())
       .execute();
 

@@ -1,5 +1,6 @@
 // Kysely access to the history tables (migration 0004-history); rows never leave this file untyped.
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { containsIgnoringCase } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { batteryCodeBase, type BucketRow, type MinuteRow } from './history-aggregate.js';
 
@@ -106,6 +107,7 @@ export async function selectBuckets(
   size?: number,
 ): Promise<BucketRow[]> {
   // Inlined, not a parameter: the GROUP BY expression must be the very same as the selected one.
+  // Sums of products are cast back to bigint: PostgreSQL's sum(bigint) is a numeric, which arrives as text.
   const bucket = size === undefined ? sql<number>`0` : sql<number>`minute / ${sql.lit(size)}`;
   let query = db
     .selectFrom('history_minutes')
@@ -115,11 +117,11 @@ export async function selectBuckets(
       sql<number>`sum(reports)`.as('reports'),
       sql<number | null>`min(in_min)`.as('in_min'),
       sql<number | null>`max(in_max)`.as('in_max'),
-      sql<number | null>`sum(in_mean * in_n)`.as('in_w'),
+      sql<number | null>`cast(sum(cast(in_mean as bigint) * in_n) as bigint)`.as('in_w'),
       sql<number>`sum(in_n)`.as('in_n'),
       sql<number | null>`min(ex_min)`.as('ex_min'),
       sql<number | null>`max(ex_max)`.as('ex_max'),
-      sql<number | null>`sum(ex_mean * ex_n)`.as('ex_w'),
+      sql<number | null>`cast(sum(cast(ex_mean as bigint) * ex_n) as bigint)`.as('ex_w'),
       sql<number>`sum(ex_n)`.as('ex_n'),
       sql<
         number | null
@@ -198,14 +200,13 @@ export async function selectPack(db: Db, packId: number): Promise<NameRow | unde
 
 /** Packs whose id is `q` or whose name contains it (any case), newest ids first. */
 export async function searchPacks(db: Db, q: string, limit: number): Promise<NameRow[]> {
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const id = /^\d{1,15}$/.test(q) ? Number(q) : undefined;
   return db
     .selectFrom('history_names')
     .selectAll()
     .where('kind', '=', nameKinds.pack)
     .where((eb) => {
-      const byName = sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`;
+      const byName = containsIgnoringCase(eb.ref('name'), q);
       return id === undefined || q === '' ? byName : eb.or([eb('id', '=', id), byName]);
     })
     .orderBy('id', 'desc')

@@ -56,6 +56,8 @@ export interface HistoryServiceOptions {
   clock?: () => number;
 }
 
+/** An upper bound for minute ranges that fits a 4-byte integer column (PostgreSQL refuses larger parameters). */
+const lastStorableMinute = 2_147_483_647;
 /** How often finished minutes are looked for and written, and how often old history is pruned. */
 const flushIntervalMs = 1000;
 const pruneIntervalMs = 10 * 60_000;
@@ -212,7 +214,7 @@ export class HistoryService {
         agvId: c.agv_id,
         merged: undefined,
       };
-      const [stored] = await selectBuckets(db, c.probe_key, c.from_minute, end ?? Number.MAX_SAFE_INTEGER);
+      const [stored] = await selectBuckets(db, c.probe_key, c.from_minute, end ?? lastStorableMinute);
       if (stored) addBucket(part, stored);
       parts.push(part);
       // The probe's open minute continues this carriage when it is still at the same place.
