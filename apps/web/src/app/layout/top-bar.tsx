@@ -31,7 +31,7 @@ export function TopBar({ pageName, isSidebarOpen, onToggleSidebar, initials }: T
       <Group gap={6} wrap="nowrap">
         <ConnectionIndicator />
         <ProbeCounts />
-        <Avatar component={Link} to={paths.account} color="blue" radius="xl" size={32} aria-label={`Account (${initials})`}>
+        <Avatar component={Link} to={paths.account} color="blue" radius="xl" size={32} aria-label={`${initials} (Account)`}>
           {initials}
         </Avatar>
       </Group>

@@ -1,8 +1,9 @@
 // "Confirm Deletion: {name}" dialog shared by probe and user deletion (spec §2): Cancel / Delete,
 // Delete showing "Deleting..." and disabled while the deletion runs; an error stays in the dialog.
 // The caller runs the deletion (a mutation) and passes its state in.
-import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { Alert, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ModalActions } from './modal-actions';
 
 export interface ConfirmDeletionModalProps {
   opened: boolean;
@@ -40,14 +41,14 @@ export function ConfirmDeletionModal({
           {error}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={close} disabled={isPending}>
-          Cancel
-        </Button>
-        <Button color="red" onClick={onConfirm} disabled={isPending}>
-          {isPending ? 'Deleting...' : 'Delete'}
-        </Button>
-      </Group>
+      <ModalActions
+        onCancel={close}
+        onConfirm={onConfirm}
+        isPending={isPending}
+        label="Delete"
+        pendingLabel="Deleting..."
+        color="red"
+      />
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 // "Delete API Key" (spec §2): the danger banner naming the product's API, Name, Expiration, Cancel / Delete.
 import { productName, type ApiKey } from '@bpm/protocol';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Modal, Stack } from '@mantine/core';
+import { ModalActions } from '../../../components/ui/modal-actions';
 import { useDeleteKey } from '../api/use-delete-key';
 import { KeySummary } from './key-summary';
 
@@ -20,14 +21,14 @@ export function DeleteKeyModal({ apiKey, onClose }: { apiKey: ApiKey | null; onC
             this action.
           </Alert>
           <KeySummary apiKey={apiKey} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={isDeleting}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={confirm} disabled={isDeleting}>
-              {isDeleting ? 'Deleting...' : 'Delete'}
-            </Button>
-          </Group>
+          <ModalActions
+            onCancel={onClose}
+            onConfirm={confirm}
+            isPending={isDeleting}
+            label="Delete"
+            pendingLabel="Deleting..."
+            color="red"
+          />
         </Stack>
       )}
     </Modal>

@@ -1,7 +1,8 @@
 // The Users page's form dialogs (spec §2 user modals): title, a line of instructions, the fields, the
 // submit error, then Cancel / Submit, Submit reading "Submitting..." and disabled while the request runs
 // (spec §4 Modals); the dialog cannot be closed meanwhile.
-import { Alert, Button, Group, Modal, Stack, Text, type MantineColor } from '@mantine/core';
+import { Alert, Modal, Stack, Text, type MantineColor } from '@mantine/core';
+import { ModalActions } from '../../../components/ui/modal-actions';
 import type { ReactNode } from 'react';
 
 export interface FormModalProps {
@@ -33,14 +34,13 @@ export function FormModal({ title, intro, error, isPending, onClose, onSubmit, s
               {error}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" color={submitColor} disabled={isPending}>
-              {isPending ? 'Submitting...' : 'Submit'}
-            </Button>
-          </Group>
+          <ModalActions
+            onCancel={onClose}
+            isPending={isPending}
+            label="Submit"
+            pendingLabel="Submitting..."
+            color={submitColor}
+          />
         </Stack>
       </form>
     </Modal>
