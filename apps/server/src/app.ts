@@ -12,6 +12,8 @@ import { authModule } from './modules/auth/auth.plugin.js';
 import { healthModule } from './modules/health/health.plugin.js';
 import { keysModule } from './modules/keys/keys.plugin.js';
 import { liveModule } from './modules/live/live.plugin.js';
+import { historyModule } from './modules/history/history.plugin.js';
+import type { HistoryService } from './modules/history/history.service.js';
 import { LogStore } from './modules/logs/log-store.js';
 import { createLogger } from './modules/logs/logger.js';
 import { logsModule } from './modules/logs/logs.plugin.js';
@@ -110,6 +112,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // The API face: every module, under /api (and at the root of api.{host}, see rewriteApiUrl). accessPlugin
   // first: each route declares config.access and one onRequest hook enforces it (docs/architecture-server.md).
+  let historyService!: HistoryService;
   await app.register(
     async (api) => {
       await api.register(accessPlugin);
@@ -119,12 +122,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(keysModule);
       await api.register(logsModule);
       await api.register(probesModule);
+      await api.register(historyModule);
+      historyService = api.historyService;
       await api.register(metricsModule);
       await api.register(auditModule);
       await api.register(healthModule);
     },
     { prefix: '/api' },
   );
+  // The demo plant's backfill (main.ts) and tests with an injected clock reach the history from the root.
+  app.decorate('historyService', historyService);
 
   // The web face last: static files and the SPA fallback own every path nobody else claimed.
   await app.register(webAppPlugin);

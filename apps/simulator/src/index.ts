@@ -20,6 +20,8 @@ export interface SimulatorOptions {
   tickMs?: number;
   maxInFlight?: number;
   batchSize?: number;
+  /** A plant already running (e.g. one that filled past history first); by default a new one starting now. */
+  plant?: Plant;
 }
 
 export interface RunningSimulator {
@@ -29,7 +31,7 @@ export interface RunningSimulator {
 }
 
 export function startSimulator(options: SimulatorOptions): RunningSimulator {
-  const plant = new Plant({ probes: options.probes, seed: options.seed, startMs: Date.now() });
+  const plant = options.plant ?? new Plant({ probes: options.probes, seed: options.seed, startMs: Date.now() });
   const sender = new ReportSender(options.url, options.key, options.maxInFlight ?? 4, options.batchSize);
   const tickMs = options.tickMs ?? 100;
   const pending = new Set<Promise<void>>();

@@ -14,6 +14,7 @@ export * from './events.js';
 export * from './probes.js';
 export * from './live.js';
 export * from './audit.js';
+export * from './history.js';
 export * from './live-compact.js';
 export * from './report-batch-fast.js';
 export * from './health.js';

@@ -121,6 +121,50 @@ export interface Database {
   probes: ProbesTable;
   system_config: SystemConfigTable;
   audit_log: AuditLogTable;
+  history_probes: HistoryProbesTable;
+  history_minutes: HistoryMinutesTable;
+  history_carriages: HistoryCarriagesTable;
+  history_names: HistoryNamesTable;
+}
+
+// Telemetry history (migration 0004-history, docs/history.md).
+export interface HistoryProbesTable {
+  probe_key: Generated<number>;
+  probe_id: string;
+}
+
+export interface HistoryMinutesTable {
+  probe_key: number;
+  /** Minutes since 2020-01-01T00:00Z. */
+  minute: number;
+  reports: number;
+  /** Hundredths of a degree Celsius; null when the minute had no valid reading of that kind. */
+  in_min: number | null;
+  in_max: number | null;
+  in_mean: number | null;
+  in_n: number;
+  ex_min: number | null;
+  ex_max: number | null;
+  ex_mean: number | null;
+  ex_n: number;
+  /** Tenths of a percent. */
+  battery: number | null;
+}
+
+export interface HistoryCarriagesTable {
+  probe_key: number;
+  from_minute: number;
+  pack_id: number | null;
+  stage_id: number | null;
+  agv_id: number | null;
+}
+
+export interface HistoryNamesTable {
+  /** 1 build stage, 2 AGV, 3 battery pack. */
+  kind: number;
+  id: number;
+  name: string;
+  last_minute: number;
 }
 
 export type { ColumnType };

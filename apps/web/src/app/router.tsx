@@ -53,6 +53,14 @@ export function appRoutes(): RouteObject[] {
           path: paths.logs,
           lazy: async () => ({ Component: (await import('../features/logs/components/logs-page')).LogsPage }),
         },
+        {
+          path: paths.packs,
+          lazy: async () => ({ Component: (await import('../features/packs/components/packs-page')).PacksPage }),
+        },
+        {
+          path: paths.pack,
+          lazy: async () => ({ Component: (await import('../features/packs/components/pack-page')).PackPage }),
+        },
       ],
     },
     { path: '*', element: <NotFoundPage /> },

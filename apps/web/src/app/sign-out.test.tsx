@@ -11,6 +11,7 @@ import { useChangeOwnPassword } from '../features/account/api/use-change-own-pas
 import { useLogOut } from '../features/account/api/use-log-out';
 import { useUpdateCurrentUser } from '../features/account/api/use-update-current-user';
 import { useLogIn } from '../features/auth/api/use-log-in';
+import { historyQueries } from '../features/dashboard/api/get-probe-history';
 import { useDeleteProbe } from '../features/dashboard/api/use-delete-probe';
 import { keyQueries } from '../features/keys/api/keys-api';
 import { useCreateKey } from '../features/keys/api/use-create-key';
@@ -22,6 +23,7 @@ import { useCreateRole } from '../features/roles/api/use-create-role';
 import { useDeleteRole } from '../features/roles/api/use-delete-role';
 import { useSetDefaultRole } from '../features/roles/api/use-set-default-role';
 import { useUpdateRole } from '../features/roles/api/use-update-role';
+import { packQueries } from '../features/packs/api/packs-api';
 import { useChangeUserPassword } from '../features/users/api/use-change-user-password';
 import { useCreateUser } from '../features/users/api/use-create-user';
 import { useDeleteUser } from '../features/users/api/use-delete-user';
@@ -53,6 +55,10 @@ const signingOut: [string, Run][] = [
   ['roleQueries.list', query(roleQueries.list())],
   ['keyQueries.list', query(keyQueries.list())],
   ['logQueries.page', query(logQueries.page({ offset: 0, limit: 200, q: '' }))],
+  ['historyQueries.probe', query(historyQueries.probe('P-1', { from: '2026-11-22T10:00:00Z', to: '2026-11-22T11:00:00Z' }))],
+  ['packQueries.search', query(packQueries.search('22'))],
+  ['packQueries.history', query(packQueries.history(2291))],
+  ['packQueries.carriage', query(packQueries.carriage('P-1', '2026-11-22T10:00:00Z', '2026-11-22T10:05:00Z'))],
   ['useUpdateCurrentUser', mutation(useUpdateCurrentUser, { firstName: 'Ada', lastName: 'L', email: 'ada@plant.test' })],
   ['useLogOut', mutation(useLogOut, undefined)],
   ['useCreateUser', mutation(useCreateUser, { ...userFields, password: 'Secret-password-1' })],

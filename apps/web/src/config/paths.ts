@@ -9,8 +9,12 @@ export const paths = {
   users: '/users',
   roles: '/roles',
   logs: '/logs',
+  /** "Find a battery pack" (docs/history.md), and each pack's journey at /packs/{packId}. */
+  packs: '/packs',
+  pack: '/packs/:packId',
   /** Role pills link here in the spec; it redirects to /roles#{id}. */
   settingsPermissions: '/settings/permissions',
 } as const;
 
 export const roleHref = (roleId: number) => `${paths.roles}#${roleId}`;
+export const packHref = (packId: number) => `${paths.packs}/${packId}`;

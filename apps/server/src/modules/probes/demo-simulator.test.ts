@@ -1,8 +1,12 @@
-// npm start's plant: a demo key made once (file mode 600, reused after a restart) feeding the real API.
-import { readFileSync, statSync } from 'node:fs';
+// npm start's plant: a demo key made once (file mode 600, reused after a restart) feeding the real API,
+// and a new plant's hour of history backfilled once.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ProbeHistory } from '@bpm/protocol';
+import { Plant } from '@bpm/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
+import { backfillHistory, backfillMarkerFileName, backfillMs, needsBackfill } from './demo-backfill.js';
 import { demoKeyFileName, startDemoSimulator } from './demo-simulator.js';
 
 let t: TestApp;
@@ -34,5 +38,29 @@ describe('the demo simulator', () => {
     expect(readFileSync(file, 'utf8').trim()).toBe(token);
     const keys = await t.app.db.selectFrom('api_keys').select('name').execute();
     expect(keys.map((k) => k.name)).toEqual(['Plant simulator (demo)']);
+  });
+});
+
+describe('the demo backfill', () => {
+  it('fills the past hour of history once, marked in the data directory', async () => {
+    const b = await createTestApp();
+    try {
+      const now = Date.now();
+      expect(needsBackfill(b.app)).toBe(true);
+      const plant = new Plant({ probes: 3, seed: 1, startMs: now - backfillMs });
+      await backfillHistory(b.app, plant, now - backfillMs, now);
+      expect(needsBackfill(b.app)).toBe(false);
+      expect(existsSync(join(b.config.dataDir, backfillMarkerFileName))).toBe(true);
+      const history = await b.app.inject({
+        method: 'GET',
+        url: '/api/probes/P-0001/history',
+        headers: { cookie: await b.loginAsAdmin() },
+      });
+      const points = history.json<ProbeHistory>().points;
+      expect(points.length).toBeGreaterThanOrEqual(60);
+      expect(points.every((p) => p.reports >= 1 && p.external !== null)).toBe(true);
+    } finally {
+      await b.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ import { apiKeyPrincipal } from '../../plugins/access.js';
 import { createApiKey } from '../keys/keys.service.js';
 import { logLine } from '../../log-text.js';
 import { usernameKey, usersHolding } from '../users/users.service.js';
+import { backfillHistory, backfillMs, needsBackfill } from './demo-backfill.js';
 
 export const demoKeyFileName = 'simulator-api-key';
 const demoKeyName = 'Plant simulator (demo)';
@@ -43,9 +44,14 @@ export async function startDemoSimulator(app: FastifyInstance, port: number): Pr
     app.log.warn('Plant simulator not started: no user holds the Probes permission at WRITE to own its API key');
     return undefined;
   }
-  const { startSimulator } = await import('@bpm/simulator');
+  const { Plant, startSimulator } = await import('@bpm/simulator');
+  // A new plant first fills an hour of history, then carries on live from where that hour ended.
+  const now = Date.now();
+  const backfill = needsBackfill(app);
+  const plant = new Plant({ probes: demo.probes, seed: demo.seed, startMs: backfill ? now - backfillMs : now });
+  if (backfill) await backfillHistory(app, plant, now - backfillMs, now);
   const host = app.config.host === '0.0.0.0' ? '127.0.0.1' : app.config.host === '::' ? '[::1]' : app.config.host;
-  const simulator = startSimulator({ url: `http://${host}:${port}/api`, key, ...demo });
+  const simulator = startSimulator({ url: `http://${host}:${port}/api`, key, ...demo, plant });
   // Registered before main.ts's own handlers, so the simulator stops sending before the server closes.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void simulator.stop());
   app.log.info(`Plant simulator running: ${demo.probes} probes at ${demo.rate} Hz`);

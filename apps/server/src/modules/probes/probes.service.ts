@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { evaluateAssignment, evaluateReport } from '../../engine/evaluate-report.js';
 import { publishedProbe, type Evaluation, type PublishedProbe } from '../../engine/evaluation.js';
+import type { ProbeRecord } from '../../engine/probe-record.js';
 import { raiseWatchdog, reevaluateProbe } from '../../engine/reevaluate.js';
 import { toProbe } from '../../engine/probe-state.js';
 import { WatchdogSchedule } from '../../engine/watchdog-schedule.js';
@@ -59,6 +60,8 @@ export class ProbeService {
   private readonly clock: () => number;
   private thresholds!: SystemInfo;
   readonly probeLimit: ProbeLimit;
+  /** Told of each accepted report's record, after it is applied (the history module records minutes). */
+  private readonly reportListeners: Array<(record: ProbeRecord) => void> = [];
 
   constructor(private readonly options: ProbeServiceOptions) {
     this.clock = options.clock ?? Date.now;
@@ -86,6 +89,10 @@ export class ProbeService {
     await this.snapshot.stop();
   }
 
+  onReportAccepted(listener: (record: ProbeRecord) => void): void {
+    this.reportListeners.push(listener);
+  }
+
   get systemInfo(): SystemInfo {
     return this.thresholds;
   }
@@ -100,6 +107,7 @@ export class ProbeService {
       const evaluation = evaluateReport(this.registry.get(report.probeID), report, this.thresholds, now);
       if (!evaluation) continue;
       this.apply(evaluation);
+      for (const listener of this.reportListeners) listener(evaluation.record);
       accepted += 1;
     }
     const ignored = reports.length - accepted;

@@ -9,9 +9,11 @@ const pageNames: Readonly<Record<string, string>> = {
   [paths.users]: 'Users',
   [paths.roles]: 'Roles',
   [paths.logs]: 'Logs',
+  [paths.packs]: 'Battery packs',
 };
 
 export function pageNameFor(pathname: string): string {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (normalised.startsWith(`${paths.packs}/`)) return 'Battery pack';
   return pageNames[normalised] ?? 'Not Found';
 }

@@ -2,7 +2,9 @@
 import type { ProbeEntry } from '../../../live/probe-store';
 import { eventsForDisplay } from '../../../live/probe-events';
 import { isProbeConnected, type TemperatureData } from '../../../live/readings';
-import type { SystemInfo } from '@bpm/protocol';
+import type { NamedRef, SystemInfo } from '@bpm/protocol';
+import { Link } from 'react-router';
+import { packHref } from '../../../config/paths';
 import {
   batteryColour,
   batteryIcon,
@@ -73,7 +75,15 @@ export function ConnectionCell({ entry }: { entry: ProbeEntry }) {
   );
 }
 
-export function AssignmentCell({ isMonitoring }: { isMonitoring: boolean }) {
+export function AssignmentCell({ isMonitoring, pack }: { isMonitoring: boolean; pack?: NamedRef | null }) {
+  // The pack's name leads to its journey (docs/history.md).
+  if (isMonitoring && pack) {
+    return (
+      <Link to={packHref(pack.id)} aria-label={`Monitoring ${pack.name}`} title={`Monitoring ${pack.name}: open its journey`}>
+        <DashboardIcon name="search" />
+      </Link>
+    );
+  }
   return isMonitoring ? (
     <DashboardIcon name="search" label="Monitoring" title="Monitoring" />
   ) : (

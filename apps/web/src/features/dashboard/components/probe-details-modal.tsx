@@ -6,6 +6,7 @@ import { eventsForDisplay, type ClientEvent } from '../../../live/probe-events';
 import { canData, isProbeConnected, thermocoupleData, type TemperatureData } from '../../../live/readings';
 import { useProbe, useWatchdog } from '../../../live/use-probe';
 import { batteryPercentText, formatExpiryTime, formatTemperature, yesNo } from '../probe-display';
+import { TemperatureHistorySection } from './temperature-history-section';
 import { TemperatureSparkline } from './temperature-sparkline';
 
 export interface ProbeDetailsModalProps {
@@ -70,6 +71,7 @@ function ProbeDetails({
         <Field label="External" value={reading(thermocoupleData(probe))} />
       </Section>
       <TemperatureSparkline samples={entry.history.samples()} />
+      <TemperatureHistorySection probeID={probeID} />
       <Section title="Watchdog Status">
         <Field label="Timeout (seconds)" value={String(watchdog.timeoutSeconds)} />
         <Field label="Time Remaining (seconds)" value={String(Math.round(watchdog.timeRemaining))} />

@@ -61,7 +61,7 @@ export const ProbeRow = memo(function ProbeRow({
         <ConnectionCell entry={entry} />
       </div>
       <div role="cell" className={classes.cell}>
-        <AssignmentCell isMonitoring={probe.isMonitoring} />
+        <AssignmentCell isMonitoring={probe.isMonitoring} pack={probe.assignment.batteryPack} />
       </div>
       <div role="cell" className={classes.cell}>
         <WatchdogRing probeID={probeID} />

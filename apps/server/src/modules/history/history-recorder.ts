@@ -1,0 +1,61 @@
+// The open minute of every probe, in memory (docs/history.md). A report costs one Map lookup and a few
+// comparisons; a minute leaves memory when the probe's next report falls in a later minute or when the
+// clock's minute has moved past it (sweep), and waits in `finished` for the writer.
+import type { Assignment, Reading } from '@bpm/protocol';
+import { addReport, openMinute, toMinute, type OpenMinute } from './history-aggregate.js';
+
+export class HistoryRecorder {
+  private readonly open = new Map<string, OpenMinute>();
+  private finished: OpenMinute[] = [];
+
+  /** One accepted report at `atMs` (server time of receipt; the backfill passes its own times). */
+  record(
+    probeID: string,
+    atMs: number,
+    readings: readonly Reading[],
+    battery: number | null,
+    assignment: Assignment | null,
+  ): void {
+    const minute = toMinute(atMs);
+    let current = this.open.get(probeID);
+    if (current === undefined || current.minute !== minute) {
+      // A minute never reopens: a report stamped before the open minute (a clock step back) is dropped.
+      if (current !== undefined && minute < current.minute) return;
+      if (current !== undefined) this.finished.push(current);
+      current = openMinute(probeID, minute);
+      this.open.set(probeID, current);
+    }
+    addReport(current, readings, battery, assignment);
+  }
+
+  /** Finishes every open minute before the clock's minute (probes that stopped reporting included). */
+  sweep(nowMs: number): void {
+    const minute = toMinute(nowMs);
+    for (const [probeID, current] of this.open) {
+      if (current.minute >= minute) continue;
+      this.finished.push(current);
+      this.open.delete(probeID);
+    }
+  }
+
+  /** Finishes every open minute, current ones included (shutdown: a graceful restart loses nothing written). */
+  finishAll(): void {
+    for (const current of this.open.values()) this.finished.push(current);
+    this.open.clear();
+  }
+
+  /** Finished minutes in the order they finished (each probe's in minute order); the list is handed over. */
+  takeFinished(): OpenMinute[] {
+    const taken = this.finished;
+    this.finished = [];
+    return taken;
+  }
+
+  openMinuteOf(probeID: string): OpenMinute | undefined {
+    return this.open.get(probeID);
+  }
+
+  openMinutes(): IterableIterator<OpenMinute> {
+    return this.open.values();
+  }
+}

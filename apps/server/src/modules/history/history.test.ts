@@ -1,0 +1,290 @@
+// The history API against the real app (inject) with an injected clock: exact minute aggregates, a
+// pack's carriages, pack search, CSV, bad input, retention, and a restart losing at most the current minute.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AssignmentInput, PackHistory, PackSummary, ProbeHistory, ProbeReportInput } from '@bpm/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
+
+const t0 = Date.UTC(2026, 10, 22, 10, 0, 0);
+let now = t0;
+const at = (minute: number, second = 0) => {
+  now = t0 + minute * 60_000 + second * 1000;
+};
+
+const placeOf = (stage: number, agv: number, pack: number | null): AssignmentInput | null =>
+  pack === null
+    ? null
+    : {
+        buildStage: { id: stage, name: ['', 'Cell stacking', 'Module assembly', 'Busbar welding'][stage]! },
+        agv: { id: agv, name: `AGV-${agv}` },
+        batteryPack: { id: pack, name: `Pack ${pack}` },
+      };
+const report = (
+  probeID: string,
+  internal: number | null,
+  external: number,
+  extra: Partial<ProbeReportInput> = {},
+): ProbeReportInput => ({
+  probeID,
+  readings: [
+    ...(internal === null ? [] : [{ origin: 'CAN' as const, temperature: internal, valid: true }]),
+    { origin: 'Thermocouple', temperature: external, valid: true },
+  ],
+  batteryPercentage: 80,
+  ...extra,
+});
+
+let t: TestApp;
+let admin: Record<string, string>;
+let operator: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp({ history: { maxAgeDays: 30, clock: () => now } });
+  admin = withCookie(await t.loginAsAdmin());
+  await t.createUser({ username: 'olivia', password: 'operator-password', roleName: 'Operator' });
+  operator = withCookie(await t.login('olivia', 'operator-password'));
+});
+afterAll(async () => t.close());
+
+const post = async (body: ProbeReportInput | ProbeReportInput[]) => {
+  const response = await t.app.inject({ method: 'POST', url: '/api/probes/reports', headers: admin, payload: body as object });
+  expect(response.statusCode).toBe(202);
+};
+const get = (url: string, headers: Record<string, string> = operator) => t.app.inject({ method: 'GET', url, headers });
+const iso = (minute: number, second = 0) => new Date(t0 + minute * 60_000 + second * 1000).toISOString();
+
+describe('GET /probes/{id}/history', () => {
+  it('answers the exact minute aggregates of known readings, the live minute included', async () => {
+    at(0, 5);
+    await post(report('H-1', 30, 28, { batteryPercentage: 90 }));
+    at(0, 35);
+    await post(report('H-1', 34, 26, { batteryPercentage: 89.5 }));
+    at(0, 50);
+    // Invalid readings count as a report but not in the statistics.
+    await post({
+      probeID: 'H-1',
+      readings: [
+        { origin: 'CAN', temperature: 99, valid: false },
+        { origin: 'Thermocouple', temperature: 27, valid: true },
+      ],
+    });
+    at(1, 10);
+    await post(report('H-1', null, 40, { batteryPercentage: 88 }));
+    at(2, 0);
+    await post(report('H-1', 35, 30, { batteryPercentage: 87 }));
+    at(2, 30);
+
+    const response = await get(`/api/probes/H-1/history?from=${iso(0)}&to=${iso(2, 30)}`);
+    expect(response.statusCode).toBe(200);
+    const history = response.json<ProbeHistory>();
+    expect(history.resolutionSeconds).toBe(60);
+    expect(history.points).toEqual([
+      {
+        t: iso(0),
+        internal: { min: 30, max: 34, mean: 32 },
+        external: { min: 26, max: 28, mean: 27 },
+        battery: 89.5,
+        reports: 3,
+        stageId: null,
+        packId: null,
+      },
+      {
+        t: iso(1),
+        internal: null,
+        external: { min: 40, max: 40, mean: 40 },
+        battery: 88,
+        reports: 1,
+        stageId: null,
+        packId: null,
+      },
+      {
+        t: iso(2),
+        internal: { min: 35, max: 35, mean: 35 },
+        external: { min: 30, max: 30, mean: 30 },
+        battery: 87,
+        reports: 1,
+        stageId: null,
+        packId: null,
+      },
+    ]);
+  });
+
+  it('answers the last hour by default and merges minutes into wider buckets for long spans', async () => {
+    at(3);
+    await post(report('H-2', 20, 20));
+    const hour = (await get('/api/probes/H-2/history')).json<ProbeHistory>();
+    expect(Date.parse(hour.to) - Date.parse(hour.from)).toBe(3_600_000);
+    expect(hour.points).toHaveLength(1);
+    const month = (await get(`/api/probes/H-2/history?from=${iso(-30 * 1440)}&to=${iso(3)}`)).json<ProbeHistory>();
+    expect(month.resolutionSeconds).toBeGreaterThan(60);
+    expect(month.points).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown probe and 400 naming the field for bad dates', async () => {
+    expect((await get('/api/probes/NOPE/history')).statusCode).toBe(404);
+    const bad = async (query: string, path: string) => {
+      const response = await get(`/api/probes/H-1/history?${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details[0].path).toBe(path);
+      expect(response.json().message).toContain(path);
+    };
+    await bad('from=yesterday', 'from');
+    await bad(`from=${iso(0)}&to=not-a-date`, 'to');
+    await bad(`from=${iso(10)}&to=${iso(0)}`, 'from');
+    await bad(`from=${iso(-32 * 1440)}&to=${iso(0)}`, 'to');
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await get('/api/probes/H-1/history', {})).statusCode).toBe(401);
+    expect((await get('/api/packs?q=1', {})).statusCode).toBe(401);
+  });
+
+  it('exports CSV', async () => {
+    const response = await get(`/api/probes/H-1/history.csv?from=${iso(0)}&to=${iso(2, 30)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toContain('attachment; filename="BPM_history_H-1_');
+    const lines = response.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'time,internal_min,internal_max,internal_mean,external_min,external_max,external_mean,battery,reports,stage_id,pack_id',
+    );
+    expect(lines[1]).toBe(`${iso(0)},30,34,32,26,28,27,89.5,3,,`);
+    expect(lines).toHaveLength(4);
+  });
+});
+
+describe('GET /packs/{packId}/history', () => {
+  it('answers a pack carried by two probes through three stages as three carriages in order', async () => {
+    // Minutes 10–11: probe A at stage 1; 12–13: A at stage 2 (stage changes inside minute 12);
+    // 14–15: probe B (AGV 8) at stage 3; A goes back to no pack.
+    const pack = 5001;
+    const steps: Array<[number, number, string, number, number, number, number | null]> = [
+      // minute, second, probe, stage, agv, temperature, pack
+      [10, 0, 'PK-A', 1, 7, 20, pack],
+      [10, 30, 'PK-A', 1, 7, 22, pack],
+      [11, 0, 'PK-A', 1, 7, 24, pack],
+      [12, 10, 'PK-A', 1, 7, 26, pack],
+      [12, 40, 'PK-A', 2, 7, 30, pack],
+      [13, 0, 'PK-A', 2, 7, 32, pack],
+      [14, 0, 'PK-A', 2, 7, 21, null],
+      [14, 5, 'PK-B', 3, 8, 40, pack],
+      [15, 5, 'PK-B', 3, 8, 50, pack],
+    ];
+    for (const [minute, second, probe, stage, agv, temperature, packId] of steps) {
+      at(minute, second);
+      await post(report(probe, temperature, temperature - 1, { assignment: placeOf(stage, agv, packId) }));
+    }
+    at(15, 30);
+    const response = await get(`/api/packs/${pack}/history`);
+    expect(response.statusCode).toBe(200);
+    const history = response.json<PackHistory>();
+    expect(history.batteryPack).toEqual({ id: pack, name: 'Pack 5001' });
+    expect(history.carriages).toEqual([
+      {
+        probeID: 'PK-A',
+        agv: { id: 7, name: 'AGV-7' },
+        buildStage: { id: 1, name: 'Cell stacking' },
+        from: iso(10),
+        to: iso(12),
+        internal: { min: 20, max: 24, mean: 22 },
+        external: { min: 19, max: 23, mean: 21 },
+        alarms: [],
+      },
+      {
+        probeID: 'PK-A',
+        agv: { id: 7, name: 'AGV-7' },
+        buildStage: { id: 2, name: 'Module assembly' },
+        from: iso(12),
+        to: iso(14),
+        internal: { min: 26, max: 32, mean: 29.33 },
+        external: { min: 25, max: 31, mean: 28.33 },
+        alarms: [],
+      },
+      {
+        probeID: 'PK-B',
+        agv: { id: 8, name: 'AGV-8' },
+        buildStage: { id: 3, name: 'Busbar welding' },
+        from: iso(14),
+        to: iso(16),
+        internal: { min: 40, max: 50, mean: 45 },
+        external: { min: 39, max: 49, mean: 44 },
+        alarms: [],
+      },
+    ]);
+
+    const csv = await get(`/api/packs/${pack}/history.csv`);
+    expect(csv.body.split('\r\n')[1]).toBe(`${pack},Pack 5001,PK-A,AGV-7,Cell stacking,${iso(10)},${iso(12)},20,24,22,19,23,21,`);
+
+    // The probe's own history names the minute's pack and stage (the stage of the minute's last report).
+    const probe = (await get(`/api/probes/PK-A/history?from=${iso(10)}&to=${iso(14)}`)).json<ProbeHistory>();
+    expect(probe.points.map((p) => [p.stageId, p.packId])).toEqual([
+      [1, pack],
+      [1, pack],
+      [2, pack],
+      [2, pack],
+      [null, null],
+    ]);
+  });
+
+  it('finds packs by id or name and answers 404 for an unknown pack', async () => {
+    const byName = (await get('/api/packs?q=pack 50')).json<PackSummary[]>();
+    expect(byName.map((p) => p.name)).toContain('Pack 5001');
+    const byId = (await get('/api/packs?q=5001')).json<PackSummary[]>();
+    expect(byId[0]).toMatchObject({ id: 5001, name: 'Pack 5001' });
+    expect((await get('/api/packs?q=zzz')).json()).toEqual([]);
+    expect((await get('/api/packs/999999/history')).statusCode).toBe(404);
+    expect((await get('/api/packs/abc/history')).statusCode).toBe(400);
+  });
+});
+
+describe('retention', () => {
+  it('prunes minutes and carriages older than BPM_HISTORY_MAX_AGE_DAYS', async () => {
+    at(20);
+    await post(report('R-1', 25, 25, { assignment: placeOf(1, 9, 6001) }));
+    at(21);
+    await post(report('R-1', 26, 26, { assignment: placeOf(2, 9, 6001) }));
+    at(22);
+    await t.app.historyService.flushFinished();
+    at(30 * 1440 + 21);
+    await post(report('R-1', 27, 27, { assignment: placeOf(3, 9, 6001) }));
+    await t.app.historyService.prune();
+    const history = (await get(`/api/probes/R-1/history?from=${iso(20)}&to=${iso(60)}`)).json<ProbeHistory>();
+    expect(history.points.map((p) => p.t)).toEqual([iso(21)]);
+    const carriages = (await get('/api/packs/6001/history')).json<PackHistory>().carriages;
+    expect(carriages.map((c) => c.buildStage?.id)).toEqual([2, 3]);
+  });
+});
+
+describe('restart', () => {
+  it('loses at most the current minute', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bpm-history-'));
+    let clock = t0;
+    const config = { dataDir, history: { maxAgeDays: 30, clock: () => clock } };
+    const first = await createTestApp(config);
+    const cookie = withCookie(await first.loginAsAdmin());
+    for (let second = 0; second < 150; second += 10) {
+      clock = t0 + second * 1000;
+      await first.app.inject({
+        method: 'POST',
+        url: '/api/probes/reports',
+        headers: cookie,
+        payload: report('RS-1', 30 + second / 10, 25),
+      });
+    }
+    await first.close();
+    const second = await createTestApp(config);
+    const history = await second.app.inject({
+      method: 'GET',
+      url: `/api/probes/RS-1/history?from=${iso(0)}&to=${iso(3)}`,
+      headers: withCookie(await second.loginAsAdmin()),
+    });
+    expect(history.json<ProbeHistory>().points.map((p) => [p.t, p.internal?.min, p.internal?.max, p.reports])).toEqual([
+      [iso(0), 30, 35, 6],
+      [iso(1), 36, 41, 6],
+      [iso(2), 42, 44, 3],
+    ]);
+    await second.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,226 @@
+// The temperature history chart (docs/history.md), shared by Probe Details and the pack page: internal
+// and external mean lines with their min–max bands, the four temperature thresholds as lines, battery on
+// a second axis, markers, a crosshair whose values show in the legend, and the shown points as a table
+// (the text alternative; its toggle is a real button, so everyone can read the figures).
+import type { HistoryPoint, SystemInfo } from '@bpm/protocol';
+import { Button, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { useMemo, useRef, useState } from 'react';
+import type uPlot from 'uplot';
+import classes from './temperature-history-chart.module.css';
+import { UplotChart, type ChartMarker } from './uplot-chart';
+
+export type { ChartMarker };
+
+export interface TemperatureHistoryChartProps {
+  /** Names the chart and its table, e.g. "Temperature history of P-0007, last 1 h". */
+  label: string;
+  points: readonly HistoryPoint[];
+  thresholds: SystemInfo | null;
+  markers?: readonly ChartMarker[];
+  /** The time range shown (ms since the epoch), whatever the points cover. */
+  fromMs: number;
+  toMs: number;
+  height?: number;
+}
+
+const colours = {
+  internal: '#1c7ed6',
+  internalBand: 'rgba(28, 126, 214, 0.15)',
+  external: '#e8590c',
+  externalBand: 'rgba(232, 89, 12, 0.15)',
+  battery: '#2f9e44',
+  warning: '#f59f00',
+  panic: '#e03131',
+};
+
+const thresholdLines = (t: SystemInfo) => [
+  { label: 'Low panic', value: t.lowTemperaturePanic, colour: colours.panic },
+  { label: 'Low warning', value: t.lowTemperatureWarning, colour: colours.warning },
+  { label: 'High warning', value: t.highTemperatureWarning, colour: colours.warning },
+  { label: 'High panic', value: t.highTemperaturePanic, colour: colours.panic },
+];
+
+const celsius = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${value.toFixed(1)} °C`);
+const percent = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${value.toFixed(1)} %`);
+const timeText = (ms: number) =>
+  new Date(ms).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+function chartData(points: readonly HistoryPoint[]): uPlot.AlignedData {
+  const pick = (f: (p: HistoryPoint) => number | null | undefined) => points.map((p) => f(p) ?? null);
+  return [
+    points.map((p) => Date.parse(p.t) / 1000),
+    pick((p) => p.internal?.mean),
+    pick((p) => p.internal?.min),
+    pick((p) => p.internal?.max),
+    pick((p) => p.external?.mean),
+    pick((p) => p.external?.min),
+    pick((p) => p.external?.max),
+    pick((p) => p.battery),
+  ];
+}
+
+interface ChartInputs {
+  thresholds: SystemInfo | null;
+  xRange: [number, number];
+}
+
+function chartOptions(inputs: { current: ChartInputs }): Omit<uPlot.Options, 'width' | 'height'> {
+  const value = (digits: number, unit: string) => (_u: uPlot, v: number | null) =>
+    v === null ? '–' : `${v.toFixed(digits)} ${unit}`;
+  const band = (label: string, colour: string): uPlot.Series => ({ label, stroke: colour, width: 0, points: { show: false } });
+  // A mean's legend value carries its bucket's min and max (the two series after it).
+  const withBand = (meanIndex: number) => (u: uPlot, v: number | null, _si: number, idx: number | null) => {
+    if (v === null || idx === null) return '–';
+    const min = u.data[meanIndex + 1]![idx];
+    const max = u.data[meanIndex + 2]![idx];
+    return `${v.toFixed(1)} °C (${min?.toFixed(1) ?? '–'}–${max?.toFixed(1) ?? '–'})`;
+  };
+  return {
+    cursor: { drag: { x: false, y: false } },
+    legend: { live: true },
+    scales: {
+      x: { time: true, range: () => inputs.current.xRange },
+      // The thresholds stay in view, so that a reading's distance to them reads at a glance.
+      temperature: {
+        range: (_u, min, max) => {
+          const t = inputs.current.thresholds;
+          const low = Math.min(min ?? 0, t ? t.lowTemperaturePanic : min);
+          const high = Math.max(max ?? 0, t ? t.highTemperaturePanic : max);
+          return [Math.floor(low - 2), Math.ceil(high + 2)];
+        },
+      },
+      battery: { range: [0, 100] },
+    },
+    axes: [
+      {},
+      { scale: 'temperature', label: '°C', values: (_u, ticks) => ticks.map((v) => `${v}`) },
+      { scale: 'battery', side: 1, label: 'Battery %', grid: { show: false } },
+    ],
+    series: [
+      { label: 'Time' },
+      { label: 'Internal', stroke: colours.internal, width: 2, scale: 'temperature', value: withBand(1) },
+      { ...band('Internal min', colours.internalBand), scale: 'temperature' },
+      { ...band('Internal max', colours.internalBand), scale: 'temperature' },
+      { label: 'External', stroke: colours.external, width: 2, scale: 'temperature', value: withBand(4) },
+      { ...band('External min', colours.externalBand), scale: 'temperature' },
+      { ...band('External max', colours.externalBand), scale: 'temperature' },
+      { label: 'Battery', stroke: colours.battery, width: 1, dash: [6, 4], scale: 'battery', value: value(1, '%') },
+    ],
+    bands: [
+      { series: [3, 2], fill: colours.internalBand },
+      { series: [6, 5], fill: colours.externalBand },
+    ],
+    plugins: [
+      {
+        hooks: {
+          draw: (u) => {
+            const t = inputs.current.thresholds;
+            if (!t) return;
+            const ctx = u.ctx;
+            ctx.save();
+            ctx.lineWidth = 1.5 * devicePixelRatio;
+            ctx.setLineDash([8, 4]);
+            for (const line of thresholdLines(t)) {
+              const y = Math.round(u.valToPos(line.value, 'temperature', true));
+              ctx.strokeStyle = line.colour;
+              ctx.beginPath();
+              ctx.moveTo(u.bbox.left, y);
+              ctx.lineTo(u.bbox.left + u.bbox.width, y);
+              ctx.stroke();
+            }
+            ctx.restore();
+          },
+        },
+      },
+    ],
+  };
+}
+
+export function TemperatureHistoryChart({
+  label,
+  points,
+  thresholds,
+  markers = [],
+  fromMs,
+  toMs,
+  height = 260,
+}: TemperatureHistoryChartProps) {
+  const [tableShown, setTableShown] = useState(false);
+  // Read by the scales and the draw hook at each redraw; new inputs give new data, hence a redraw.
+  const inputs = useRef<ChartInputs>({ thresholds, xRange: [fromMs / 1000, toMs / 1000] });
+  inputs.current = { thresholds, xRange: [fromMs / 1000, Math.max(toMs, fromMs + 60_000) / 1000] };
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const data = useMemo(() => chartData(points), [points, thresholds, fromMs, toMs]);
+  const [options] = useState(() => chartOptions(inputs));
+
+  const internal = points.flatMap((p) => (p.internal ? [p.internal.min, p.internal.max] : []));
+  const external = points.flatMap((p) => (p.external ? [p.external.min, p.external.max] : []));
+  const span = (values: number[]) =>
+    values.length === 0 ? 'no valid readings' : `${celsius(Math.min(...values))} to ${celsius(Math.max(...values))}`;
+  const summary =
+    points.length === 0
+      ? `${label}: no data recorded in this range.`
+      : `${label}: ${points.length} points; internal ${span(internal)}; external ${span(external)}.`;
+
+  return (
+    <Stack gap={6}>
+      <div role="img" aria-label={summary} className={classes.chart}>
+        <UplotChart options={options} data={data} height={height} markers={markers} />
+      </div>
+      {thresholds && (
+        <Group gap="md" aria-label="Temperature thresholds" role="list">
+          {thresholdLines(thresholds).map((line) => (
+            <Text key={line.label} size="xs" role="listitem">
+              <span aria-hidden="true" style={{ color: line.colour }}>
+                ╌╌{' '}
+              </span>
+              {line.label} {celsius(line.value)}
+            </Text>
+          ))}
+        </Group>
+      )}
+      <Group justify="space-between">
+        <Text size="xs" c="gray.7">
+          {points.length === 0 ? 'No data recorded in this range.' : `${points.length} points`}
+        </Text>
+        <Button
+          variant="subtle"
+          color="blue.8"
+          size="compact-xs"
+          onClick={() => setTableShown((shown) => !shown)}
+          aria-expanded={tableShown}
+        >
+          {tableShown ? 'Hide data table' : 'Show data table'}
+        </Button>
+      </Group>
+      {tableShown && (
+        <ScrollArea.Autosize mah={260} type="auto">
+          <Table striped withTableBorder fz="xs" aria-label={`${label} (table)`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Internal min / mean / max</Table.Th>
+                <Table.Th>External min / mean / max</Table.Th>
+                <Table.Th>Battery</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {points.map((p) => (
+                <Table.Tr key={p.t}>
+                  <Table.Td>{timeText(Date.parse(p.t))}</Table.Td>
+                  <Table.Td>
+                    {p.internal ? `${celsius(p.internal.min)} / ${celsius(p.internal.mean)} / ${celsius(p.internal.max)}` : '–'}
+                  </Table.Td>
+                  <Table.Td>
+                    {p.external ? `${celsius(p.external.min)} / ${celsius(p.external.mean)} / ${celsius(p.external.max)}` : '–'}
+                  </Table.Td>
+                  <Table.Td>{percent(p.battery)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+// GET /probes/{id}/history (docs/history.md): the probe's minute aggregates over a range, and the CSV
+// export's address (a plain link: the browser downloads the file with the session cookie).
+import type { ProbeHistory } from '@bpm/protocol';
+import { queryOptions } from '@tanstack/react-query';
+import { apiBaseUrl } from '../../../lib/api-base-url';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface HistoryRange {
+  from: string;
+  to: string;
+}
+
+const historyPath = (probeID: string, range: HistoryRange, suffix = '') =>
+  `/probes/${encodeURIComponent(probeID)}/history${suffix}?from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`;
+
+export function getProbeHistory(probeID: string, range: HistoryRange, signal?: AbortSignal): Promise<ProbeHistory> {
+  return apiRequest<ProbeHistory>(historyPath(probeID, range), { signal });
+}
+
+export const probeHistoryCsvUrl = (probeID: string, range: HistoryRange): string =>
+  `${apiBaseUrl()}${historyPath(probeID, range, '.csv')}`;
+
+export const historyQueries = {
+  all: () => ['probe-history'] as const,
+  probe: (probeID: string, range: HistoryRange) =>
+    queryOptions({
+      queryKey: [...historyQueries.all(), probeID, range] as const,
+      queryFn: ({ signal }) => getProbeHistory(probeID, range, signal),
+    }),
+};

@@ -1,0 +1,111 @@
+// "Temperature history" in Probe Details (docs/history.md): the probe's minute aggregates over a chosen
+// range from the server, the live feed's reports appended as they come, CSV export, and a link to the
+// journey of the pack the probe carries.
+import type { HistoryPoint } from '@bpm/protocol';
+import { Anchor, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { TemperatureHistoryChartLazy } from '../../../components/ui/temperature-history-chart-lazy';
+import { packHref } from '../../../config/paths';
+import { useSystemInfo } from '../../../live/use-live';
+import { useProbe } from '../../../live/use-probe';
+import { historyQueries, probeHistoryCsvUrl, type HistoryRange } from '../api/get-probe-history';
+import { withLiveReport } from '../history-live';
+
+const ranges = [
+  { value: '1h', label: '1 h', hours: 1 },
+  { value: '8h', label: '8 h', hours: 8 },
+  { value: '24h', label: '24 h', hours: 24 },
+  { value: '7d', label: '7 days', hours: 7 * 24 },
+  { value: '30d', label: '30 days', hours: 30 * 24 },
+] as const;
+type RangeValue = (typeof ranges)[number]['value'];
+
+/** The range ending now; moved forward every few minutes so that the server's answer stays current. */
+function rangeEnding(value: RangeValue, nowMs: number): HistoryRange {
+  const hours = ranges.find((r) => r.value === value)!.hours;
+  return { from: new Date(nowMs - hours * 3_600_000).toISOString(), to: new Date(nowMs).toISOString() };
+}
+const refreshMs = 5 * 60_000;
+
+export function TemperatureHistorySection({ probeID }: { probeID: string }) {
+  const [rangeValue, setRangeValue] = useState<RangeValue>('1h');
+  const [range, setRange] = useState(() => rangeEnding('1h', Date.now()));
+  const query = useQuery({ ...historyQueries.probe(probeID, range), placeholderData: keepPreviousData });
+  const entry = useProbe(probeID);
+  const systemInfo = useSystemInfo();
+  const [points, setPoints] = useState<HistoryPoint[]>([]);
+
+  useEffect(() => {
+    const timer = setInterval(() => setRange(rangeEnding(rangeValue, Date.now())), refreshMs);
+    return () => clearInterval(timer);
+  }, [rangeValue]);
+
+  const history = query.data;
+  useEffect(() => {
+    if (history) setPoints(history.points);
+  }, [history]);
+
+  // Each report after the answer's end joins the chart (the live minute).
+  const probe = entry?.probe;
+  const reportTime = probe?.report?.timestamp;
+  useEffect(() => {
+    if (!history || !probe || !reportTime || Date.parse(reportTime) <= Date.parse(history.to)) return;
+    setPoints((current) => withLiveReport(current, history.resolutionSeconds, probe));
+    // Only a new report counts, not every change of the probe (the watchdog ticks, events).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reportTime, history]);
+
+  const shownRange = ranges.find((r) => r.value === rangeValue)!;
+  const pack = probe?.assignment.batteryPack;
+  return (
+    <section aria-label="Temperature history">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs">
+          <Title order={3} size="h5">
+            Temperature history
+          </Title>
+          <Group gap="xs">
+            {query.isFetching && <Loader size="xs" aria-label="Loading temperature history" />}
+            <Button component="a" href={probeHistoryCsvUrl(probeID, range)} download variant="default" size="compact-xs">
+              Export CSV
+            </Button>
+          </Group>
+        </Group>
+        <SegmentedControl
+          size="xs"
+          aria-label="Temperature history range"
+          value={rangeValue}
+          onChange={(value) => {
+            setRangeValue(value as RangeValue);
+            setRange(rangeEnding(value as RangeValue, Date.now()));
+          }}
+          data={ranges.map((r) => ({ value: r.value, label: r.label }))}
+        />
+        {query.isError ? (
+          <Text size="sm" c="red">
+            {query.error.message}
+          </Text>
+        ) : (
+          <TemperatureHistoryChartLazy
+            label={`Temperature history of ${probeID}, last ${shownRange.label}`}
+            points={points}
+            thresholds={systemInfo}
+            fromMs={Date.parse(range.from)}
+            toMs={Math.max(Date.parse(range.to), Date.parse(points.at(-1)?.t ?? range.to) + 60_000)}
+          />
+        )}
+        {pack && (
+          <Text size="sm">
+            Carrying{' '}
+            <Anchor c="blue.8" component={Link} to={packHref(pack.id)}>
+              {pack.name}
+            </Anchor>
+            : see its journey through the build stages.
+          </Text>
+        )}
+      </Stack>
+    </section>
+  );
+}

@@ -1,0 +1,273 @@
+// History benchmark (issue 12, docs/history.md), in-process on the built server (buildApp, a temporary
+// SQLite database, an injected clock), bounded to well under 60 s. Prints each figure beside its target:
+//   1. 10,000 probes × 1 Hz (20 simulated seconds, a minute of 10,000 probes written): history CPU per report vs the ingest's   ≤ 10 %
+//      and the longest event-loop task while the minute is written and pruned                   ≤ 20 ms
+//   2. bytes per probe-minute: the plant simulator's 1,000 probes for 3 simulated hours           ≤ 64 B
+//   3. GET one probe's 30 days (43,200 minutes)                                                   ≤ 50 ms
+//   4. GET a pack's history (the 1,000-probe plant of 2, plus the 30-day probe)                   ≤ 100 ms
+// Run: npx tsc -b && node --import tsx bench/history.bench.ts
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { ProbeReport } from '@bpm/protocol';
+import { Plant } from '@bpm/simulator';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../apps/server/dist/app.js';
+import { loadConfig } from '../apps/server/dist/config.js';
+// The decorations (app.db, app.historyService) as their plugins declare them.
+import type {} from '../apps/server/dist/modules/history/history.plugin.js';
+import { newProbeRecord } from '../apps/server/dist/engine/probe-record.js';
+import type {} from '../apps/server/dist/plugins/db.js';
+
+const fmt = (n: number, digits = 1) =>
+  n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const line = (name: string, value: string, target: string, ok: boolean) =>
+  console.log(`${name.padEnd(58)} ${value.padStart(12)}   target ${target.padEnd(9)} ${ok ? 'ok' : 'MISSED'}`);
+const t0 = Date.UTC(2026, 10, 1, 0, 0, 0);
+
+/**
+ * The longest task the event loop ran while `work` ran: the most CPU time the process used between two
+ * 1 ms timer ticks (CPU, not wall time: on a busy machine the process also waits to be scheduled).
+ */
+async function longestTask(work: () => Promise<void>): Promise<{ cpu: number; wall: number }> {
+  let last = performance.now();
+  let lastCpu = process.cpuUsage();
+  let cpu = 0;
+  let wall = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    const used = process.cpuUsage(lastCpu);
+    cpu = Math.max(cpu, (used.user + used.system) / 1000 - 1);
+    wall = Math.max(wall, now - last - 1);
+    last = now;
+    lastCpu = process.cpuUsage();
+  }, 1);
+  await work();
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  clearInterval(ticker);
+  return { cpu, wall };
+}
+
+async function signIn(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: 'admin', password: 'bench-password', rememberMe: false },
+  });
+  return response.headers['set-cookie']!.toString().split(';')[0]!;
+}
+
+async function openApp(clock: () => number) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bpm-bench-history-'));
+  const app = await buildApp({
+    ...loadConfig({}),
+    dataDir,
+    host: '127.0.0.1',
+    port: 0,
+    simulator: false,
+    logConsole: false,
+    webDistDir: join(dataDir, 'none'),
+    adminPassword: 'bench-password',
+    passwordHashLog2N: 12,
+    history: { maxAgeDays: 30, clock },
+  });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function reportPath(): Promise<void> {
+  let now = t0;
+  const { app, close } = await openApp(() => now);
+  const probes = 10_000;
+  const reports: ProbeReport[] = Array.from({ length: probes }, (_, i) => ({
+    probeID: `P-${i}`,
+    readings: [
+      { origin: 'CAN', temperature: 30 + (i % 7), valid: true },
+      { origin: 'Thermocouple', temperature: 28 + (i % 5), valid: true },
+    ],
+    batteryPercentage: 80,
+    assignment: {
+      buildStage: { id: 3, name: 'Busbar welding' },
+      agv: { id: i, name: `AGV-${i}` },
+      batteryPack: { id: 100_000 + i, name: `Pack ${100_000 + i}` },
+      expectingCANData: true,
+    },
+  }));
+  // The real ingest path (POST /api/probes/reports, batches of 1,000, engine, registry, hub, history):
+  // a warm-up, then 20 seconds of 10,000 reports each, timed.
+  const cookie = await signIn(app);
+  const ingest = async () => {
+    for (let i = 0; i < probes; i += 1000) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/probes/reports',
+        headers: { cookie, origin: 'http://localhost' },
+        payload: reports.slice(i, i + 1000),
+      });
+      if (response.statusCode !== 202) throw new Error(`ingest: ${response.statusCode} ${response.body}`);
+    }
+  };
+  await ingest();
+  let ingestMs = 0;
+  const seconds = 20;
+  for (let second = 1; second <= seconds; second++) {
+    now = t0 + 60_000 + second * 1000 - 500;
+    const start = performance.now();
+    await ingest();
+    ingestMs += performance.now() - start;
+  }
+  // Minutes 0 and 1 written once untimed (the first write also inserts every probe's key and names).
+  now = t0 + 120_000;
+  await app.historyService.flushFinished();
+  // The history part alone: records like the engine's through recordReport, in minute 2.
+  const records = reports.map((r) => ({
+    ...newProbeRecord(r.probeID),
+    report: { timestamp: new Date(t0).toISOString(), readings: r.readings },
+    batteryPercentage: r.batteryPercentage ?? null,
+    assignment: r.assignment ?? null,
+  }));
+  let recordMs = 0;
+  for (let second = 0; second < seconds; second++) {
+    now = t0 + 120_000 + second * 1000;
+    const start = performance.now();
+    for (const record of records) app.historyService.recordReport(record);
+    recordMs += performance.now() - start;
+  }
+  now = t0 + 180_000;
+  // Writing minute 2 (10,000 probe-minutes) and a prune, with the loop watched.
+  let writeMs = 0;
+  const longestWrite = await longestTask(async () => {
+    const start = performance.now();
+    await app.historyService.flushFinished();
+    writeMs = performance.now() - start;
+  });
+  const longestPrune = await longestTask(() => app.historyService.prune());
+  const reportsTimed = seconds * probes;
+  // ingestMs includes the history's recording; per report, history = recording + its share of one minute's
+  // write (one row per probe per minute: 60 reports at 1 Hz).
+  const historyPerReport = recordMs / reportsTimed + writeMs / (60 * probes);
+  const ingestPerReport = (ingestMs - recordMs) / reportsTimed;
+  console.log(
+    `  ingest without history ${fmt(ingestPerReport * 1000, 2)} µs/report; history: recording ${fmt((recordMs / reportsTimed) * 1000, 2)} µs/report, writing 10,000 minutes ${fmt(writeMs, 0)} ms`,
+  );
+  line(
+    '1. history CPU per report vs ingest (10,000 probes × 1 Hz)',
+    `${fmt((historyPerReport / ingestPerReport) * 100)} %`,
+    '≤ 10 %',
+    historyPerReport / ingestPerReport <= 0.1,
+  );
+  const task = (name: string, t: { cpu: number; wall: number }) =>
+    line(`${name} (wall ${fmt(t.wall)} ms)`, `${fmt(t.cpu)} ms`, '≤ 20 ms', t.cpu <= 20);
+  task('1. longest task writing a minute of 10,000 probes, CPU', longestWrite);
+  task('1. longest task pruning, CPU', longestPrune);
+  await close();
+}
+
+async function storageAndReads(): Promise<void> {
+  let now = t0;
+  const { app, close } = await openApp(() => now);
+  const db = app.db;
+  const tableBytes = async () => {
+    await sql`pragma wal_checkpoint(truncate)`.execute(db);
+    const rows = await sql<{ name: string; bytes: number }>`select name, sum(pgsize) as bytes from dbstat group by name`.execute(
+      db,
+    );
+    const of = (prefix: string) => rows.rows.filter((r) => r.name.startsWith(prefix)).reduce((sum, r) => sum + r.bytes, 0);
+    return { minutes: of('history_minutes'), all: of('history_') + of('sqlite_autoindex_history_') };
+  };
+  const before = await tableBytes();
+
+  // 2. The simulator's plant, 1,000 probes, one report per probe every 15 s, for 3 hours; written each minute.
+  const probes = 1000;
+  const hours = 3;
+  const plant = new Plant({ probes, seed: 7, startMs: t0 });
+  const history = app.historyService;
+  let packId = 0;
+  for (let ms = t0; ms < t0 + hours * 3_600_000; ms += 15_000) {
+    for (const r of plant.nextReports(probes, ms)) {
+      history.recordAt(r.probeID, ms, r.readings, r.batteryPercentage ?? null, r.assignment ?? null);
+      if (r.probeID === 'P-0500' && r.assignment?.batteryPack) packId = r.assignment.batteryPack.id;
+    }
+    if ((ms - t0) % 60_000 === 45_000) {
+      now = ms + 15_000;
+      await history.flushFinished();
+    }
+  }
+  const after = await tableBytes();
+  const probeMinutes = probes * hours * 60;
+  const perMinute = (after.minutes - before.minutes) / probeMinutes;
+  const perAll = (after.all - before.all) / probeMinutes;
+  console.log(
+    `  ${probeMinutes.toLocaleString('en-GB')} probe-minutes; the simulator's stages last 80–180 s, so a carriage starts every ~2 minutes`,
+  );
+  line('2. bytes per probe-minute, minute table', `${fmt(perMinute)} B`, '≤ 64 B', perMinute <= 64);
+  line('2. bytes per probe-minute, all history tables and indexes', `${fmt(perAll)} B`, '≤ 64 B', perAll <= 64);
+
+  // 3. One probe with 30 days of minutes (written as the writer would, a minute of every probe at a time).
+  const days = 30;
+  const start30 = t0 - days * 86_400_000;
+  for (let ms = start30; ms < t0; ms += 60_000) {
+    history.recordAt('LONG', ms, [{ origin: 'CAN', temperature: 30 + Math.sin(ms / 3.6e6) * 5, valid: true }], 80, null);
+  }
+  now = t0 + hours * 3_600_000;
+  await history.flushFinished();
+  const cookie = await signIn(app);
+  const timed = async (url: string, runs = 5) => {
+    const times: number[] = [];
+    let body = '';
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now();
+      const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+      times.push(performance.now() - start);
+      body = response.body;
+      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${body}`);
+    }
+    times.sort((a, b) => a - b);
+    return { median: times[Math.floor(runs / 2)]!, body };
+  };
+  const from = new Date(t0 - days * 86_400_000 + 60_000).toISOString();
+  const month = await timed(`/api/probes/LONG/history?from=${from}&to=${new Date(t0).toISOString()}`);
+  const points = (JSON.parse(month.body) as { points: unknown[] }).points.length;
+  line(
+    `3. GET 30 days of one probe (43,200 minutes → ${points} points)`,
+    `${fmt(month.median)} ms`,
+    '≤ 50 ms',
+    month.median <= 50,
+  );
+  const pack = await timed(`/api/packs/${packId}/history`);
+  const carriages = (JSON.parse(pack.body) as { carriages: unknown[] }).carriages.length;
+  line(`4. GET a pack's history (${carriages} carriages)`, `${fmt(pack.median)} ms`, '≤ 100 ms', pack.median <= 100);
+  await close();
+}
+
+async function main() {
+  const startedAt = performance.now();
+  console.log(
+    `load average ${loadavg()
+      .map((l) => fmt(l, 2))
+      .join(' ')} (other work on this machine slows every figure)`,
+  );
+  await reportPath();
+  await storageAndReads();
+  console.log(
+    `history bench took ${fmt((performance.now() - startedAt) / 1000)} s; load average ${loadavg()
+      .map((l) => fmt(l, 2))
+      .join(' ')}`,
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
