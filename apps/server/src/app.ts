@@ -11,6 +11,7 @@ import { keysRoutes } from './modules/keys/keys.routes.js';
 import { LogStore } from './modules/logs/log-store.js';
 import { createLogger } from './modules/logs/logger.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
+import { alarmsModule } from './modules/alarms/alarms.plugin.js';
 import { liveModule } from './modules/live/live.plugin.js';
 import { metricsModule } from './modules/metrics/metrics.plugin.js';
 import { probesModule } from './modules/probes/probes.plugin.js';
@@ -101,6 +102,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Live probes (module B) at the root, so /metrics can read them: the hub and "/", probes under /api, /metrics.
   await app.register(liveModule, { credentialRecheckMs: config.liveCredentialRecheckMs });
   await app.register(probesModule, { prefix: '/api' });
+  await app.register(alarmsModule, { prefix: '/api' });
   await app.register(metricsModule);
 
   // The web face last: static files and the SPA fallback own every path nobody else claimed.

@@ -36,6 +36,8 @@ export interface AppConfig {
   passwordHashLog2N: number;
   /** How often an open live socket's session or key is checked again (closed once it has ended). */
   liveCredentialRecheckMs: number;
+  /** Event journal and alarm retention (docs/alarms.md). */
+  journalMaxAgeDays: number;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -70,6 +72,7 @@ const envSchema = z.object({
   BPM_LOG_MAX_ENTRIES: int(100_000, 100, 10_000_000),
   BPM_LOG_MAX_AGE_DAYS: int(30, 1, 3650),
   BPM_TRUST_PROXY: flag(false),
+  BPM_JOURNAL_MAX_AGE_DAYS: int(90, 1, 3650),
   DATABASE_URL: optionalText,
 });
 
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: 1024 * 1024,
     passwordHashLog2N: 17,
     liveCredentialRecheckMs: 30_000,
+    journalMaxAgeDays: e.BPM_JOURNAL_MAX_AGE_DAYS,
     loginThrottle: {
       freeFailures: 5,
       baseDelayMs: 1000,

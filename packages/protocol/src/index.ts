@@ -13,3 +13,4 @@ export * from './reports.js';
 export * from './events.js';
 export * from './probes.js';
 export * from './live.js';
+export * from './alarms.js';

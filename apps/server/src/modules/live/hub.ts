@@ -3,7 +3,7 @@
 // shared by every socket that keeps up; a socket whose buffer is above maxBufferedBytes gets nothing
 // more until it drains, while its changed probes coalesce in a set (at most one entry per probe), so a
 // client that never reads costs bounded memory. The hub knows no database and no engine.
-import type { Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
+import type { Alarm, Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
 import type { PublishedProbe } from '../../engine/evaluation.js';
 
 /** The part of a `ws` WebSocket the hub uses (so tests can count what is sent). */
@@ -51,6 +51,8 @@ export class LiveHub {
   private readonly changed = new Set<string>();
   private readonly clients = new Map<LiveSocket, Client>();
   private systemInfo: SystemInfo | null = null;
+  /** Alarms created or changed since the last flush, latest per id (docs/alarms.md). */
+  private readonly alarms = new Map<number, Alarm>();
   private timer: NodeJS.Timeout | undefined;
   readonly counters = { flushes: 0, messagesSent: 0, bytesSent: 0, probesFlushed: 0, backedUpSkips: 0 };
   onFlush: ((stats: FlushStats) => void) | undefined;
@@ -117,6 +119,18 @@ export class LiveHub {
     for (const client of this.clients.values()) this.send(client, message);
   }
 
+  /** Sent to every socket with the next flush, as one `alarms` message. */
+  publishAlarms(alarms: readonly Alarm[]): void {
+    for (const alarm of alarms) this.alarms.set(alarm.id, alarm);
+  }
+
+  private flushAlarms(): void {
+    if (this.alarms.size === 0) return;
+    const message = Buffer.from(JSON.stringify({ messageType: 'alarms', alarms: [...this.alarms.values()] }));
+    this.alarms.clear();
+    for (const client of this.clients.values()) this.send(client, message);
+  }
+
   // ---- sockets ----
 
   /** Sends systemConfig and the full snapshot, then includes the socket in every flush. */
@@ -158,6 +172,7 @@ export class LiveHub {
   // ---- the flush ----
 
   flush(): void {
+    this.flushAlarms();
     const hasBackedUp = [...this.clients.values()].some((c) => c.pending !== null);
     if (this.changed.size === 0 && !hasBackedUp) return;
     const started = performance.now();
