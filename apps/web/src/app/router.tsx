@@ -2,6 +2,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { AboutPage } from '../features/about/components/about-page';
+import { AlarmsPage } from '../features/alarms/components/alarms-page';
 import { AccountPage } from '../features/account/components/account-page';
 import { LoginPage } from '../features/auth/components/login-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
@@ -28,6 +29,7 @@ export function appRoutes(): RouteObject[] {
       children: [
         { index: true, element: <Navigate to={paths.dashboard} replace /> },
         { path: paths.dashboard, element: <DashboardPage /> },
+        { path: paths.alarms, element: <AlarmsPage /> },
         { path: paths.about, element: <AboutPage /> },
         { path: paths.account, element: <AccountPage /> },
         { path: paths.keys, element: <KeysPage /> },

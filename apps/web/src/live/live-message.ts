@@ -2,7 +2,7 @@
 // and the socket worker, so it imports nothing that needs a window.
 import type { LiveMessage } from '@bpm/protocol';
 
-const knownTypes = new Set<string>(['systemConfig', 'probeData', 'probeDeletion']);
+const knownTypes = new Set<string>(['systemConfig', 'probeData', 'probeDeletion', 'alarms']);
 
 /** Parses one socket message; answers null (and logs) for invalid JSON or an unknown messageType. */
 export function parseLiveMessage(data: unknown, log: Pick<Console, 'warn' | 'error'> = console): LiveMessage | null {

@@ -15,6 +15,7 @@ interface SidebarItem {
 
 const homeItems: SidebarItem[] = [
   { label: 'Dashboard', path: paths.dashboard, icon: 'dashboard' },
+  { label: 'Alarms', path: paths.alarms, icon: 'notifications_active' },
   { label: 'About', path: paths.about, icon: 'info' },
   { label: 'Account', path: paths.account, icon: 'account_circle' },
   { label: 'API keys', path: paths.keys, icon: 'key' },

@@ -16,6 +16,7 @@ import {
 } from '../probe-display';
 import classes from './dashboard.module.css';
 import { Symbol } from './symbol';
+import { UnacknowledgedMarker } from './unacknowledged-marker';
 
 export const suppressedTooltip = 'This event is suppressed because of the current probe assignment';
 
@@ -28,6 +29,7 @@ export function EventLines({ entry }: { entry: ProbeEntry }) {
   const events = eventsForDisplay(entry.lists);
   return (
     <div className={classes.events}>
+      <UnacknowledgedMarker probe={entry.probe} />
       {events.map((e) => (
         <div
           key={`${e.suppressed ? 's' : 'c'}${e.event}`}

@@ -6,6 +6,7 @@ import { eventsForDisplay, type ClientEvent } from '../../../live/probe-events';
 import { canData, isProbeConnected, thermocoupleData, type TemperatureData } from '../../../live/readings';
 import { useProbe, useWatchdog } from '../../../live/use-probe';
 import { batteryPercentText, formatExpiryTime, formatTemperature, yesNo } from '../probe-display';
+import { ProbeAlarmHistory } from './probe-alarm-history';
 import { TemperatureSparkline } from './temperature-sparkline';
 
 export interface ProbeDetailsModalProps {
@@ -81,6 +82,7 @@ function ProbeDetails({
       </Title>
       <EventList title="Current Events" events={events.filter((e) => !e.suppressed)} empty="No current events." />
       <EventList title="Suppressed Events" events={events.filter((e) => e.suppressed)} empty="No suppressed events." />
+      <ProbeAlarmHistory probeID={probeID} />
       <Divider />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
