@@ -1,17 +1,17 @@
 // Shelve one alarm (docs/alarms.md): a duration (1–480 minutes) and a reason (1–200 characters).
 import { alarmLimits, type Alarm } from '@bpm/protocol';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useShelveAlarm } from '../api/use-shelve-alarm';
 
 const durations = [
+  { value: '1', label: '1 minute' },
   { value: '15', label: '15 minutes' },
   { value: '30', label: '30 minutes' },
   { value: '60', label: '1 hour' },
   { value: '120', label: '2 hours' },
   { value: '240', label: '4 hours' },
   { value: '480', label: '8 hours' },
-  { value: '1', label: '1 minute' },
 ];
 
 export function ShelveAlarmModal({ alarm, onClose }: { alarm: Alarm | null; onClose: () => void }) {
@@ -39,7 +39,7 @@ function ShelveForm({ alarm, onClose }: { alarm: Alarm; onClose: () => void }) {
         <Text size="sm">
           {alarm.probeID}: {alarm.lastMessage}
         </Text>
-        <Select label="Duration" data={durations} value={minutes} onChange={(value) => setMinutes(value ?? '30')} allowDeselect={false} />
+        <NativeSelect label="Duration" data={durations} value={minutes} onChange={(event) => setMinutes(event.currentTarget.value)} />
         <TextInput
           label="Reason"
           required
