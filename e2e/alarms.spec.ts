@@ -32,7 +32,10 @@ async function ingest(api: APIRequestContext, reports: ProbeReportInput[]) {
   expect(response.status(), await response.text()).toBe(202);
 }
 
-async function adminContext(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, server: { url: string; adminPassword: string }) {
+async function adminContext(
+  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
+  server: { url: string; adminPassword: string },
+) {
   const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
   await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
   return api;
@@ -64,14 +67,21 @@ test.afterAll(async ({ playwright, server }) => {
   await api.dispose();
 });
 
-test('an overheating probe is unacknowledged until a second browser acknowledges it', async ({ page, browser, adminApi, server }) => {
+test('an overheating probe is unacknowledged until a second browser acknowledges it', async ({
+  page,
+  browser,
+  adminApi,
+  server,
+}) => {
   await signIn(page, 'admin', server.adminPassword);
   await expect(unacknowledgedCount(page)).toBeVisible();
   const before = Number.parseInt((await unacknowledgedCount(page).getAttribute('aria-label')) ?? '', 10);
 
   await ingest(adminApi, [report('al-hot', 61)]);
   await expect(row(page, 'al-hot').getByText('Unacknowledged')).toBeVisible();
-  await expect(page.getByRole('link', { name: `${before + 1} unacknowledged ${before + 1 === 1 ? 'alarm' : 'alarms'}` })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: `${before + 1} unacknowledged ${before + 1 === 1 ? 'alarm' : 'alarms'}` }),
+  ).toBeVisible();
 
   const supervisor = await createUserWithRole(adminApi, 'Supervisor', { firstName: 'Sam', lastName: 'Supervisor' });
   const second = await browser.newContext();
@@ -83,7 +93,9 @@ test('an overheating probe is unacknowledged until a second browser acknowledges
     await other.getByRole('button', { name: /^Acknowledge alarm \d+ on al-hot$/ }).click();
     // The first browser sees it within a second.
     await expect(row(page, 'al-hot').getByText('Unacknowledged')).toHaveCount(0, { timeout: 1000 });
-    await expect(page.getByRole('link', { name: `${before} unacknowledged ${before === 1 ? 'alarm' : 'alarms'}` })).toBeVisible({ timeout: 1000 });
+    await expect(page.getByRole('link', { name: `${before} unacknowledged ${before === 1 ? 'alarm' : 'alarms'}` })).toBeVisible({
+      timeout: 1000,
+    });
   } finally {
     await second.close();
   }

@@ -63,7 +63,10 @@ describe('the hourly flood', () => {
     const reports = runPlant(11, 120, 4 * 60, 2);
     const hot = (r: ProbeReport) => r.readings.some((x) => x.valid && x.temperature > 45);
     const atWelding = (from: number, to: number) =>
-      reports.filter((r) => r.assignment?.buildStage?.id === 3 && Date.parse(r.timestamp!) >= start + from && Date.parse(r.timestamp!) < start + to);
+      reports.filter(
+        (r) =>
+          r.assignment?.buildStage?.id === 3 && Date.parse(r.timestamp!) >= start + from && Date.parse(r.timestamp!) < start + to,
+      );
     const hotProbes = (rs: ProbeReport[]) => new Set(rs.filter(hot).map((r) => r.probeID)).size;
     const during = atWelding(170_000, 210_000);
     expect(hotProbes(during)).toBeGreaterThan(new Set(during.map((r) => r.probeID)).size / 2);

@@ -162,7 +162,11 @@ export class Plant {
     }
     for (const fault of Object.keys(faultRates) as Fault[]) {
       if (model.faults.has(fault)) continue;
-      if (fault === 'overheating' && model.pack !== null && floodStageAt(this.startMs, model.lastMs) === buildStages[model.stageIndex]!.id) {
+      if (
+        fault === 'overheating' &&
+        model.pack !== null &&
+        floodStageAt(this.startMs, model.lastMs) === buildStages[model.stageIndex]!.id
+      ) {
         model.faults.set(fault, this.random.between(30, 60)); // the hourly flood (flood-schedule.ts)
         continue;
       }

@@ -29,10 +29,19 @@ describe('0003-alarms', () => {
       });
       expect((await older.migrateToLatest()).error).toBeUndefined();
       const now = new Date().toISOString();
-      await db.insertInto('permissions').values(['Users', 'Roles', 'Logs', 'Probes'].map((name, i) => ({ id: i + 1, name, description: name }))).execute();
-      await db.insertInto('permission_levels').values(['READ', 'WRITE', 'UPDATE', 'DELETE'].map((name, i) => ({ id: i + 1, name }))).execute();
+      await db
+        .insertInto('permissions')
+        .values(['Users', 'Roles', 'Logs', 'Probes'].map((name, i) => ({ id: i + 1, name, description: name })))
+        .execute();
+      await db
+        .insertInto('permission_levels')
+        .values(['READ', 'WRITE', 'UPDATE', 'DELETE'].map((name, i) => ({ id: i + 1, name })))
+        .execute();
       for (const name of ['Administrator', 'Supervisor', 'Operator'])
-        await db.insertInto('roles').values({ name, description: name, is_default: name === 'Operator' ? 1 : 0, created_at: now, updated_at: now }).execute();
+        await db
+          .insertInto('roles')
+          .values({ name, description: name, is_default: name === 'Operator' ? 1 : 0, created_at: now, updated_at: now })
+          .execute();
 
       expect(await migrateToLatest(db)).toEqual(['0003-alarms']);
       const grants = await db

@@ -81,7 +81,9 @@ export const alarms: Migration = {
     if (existing.rows.length > 0) return;
     const maxId = await sql<{ id: number }>`select max(id) as id from permissions`.execute(db);
     const id = Math.max(5, Number(maxId.rows[0]?.id ?? 0) + 1);
-    await sql`insert into permissions (id, name, description) values (${id}, 'Alarms', 'Acknowledge alarms (WRITE) and shelve them (UPDATE)')`.execute(db);
+    await sql`insert into permissions (id, name, description) values (${id}, 'Alarms', 'Acknowledge alarms (WRITE) and shelve them (UPDATE)')`.execute(
+      db,
+    );
     for (const [role, level] of [
       ['Administrator', 4],
       ['Supervisor', 3],

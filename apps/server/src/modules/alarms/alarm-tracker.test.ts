@@ -21,7 +21,12 @@ const readings = (can: number, tc: number, canValid = true, tcValid = true): Rea
   { origin: 'CAN', temperature: can, valid: canValid },
   { origin: 'Thermocouple', temperature: tc, valid: tcValid },
 ];
-const quiet: Partial<ProbeReport> = { readings: readings(25, 25), batteryPercentage: 80, batteryCharging: false, assignment: monitored };
+const quiet: Partial<ProbeReport> = {
+  readings: readings(25, 25),
+  batteryPercentage: 80,
+  batteryCharging: false,
+  assignment: monitored,
+};
 const sam: UserRef = { id: 2, username: 'sam' };
 
 /** A probe fed through the engine and the tracker, one second per step. */
@@ -49,7 +54,8 @@ function plant(nextId = 1) {
     get now() {
       return now;
     },
-    report: (r: Partial<ProbeReport> = {}) => apply(evaluateReport(record, { probeID: 'P-1', ...quiet, ...r } as ProbeReport, thresholds, now)),
+    report: (r: Partial<ProbeReport> = {}) =>
+      apply(evaluateReport(record, { probeID: 'P-1', ...quiet, ...r } as ProbeReport, thresholds, now)),
     /** The watchdog expires (nothing happens when event 0 is active already). */
     silence: () => {
       now += thresholds.timeoutSeconds * 1000;
@@ -62,7 +68,10 @@ function plant(nextId = 1) {
 type Plant = ReturnType<typeof plant>;
 
 /** How to raise, then clear, each persistent event of the catalogue. */
-const scenarios: Record<number, { raise: (p: Plant) => unknown; clear: (p: Plant) => unknown; clearedBy: number; peak: number | null }> = {
+const scenarios: Record<
+  number,
+  { raise: (p: Plant) => unknown; clear: (p: Plant) => unknown; clearedBy: number; peak: number | null }
+> = {
   0: { raise: (p) => p.silence(), clear: (p) => p.report(), clearedBy: 1, peak: null },
   10: { raise: (p) => p.report({ readings: readings(47, 46) }), clear: (p) => p.report(), clearedBy: 14, peak: 47 },
   11: { raise: (p) => p.report({ readings: readings(58, 57) }), clear: (p) => p.report(), clearedBy: 14, peak: 58 },
@@ -71,7 +80,12 @@ const scenarios: Record<number, { raise: (p: Plant) => unknown; clear: (p: Plant
   20: { raise: (p) => p.report({ batteryPercentage: 15 }), clear: (p) => p.report(), clearedBy: 22, peak: 15 },
   21: { raise: (p) => p.report({ batteryPercentage: 8 }), clear: (p) => p.report(), clearedBy: 22, peak: 8 },
   30: { raise: (p) => p.report({ readings: readings(25, 25, false) }), clear: (p) => p.report(), clearedBy: 31, peak: null },
-  32: { raise: (p) => p.report({ readings: readings(25, 25, true, false) }), clear: (p) => p.report(), clearedBy: 33, peak: null },
+  32: {
+    raise: (p) => p.report({ readings: readings(25, 25, true, false) }),
+    clear: (p) => p.report(),
+    clearedBy: 33,
+    peak: null,
+  },
 };
 
 describe('persistent events: one alarm per episode', () => {
@@ -80,26 +94,29 @@ describe('persistent events: one alarm per episode', () => {
     expect(Object.keys(scenarios).map(Number)).toEqual(persistent.map((d) => d.code));
   });
 
-  it.each(persistent.map((d) => [d.code, d.type] as const))('event %i (%s) opens one alarm and its cancellation closes it', (code, type) => {
-    const p = plant();
-    p.report();
-    const scenario = scenarios[code]!;
-    scenario.raise(p);
-    expect(p.alarms()).toHaveLength(1);
-    const [alarm] = p.alarms();
-    expect(alarm).toMatchObject({ event: code, eventType: type, clearedAt: null, peak: scenario.peak, suppressed: false });
-    expect(alarmState(alarm!)).toBe('unacknowledged');
-    expect(p.record.alarms?.[code]).toEqual({ alarmId: alarm!.id, acknowledged: false, shelvedUntil: null });
-    scenario.raise(p); // still active: the same alarm
-    expect(p.alarms()).toHaveLength(1);
-    scenario.clear(p);
-    expect(p.alarms()).toHaveLength(1);
-    expect(alarm!.clearedAt).not.toBeNull();
-    expect(alarmState(alarm!)).toBe('returned');
-    expect(p.record.alarms).toBeUndefined();
-    const entries = p.journal.filter((e) => e.alarmId === alarm!.id).map((e) => e.event);
-    expect(entries).toEqual([code, scenario.clearedBy]);
-  });
+  it.each(persistent.map((d) => [d.code, d.type] as const))(
+    'event %i (%s) opens one alarm and its cancellation closes it',
+    (code, type) => {
+      const p = plant();
+      p.report();
+      const scenario = scenarios[code]!;
+      scenario.raise(p);
+      expect(p.alarms()).toHaveLength(1);
+      const [alarm] = p.alarms();
+      expect(alarm).toMatchObject({ event: code, eventType: type, clearedAt: null, peak: scenario.peak, suppressed: false });
+      expect(alarmState(alarm!)).toBe('unacknowledged');
+      expect(p.record.alarms?.[code]).toEqual({ alarmId: alarm!.id, acknowledged: false, shelvedUntil: null });
+      scenario.raise(p); // still active: the same alarm
+      expect(p.alarms()).toHaveLength(1);
+      scenario.clear(p);
+      expect(p.alarms()).toHaveLength(1);
+      expect(alarm!.clearedAt).not.toBeNull();
+      expect(alarmState(alarm!)).toBe('returned');
+      expect(p.record.alarms).toBeUndefined();
+      const entries = p.journal.filter((e) => e.alarmId === alarm!.id).map((e) => e.event);
+      expect(entries).toEqual([code, scenario.clearedBy]);
+    },
+  );
 });
 
 describe('transient events: journaled only', () => {

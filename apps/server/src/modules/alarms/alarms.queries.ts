@@ -45,7 +45,8 @@ export function rowToEpisode(row: AlarmRow): AlarmEpisode {
     suppressed: row.suppressed === 1,
     clearedAt: row.cleared_at,
     acknowledgedAt: row.acknowledged_at,
-    acknowledgedBy: row.acknowledged_by_id === null ? null : { id: row.acknowledged_by_id, username: row.acknowledged_by_name ?? '' },
+    acknowledgedBy:
+      row.acknowledged_by_id === null ? null : { id: row.acknowledged_by_id, username: row.acknowledged_by_name ?? '' },
     ackComment: row.ack_comment,
     shelvedUntil: row.shelved_until,
     shelvedBy: row.shelved_by_id === null ? null : { id: row.shelved_by_id, username: row.shelved_by_name ?? '' },
@@ -108,7 +109,8 @@ export async function upsertAlarms(db: Db, alarms: readonly AlarmEpisode[]): Pro
     .onConflict((oc) =>
       oc.column('id').doUpdateSet((eb) => {
         const set: Record<string, unknown> = {};
-        for (const column of Object.keys(rows[0]!)) if (column !== 'id') set[column] = eb.ref(`excluded.${column}` as 'excluded.id');
+        for (const column of Object.keys(rows[0]!))
+          if (column !== 'id') set[column] = eb.ref(`excluded.${column}` as 'excluded.id');
         return set;
       }),
     )
@@ -143,7 +145,10 @@ export async function deleteOlderThan(db: Db, cutoff: string): Promise<void> {
 // ---- reads ----
 
 export async function nextAlarmId(db: Db): Promise<number> {
-  const row = await db.selectFrom('alarms').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  const row = await db
+    .selectFrom('alarms')
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
   return Number(row?.max ?? 0) + 1;
 }
 
@@ -159,7 +164,11 @@ export async function findAlarm(db: Db, id: number): Promise<AlarmEpisode | unde
 
 export async function findAlarms(db: Db, ids: readonly number[]): Promise<AlarmEpisode[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('alarms').selectAll().where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('alarms')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
   return rows.map(rowToEpisode);
 }
 
@@ -201,7 +210,10 @@ export async function listAlarms(db: Db, filter: Omit<AlarmFilter, 'limit'> & { 
   return rows.map(rowToEpisode);
 }
 
-export async function listJournal(db: Db, filter: Omit<JournalFilter, 'limit'> & { limit: number; alarmId?: number }): Promise<JournalEntry[]> {
+export async function listJournal(
+  db: Db,
+  filter: Omit<JournalFilter, 'limit'> & { limit: number; alarmId?: number },
+): Promise<JournalEntry[]> {
   let query = db.selectFrom('journal');
   if (filter.alarmId !== undefined) query = query.where('alarm_id', '=', filter.alarmId);
   if (filter.probeID !== undefined) query = query.where('probe_id', '=', filter.probeID);
@@ -223,9 +235,23 @@ export async function summarise(db: Db, from: string, to: string): Promise<Omit<
   const inRange = db.selectFrom('alarms').where('raised_at', '>=', from).where('raised_at', '<=', to);
   const count = sql<number>`count(*)`;
   const [byEventType, byEvent, topProbes, topStages, topPacks, perHour, perWindow, ack] = await Promise.all([
-    inRange.select(['event_type', count.as('count')]).groupBy('event_type').orderBy('count', 'desc').execute(),
-    inRange.select(['event', count.as('count')]).groupBy('event').orderBy('event').execute(),
-    inRange.select(['probe_id', count.as('count')]).groupBy('probe_id').orderBy('count', 'desc').orderBy('probe_id').limit(10).execute(),
+    inRange
+      .select(['event_type', count.as('count')])
+      .groupBy('event_type')
+      .orderBy('count', 'desc')
+      .execute(),
+    inRange
+      .select(['event', count.as('count')])
+      .groupBy('event')
+      .orderBy('event')
+      .execute(),
+    inRange
+      .select(['probe_id', count.as('count')])
+      .groupBy('probe_id')
+      .orderBy('count', 'desc')
+      .orderBy('probe_id')
+      .limit(10)
+      .execute(),
     inRange
       .where('stage_id', 'is not', null)
       .select(['stage_id', sql<string>`max(stage_name)`.as('name'), count.as('count')])
@@ -242,7 +268,11 @@ export async function summarise(db: Db, from: string, to: string): Promise<Omit<
       .orderBy('pack_id')
       .limit(10)
       .execute(),
-    inRange.select([sql<string>`substr(raised_at, 1, 13)`.as('hour'), count.as('count')]).groupBy(sql`substr(raised_at, 1, 13)`).orderBy('hour').execute(),
+    inRange
+      .select([sql<string>`substr(raised_at, 1, 13)`.as('hour'), count.as('count')])
+      .groupBy(sql`substr(raised_at, 1, 13)`)
+      .orderBy('hour')
+      .execute(),
     inRange
       .select([sql<string>`substr(raised_at, 1, 15)`.as('window'), count.as('count')])
       .groupBy(sql`substr(raised_at, 1, 15)`)

@@ -53,14 +53,22 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
     '/alarms/summary',
     {
       preValidation: signedIn,
-      schema: { tags, summary: 'Counts, top probes, alarms per hour, floods', querystring: alarmSummaryQuerySchema, response: { 200: alarmSummarySchema } },
+      schema: {
+        tags,
+        summary: 'Counts, top probes, alarms per hour, floods',
+        querystring: alarmSummaryQuerySchema,
+        response: { 200: alarmSummarySchema },
+      },
     },
     (request) => service.summary(request.query),
   );
 
   r.get(
     '/alarms.csv',
-    { preValidation: signedIn, schema: { tags, summary: 'Alarms as CSV (same filters, every page)', querystring: alarmFilterSchema } },
+    {
+      preValidation: signedIn,
+      schema: { tags, summary: 'Alarms as CSV (same filters, every page)', querystring: alarmFilterSchema },
+    },
     (request, reply) => {
       const { limit: _limit, before: _before, ...filter } = request.query;
       return reply
@@ -74,7 +82,12 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
     '/alarms/:id',
     {
       preValidation: signedIn,
-      schema: { tags, summary: 'One alarm with its journal entries', params: alarmIdParamsSchema, response: { 200: alarmWithJournalSchema } },
+      schema: {
+        tags,
+        summary: 'One alarm with its journal entries',
+        params: alarmIdParamsSchema,
+        response: { 200: alarmWithJournalSchema },
+      },
     },
     (request) => service.get(request.params.id),
   );
@@ -83,7 +96,13 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
     '/alarms/:id/acknowledge',
     {
       preValidation: canAcknowledge,
-      schema: { tags, summary: 'Acknowledge one alarm', params: alarmIdParamsSchema, body: acknowledgeAlarmBodySchema.nullish(), response: { 200: alarmSchema } },
+      schema: {
+        tags,
+        summary: 'Acknowledge one alarm',
+        params: alarmIdParamsSchema,
+        body: acknowledgeAlarmBodySchema.nullish(),
+        response: { 200: alarmSchema },
+      },
     },
     (request) => service.acknowledge(request.params.id, caller(request), request.body?.comment),
   );
@@ -92,7 +111,12 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
     '/alarms/acknowledge',
     {
       preValidation: canAcknowledge,
-      schema: { tags, summary: 'Acknowledge many alarms', body: acknowledgeAlarmsBodySchema, response: { 200: acknowledgeAlarmsResultSchema } },
+      schema: {
+        tags,
+        summary: 'Acknowledge many alarms',
+        body: acknowledgeAlarmsBodySchema,
+        response: { 200: acknowledgeAlarmsResultSchema },
+      },
     },
     async (request) => ({ acknowledged: await service.acknowledgeMany(request.body.ids, caller(request), request.body.comment) }),
   );
@@ -101,7 +125,13 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
     '/alarms/:id/shelve',
     {
       preValidation: canShelve,
-      schema: { tags, summary: 'Shelve an active alarm for a while', params: alarmIdParamsSchema, body: shelveAlarmBodySchema, response: { 200: alarmSchema } },
+      schema: {
+        tags,
+        summary: 'Shelve an active alarm for a while',
+        params: alarmIdParamsSchema,
+        body: shelveAlarmBodySchema,
+        response: { 200: alarmSchema },
+      },
     },
     (request) => service.shelve(request.params.id, caller(request), request.body),
   );
@@ -119,14 +149,22 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
     '/journal',
     {
       preValidation: signedIn,
-      schema: { tags, summary: 'Journal entries, newest first', querystring: journalFilterSchema, response: { 200: z.array(journalEntrySchema) } },
+      schema: {
+        tags,
+        summary: 'Journal entries, newest first',
+        querystring: journalFilterSchema,
+        response: { 200: z.array(journalEntrySchema) },
+      },
     },
     (request) => service.journal(request.query),
   );
 
   r.get(
     '/journal.csv',
-    { preValidation: signedIn, schema: { tags, summary: 'Journal entries as CSV (same filters, every page)', querystring: journalFilterSchema } },
+    {
+      preValidation: signedIn,
+      schema: { tags, summary: 'Journal entries as CSV (same filters, every page)', querystring: journalFilterSchema },
+    },
     (request, reply) => {
       const { limit: _limit, before: _before, ...filter } = request.query;
       return reply

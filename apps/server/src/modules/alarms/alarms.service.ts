@@ -77,7 +77,8 @@ export class AlarmService {
     this.tracker.restore(stored, probes.registry.allRecords(), this.clock());
     for (const record of [...probes.registry.allRecords()]) {
       const marks = this.tracker.marksOf(record.probeID);
-      if (JSON.stringify(marks) !== JSON.stringify(record.alarms)) probes.updateRecord(record.probeID, (r) => ({ ...r, alarms: marks }));
+      if (JSON.stringify(marks) !== JSON.stringify(record.alarms))
+        probes.updateRecord(record.probeID, (r) => ({ ...r, alarms: marks }));
     }
     probes.setObserver(this.tracker);
     this.writer.start();

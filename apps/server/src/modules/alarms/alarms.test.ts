@@ -1,12 +1,29 @@
 // The alarms API against the real app (inject): every endpoint, filter, permission level and bad
 // input of docs/alarms.md, a CSV export read back, and an alarm that keeps its id across a restart.
-import { defaultSystemInfo, type Alarm, type AlarmWithJournal, type JournalEntry, type Probe, type ProbeReportInput } from '@bpm/protocol';
+import {
+  defaultSystemInfo,
+  type Alarm,
+  type AlarmWithJournal,
+  type JournalEntry,
+  type Probe,
+  type ProbeReportInput,
+} from '@bpm/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
 import { parseCsv } from './csv-parse.testing.js';
 
-const welding = { buildStage: { id: 3, name: 'Busbar welding' }, agv: { id: 12, name: 'AGV-12' }, batteryPack: { id: 2291, name: 'Pack 2291' }, expectingCANData: true };
-const sealing = { buildStage: { id: 4, name: 'Pack sealing' }, agv: { id: 7, name: 'AGV-7' }, batteryPack: { id: 3001, name: 'Pack "3001", rev B' }, expectingCANData: true };
+const welding = {
+  buildStage: { id: 3, name: 'Busbar welding' },
+  agv: { id: 12, name: 'AGV-12' },
+  batteryPack: { id: 2291, name: 'Pack 2291' },
+  expectingCANData: true,
+};
+const sealing = {
+  buildStage: { id: 4, name: 'Pack sealing' },
+  agv: { id: 7, name: 'AGV-7' },
+  batteryPack: { id: 3001, name: 'Pack "3001", rev B' },
+  expectingCANData: true,
+};
 const report = (probeID: string, temperature: number, extra: Partial<ProbeReportInput> = {}): ProbeReportInput => ({
   probeID,
   firmwareVersion: '2.4.1',
@@ -40,15 +57,24 @@ beforeEach(() => {
   prefix = `A${++testNumber}-`;
 });
 const id = (name: string) => `${prefix}${name}`;
-const send = (reports: ProbeReportInput[]) => t.app.inject({ method: 'POST', url: '/api/probes/reports', headers: admin, payload: reports });
-const get = <T>(url: string, headers = admin) => t.app.inject({ method: 'GET', url: `/api${url}`, headers }).then((r) => ({ status: r.statusCode, body: r.json<T>(), raw: r }));
-const post = (url: string, payload: object | undefined, headers = admin) => t.app.inject({ method: 'POST', url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+const send = (reports: ProbeReportInput[]) =>
+  t.app.inject({ method: 'POST', url: '/api/probes/reports', headers: admin, payload: reports });
+const get = <T>(url: string, headers = admin) =>
+  t.app.inject({ method: 'GET', url: `/api${url}`, headers }).then((r) => ({ status: r.statusCode, body: r.json<T>(), raw: r }));
+const post = (url: string, payload: object | undefined, headers = admin) =>
+  t.app.inject({ method: 'POST', url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
 const alarmsOf = async (query = '') => (await get<Alarm[]>(`/alarms?probeID=${encodeURIComponent(id('P-1'))}${query}`)).body;
 const probe = async (name: string) => (await get<Probe[]>('/probes')).body.find((p) => p.probeID === id(name))!;
 
 describe('alarms from probe updates', () => {
   it('opens one alarm per episode with its peak and assignment, and clears it when cancelled', async () => {
-    await send([report(id('P-1'), 30), report(id('P-1'), 50), report(id('P-1'), 52), report(id('P-1'), 47), report(id('P-1'), 30)]);
+    await send([
+      report(id('P-1'), 30),
+      report(id('P-1'), 50),
+      report(id('P-1'), 52),
+      report(id('P-1'), 47),
+      report(id('P-1'), 30),
+    ]);
     const [alarm] = await alarmsOf();
     expect(alarm).toMatchObject({
       probeID: id('P-1'),
@@ -70,10 +96,16 @@ describe('alarms from probe updates', () => {
     await send([report(id('P-1'), 60)]);
     const [alarm] = await alarmsOf();
     expect(alarm).toMatchObject({ event: 11, state: 'unacknowledged' });
-    expect((await probe('P-1')).events).toEqual([expect.objectContaining({ event: 11, alarmId: alarm!.id, acknowledged: false, shelvedUntil: null })]);
+    expect((await probe('P-1')).events).toEqual([
+      expect.objectContaining({ event: 11, alarmId: alarm!.id, acknowledged: false, shelvedUntil: null }),
+    ]);
     const ack = await post(`/alarms/${alarm!.id}/acknowledge`, { comment: 'Cooling fan checked' }, supervisor);
     expect(ack.statusCode).toBe(200);
-    expect(ack.json()).toMatchObject({ state: 'acknowledged', acknowledgedBy: { username: 'sam' }, ackComment: 'Cooling fan checked' });
+    expect(ack.json()).toMatchObject({
+      state: 'acknowledged',
+      acknowledgedBy: { username: 'sam' },
+      ackComment: 'Cooling fan checked',
+    });
     expect((await probe('P-1')).events[0]).toMatchObject({ alarmId: alarm!.id, acknowledged: true });
     // Again: nothing changes, the same answer.
     const again = await post(`/alarms/${alarm!.id}/acknowledge`, {}, admin);
@@ -132,14 +164,26 @@ describe('shelving', () => {
     await post(`/alarms/${alarm!.id}/acknowledge`, {});
     const shelved = await post(`/alarms/${alarm!.id}/shelve`, { minutes: 30, reason: 'Sensor being replaced' }, supervisor);
     expect(shelved.statusCode).toBe(200);
-    expect(shelved.json()).toMatchObject({ state: 'shelved', suppressed: true, shelvedBy: { username: 'sam' }, shelveReason: 'Sensor being replaced' });
+    expect(shelved.json()).toMatchObject({
+      state: 'shelved',
+      suppressed: true,
+      shelvedBy: { username: 'sam' },
+      shelveReason: 'Sensor being replaced',
+    });
     const p = await probe('P-1');
     expect(p.state.stateString).toBe('Normal');
-    expect(p.suppressedEvents).toEqual([expect.objectContaining({ event: 11, shelvedUntil: shelved.json<Alarm>().shelvedUntil })]);
+    expect(p.suppressedEvents).toEqual([
+      expect.objectContaining({ event: 11, shelvedUntil: shelved.json<Alarm>().shelvedUntil }),
+    ]);
     expect((await get<Alarm[]>(`/alarms?state=shelved&probeID=${id('P-1')}`)).body).toHaveLength(1);
 
     const unshelved = await t.app.inject({ method: 'DELETE', url: `/api/alarms/${alarm!.id}/shelve`, headers: supervisor });
-    expect(unshelved.json()).toMatchObject({ state: 'unacknowledged', shelvedUntil: null, acknowledgedAt: null, suppressed: false });
+    expect(unshelved.json()).toMatchObject({
+      state: 'unacknowledged',
+      shelvedUntil: null,
+      acknowledgedAt: null,
+      suppressed: false,
+    });
     expect((await probe('P-1')).state.stateString).toBe('Critical');
 
     await post(`/alarms/${alarm!.id}/shelve`, { minutes: 1, reason: 'nuisance' });
@@ -167,7 +211,9 @@ describe('reading alarms', () => {
     ]);
     await send([report(id('P-1'), 30)]);
     const mine = async (query: string) =>
-      (await get<Alarm[]>(`/alarms?${query}`)).body.filter((a) => a.probeID.startsWith(prefix)).map((a) => `${a.probeID.slice(prefix.length)}:${a.event}`);
+      (await get<Alarm[]>(`/alarms?${query}`)).body
+        .filter((a) => a.probeID.startsWith(prefix))
+        .map((a) => `${a.probeID.slice(prefix.length)}:${a.event}`);
     expect(await mine('')).toEqual(['P-3:21', 'P-3:13', 'P-2:11', 'P-1:10']);
     expect(await mine('state=returned')).toEqual(['P-1:10']);
     expect(await mine('state=open')).toEqual(['P-3:21', 'P-3:13', 'P-2:11', 'P-1:10']);
@@ -204,9 +250,13 @@ describe('reading alarms', () => {
     const ids = (await get<Alarm[]>(`/alarms?packId=3001&from=${encodeURIComponent(from)}`)).body
       .filter((a) => a.probeID.startsWith(prefix))
       .map((a) => a.id);
-    expect((await post('/alarms/acknowledge', { ids, comment: 'flood at sealing' }, supervisor)).json()).toEqual({ acknowledged: 12 });
+    expect((await post('/alarms/acknowledge', { ids, comment: 'flood at sealing' }, supervisor)).json()).toEqual({
+      acknowledged: 12,
+    });
     const to = new Date(Date.now() + 1000).toISOString();
-    const { status, body } = await get<import('@bpm/protocol').AlarmSummary>(`/alarms/summary?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+    const { status, body } = await get<import('@bpm/protocol').AlarmSummary>(
+      `/alarms/summary?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+    );
     expect(status).toBe(200);
     expect(body.total).toBeGreaterThanOrEqual(12);
     expect(body.byEventType).toContainEqual({ eventType: 'Critical', count: expect.any(Number) });
@@ -224,7 +274,10 @@ describe('reading alarms', () => {
 
   it('exports CSV that reads back as the list, with a header row', async () => {
     await send([report(id('P-1'), 50, { assignment: sealing }), report(id('P-2'), 60, { assignment: sealing })]);
-    await post('/alarms/acknowledge', { ids: (await get<Alarm[]>(`/alarms?probeID=${id('P-2')}`)).body.map((a) => a.id), comment: 'line one\nline "two", ok' });
+    await post('/alarms/acknowledge', {
+      ids: (await get<Alarm[]>(`/alarms?probeID=${id('P-2')}`)).body.map((a) => a.id),
+      comment: 'line one\nline "two", ok',
+    });
     const list = (await get<Alarm[]>('/alarms?packId=3001&limit=1000')).body;
     const csv = await get<never>('/alarms.csv?packId=3001', admin).catch(() => undefined);
     const response = await t.app.inject({ method: 'GET', url: '/api/alarms.csv?packId=3001', headers: admin });
@@ -233,14 +286,57 @@ describe('reading alarms', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="BPM_alarms_/);
     const [header, ...rows] = parseCsv(response.body);
-    expect(header).toEqual(['id', 'probeID', 'event', 'eventType', 'state', 'raisedAt', 'clearedAt', 'raisedMessage', 'lastMessage', 'peak', 'stageId', 'stage', 'agvId', 'agv', 'packId', 'pack', 'suppressed', 'acknowledgedAt', 'acknowledgedBy', 'ackComment', 'shelvedUntil', 'shelvedBy', 'shelveReason']);
+    expect(header).toEqual([
+      'id',
+      'probeID',
+      'event',
+      'eventType',
+      'state',
+      'raisedAt',
+      'clearedAt',
+      'raisedMessage',
+      'lastMessage',
+      'peak',
+      'stageId',
+      'stage',
+      'agvId',
+      'agv',
+      'packId',
+      'pack',
+      'suppressed',
+      'acknowledgedAt',
+      'acknowledgedBy',
+      'ackComment',
+      'shelvedUntil',
+      'shelvedBy',
+      'shelveReason',
+    ]);
     const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
     expect(rows).toEqual(
       list.map((a) => [
-        text(a.id), a.probeID, text(a.event), a.eventType, a.state, a.raisedAt, text(a.clearedAt), a.raisedMessage, a.lastMessage, text(a.peak),
-        text(a.assignment?.buildStage?.id), text(a.assignment?.buildStage?.name), text(a.assignment?.agv?.id), text(a.assignment?.agv?.name),
-        text(a.assignment?.batteryPack?.id), text(a.assignment?.batteryPack?.name), text(a.suppressed), text(a.acknowledgedAt),
-        text(a.acknowledgedBy?.username), text(a.ackComment), text(a.shelvedUntil), text(a.shelvedBy?.username), text(a.shelveReason),
+        text(a.id),
+        a.probeID,
+        text(a.event),
+        a.eventType,
+        a.state,
+        a.raisedAt,
+        text(a.clearedAt),
+        a.raisedMessage,
+        a.lastMessage,
+        text(a.peak),
+        text(a.assignment?.buildStage?.id),
+        text(a.assignment?.buildStage?.name),
+        text(a.assignment?.agv?.id),
+        text(a.assignment?.agv?.name),
+        text(a.assignment?.batteryPack?.id),
+        text(a.assignment?.batteryPack?.name),
+        text(a.suppressed),
+        text(a.acknowledgedAt),
+        text(a.acknowledgedBy?.username),
+        text(a.ackComment),
+        text(a.shelvedUntil),
+        text(a.shelvedBy?.username),
+        text(a.shelveReason),
       ]),
     );
     expect(rows.some((r) => r[19] === 'line one\nline "two", ok')).toBe(true);
@@ -265,7 +361,9 @@ describe('permissions and bad input', () => {
     expect((await post(`/alarms/${alarm!.id}/acknowledge`, {}, operator)).statusCode).toBe(403);
     expect((await post('/alarms/acknowledge', { ids: [alarm!.id] }, operator)).statusCode).toBe(403);
     expect((await post(`/alarms/${alarm!.id}/shelve`, { minutes: 5, reason: 'x' }, operator)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/alarms/${alarm!.id}/shelve`, headers: operator })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/alarms/${alarm!.id}/shelve`, headers: operator })).statusCode).toBe(
+      403,
+    );
     // A bad body from someone without the permission is still 403, and without a session 401.
     expect((await post(`/alarms/${alarm!.id}/shelve`, { minutes: 0 }, operator)).statusCode).toBe(403);
     expect((await post(`/alarms/${alarm!.id}/shelve`, { minutes: 0 }, {})).statusCode).toBe(401);
@@ -309,10 +407,20 @@ describe('restart', () => {
   it('keeps an active alarm’s id, acknowledgement and shelve across a restart', async () => {
     const first = await createTestApp();
     const cookie = withCookie(await first.loginAsAdmin());
-    await first.app.inject({ method: 'POST', url: '/api/probes/reports', headers: cookie, payload: [report('P-1', 60), report('P-2', 50)] });
+    await first.app.inject({
+      method: 'POST',
+      url: '/api/probes/reports',
+      headers: cookie,
+      payload: [report('P-1', 60), report('P-2', 50)],
+    });
     const before = (await first.app.inject({ method: 'GET', url: '/api/alarms', headers: cookie })).json<Alarm[]>();
     const hot = before.find((a) => a.probeID === 'P-1')!;
-    await first.app.inject({ method: 'POST', url: `/api/alarms/${hot.id}/acknowledge`, headers: cookie, payload: { comment: 'seen' } });
+    await first.app.inject({
+      method: 'POST',
+      url: `/api/alarms/${hot.id}/acknowledge`,
+      headers: cookie,
+      payload: { comment: 'seen' },
+    });
     await first.app.close();
 
     const again = await createTestApp({ dataDir: first.config.dataDir });
@@ -328,8 +436,12 @@ describe('restart', () => {
       const cleared = (await again.app.inject({ method: 'GET', url: `/api/alarms/${hot.id}`, headers: cookie2 })).json<Alarm>();
       expect(cleared.state).toBe('closed');
       const probes = (await again.app.inject({ method: 'GET', url: '/api/probes', headers: cookie2 })).json<Probe[]>();
-      expect(probes.find((p) => p.probeID === 'P-2')!.events[0]).toMatchObject({ alarmId: before.find((a) => a.probeID === 'P-2')!.id });
-      expect((await again.app.inject({ method: 'GET', url: '/api/alarms?state=open', headers: cookie2 })).json<Alarm[]>()).toHaveLength(1);
+      expect(probes.find((p) => p.probeID === 'P-2')!.events[0]).toMatchObject({
+        alarmId: before.find((a) => a.probeID === 'P-2')!.id,
+      });
+      expect(
+        (await again.app.inject({ method: 'GET', url: '/api/alarms?state=open', headers: cookie2 })).json<Alarm[]>(),
+      ).toHaveLength(1);
     } finally {
       await again.close();
     }

@@ -1,6 +1,6 @@
 // The top bar's alarm part (docs/alarms.md): the number of unacknowledged alarms, linking to /alarms,
 // and the chime toggle. It also keeps the open-alarm store loaded: once per (re)connection of the feed.
-import { ActionIcon, Badge, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
@@ -51,16 +51,24 @@ export function AlarmIndicator() {
           aria-label={label}
           style={{ cursor: 'pointer' }}
           leftSection={
-            <span className="material-symbols-outlined" aria-hidden style={{ fontSize: 16 }}>
+            // The bell is dropped on narrow screens; the red count and the tooltip still say what it is.
+            <Box component="span" visibleFrom="sm" className="material-symbols-outlined" aria-hidden style={{ fontSize: 16 }}>
               notifications_active
-            </span>
+            </Box>
           }
         >
           {count}
         </Badge>
       </Tooltip>
       <Tooltip label={chimeLabel}>
-        <ActionIcon variant="subtle" color="gray" aria-label={chimeLabel} aria-pressed={isChiming} onClick={() => setChimeOn(!isChiming)}>
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          color="gray"
+          aria-label={chimeLabel}
+          aria-pressed={isChiming}
+          onClick={() => setChimeOn(!isChiming)}
+        >
           <span className="material-symbols-outlined" aria-hidden>
             {isChiming ? 'volume_up' : 'volume_off'}
           </span>

@@ -26,9 +26,13 @@ export const canBeAcknowledged = (a: Alarm) => a.state === 'unacknowledged' || a
 
 /** e.g. "Nov 23, 14:05:09" in the browser's locale. */
 export function formatAlarmTime(value: string): string {
-  return new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
-    new Date(value),
-  );
+  return new Intl.DateTimeFormat(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(new Date(value));
 }
 
 export function formatPeak(alarm: Pick<Alarm, 'event' | 'peak'>): string {

@@ -21,7 +21,10 @@ export function acknowledgeAlarm(id: number, comment?: string): Promise<Alarm> {
 }
 
 export function acknowledgeAlarms(ids: number[], comment?: string): Promise<AcknowledgeAlarmsResult> {
-  return apiRequest<AcknowledgeAlarmsResult>('/alarms/acknowledge', { method: 'POST', body: comment ? { ids, comment } : { ids } });
+  return apiRequest<AcknowledgeAlarmsResult>('/alarms/acknowledge', {
+    method: 'POST',
+    body: comment ? { ids, comment } : { ids },
+  });
 }
 
 export function shelveAlarm(id: number, minutes: number, reason: string): Promise<Alarm> {

@@ -114,10 +114,14 @@ function HistoryTable({ alarms }: { alarms: Alarm[] }) {
                 </Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAlarmTime(alarm.raisedAt)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{alarm.clearedAt ? formatAlarmTime(alarm.clearedAt) : 'Active'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {alarm.clearedAt ? formatAlarmTime(alarm.clearedAt) : 'Active'}
+              </Table.Td>
               <Table.Td>{placeOf(alarm)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPeak(alarm)}</Table.Td>
-              <Table.Td>{alarm.acknowledgedBy ? `${alarm.acknowledgedBy.username}${alarm.ackComment ? `: ${alarm.ackComment}` : ''}` : ''}</Table.Td>
+              <Table.Td>
+                {alarm.acknowledgedBy ? `${alarm.acknowledgedBy.username}${alarm.ackComment ? `: ${alarm.ackComment}` : ''}` : ''}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

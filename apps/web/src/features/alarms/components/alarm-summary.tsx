@@ -3,11 +3,15 @@
 import type { AlarmSummary as Summary } from '@bpm/protocol';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { alarmQueries } from '../api/alarm-queries';
 import { formatAlarmTime } from '../alarm-display';
-import { AlarmsPerHourChart } from './alarms-per-hour-chart';
 
-const seconds = (value: number | null) => (value === null ? '–' : value < 120 ? `${Math.round(value)} s` : `${(value / 60).toFixed(1)} min`);
+// uPlot loads with the History view only, not with every page.
+const AlarmsPerHourChart = lazy(() => import('./alarms-per-hour-chart').then((m) => ({ default: m.AlarmsPerHourChart })));
+
+const seconds = (value: number | null) =>
+  value === null ? '–' : value < 120 ? `${Math.round(value)} s` : `${(value / 60).toFixed(1)} min`;
 
 export function AlarmSummary({ range }: { range: { from?: string; to?: string } }) {
   const summary = useQuery(alarmQueries.summary(range));
@@ -59,13 +63,16 @@ export function SummaryView({ summary }: { summary: Summary }) {
           Warning {count('Warning')}
         </Badge>
         <Badge color="gray" variant="light" size="lg" radius="sm" tt="none">
-          Time to acknowledge: mean {seconds(summary.timeToAcknowledge.meanSeconds)}, p90 {seconds(summary.timeToAcknowledge.p90Seconds)}
+          Time to acknowledge: mean {seconds(summary.timeToAcknowledge.meanSeconds)}, p90{' '}
+          {seconds(summary.timeToAcknowledge.p90Seconds)}
         </Badge>
         <Badge color={summary.floods.length > 0 ? 'red' : 'gray'} variant="light" size="lg" radius="sm" tt="none">
           Floods {summary.floods.length}
         </Badge>
       </Group>
-      <AlarmsPerHourChart summary={summary} />
+      <Suspense fallback={<Text size="sm">Loading chart...</Text>}>
+        <AlarmsPerHourChart summary={summary} />
+      </Suspense>
       {summary.floods.length > 0 && (
         <Text size="sm">
           Floods (more than 10 new alarms in 10 minutes):{' '}

@@ -51,5 +51,12 @@ export function AlarmsPerHourChart({ summary }: { summary: AlarmSummary }) {
       plot.destroy();
     };
   }, [summary]);
-  return <div ref={container} role="img" aria-label={`Alarms per hour; ${summary.floods.length} flood windows`} style={{ width: '100%' }} />;
+  return (
+    <div
+      ref={container}
+      role="img"
+      aria-label={`Alarms per hour; ${summary.floods.length} flood windows`}
+      style={{ width: '100%' }}
+    />
+  );
 }

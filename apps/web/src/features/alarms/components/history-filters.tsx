@@ -35,13 +35,45 @@ export function HistoryFilters({ value, onChange }: { value: HistoryFilterState;
       />
       {value.range === 'custom' && (
         <>
-          <TextInput type="datetime-local" label="From" value={value.customFrom} onChange={(e) => set({ customFrom: e.currentTarget.value })} />
-          <TextInput type="datetime-local" label="To" value={value.customTo} onChange={(e) => set({ customTo: e.currentTarget.value })} />
+          <TextInput
+            type="datetime-local"
+            label="From"
+            value={value.customFrom}
+            onChange={(e) => set({ customFrom: e.currentTarget.value })}
+          />
+          <TextInput
+            type="datetime-local"
+            label="To"
+            value={value.customTo}
+            onChange={(e) => set({ customTo: e.currentTarget.value })}
+          />
         </>
       )}
-      <TextInput label="Probe" placeholder="Probe ID" value={value.probeID} onChange={(e) => set({ probeID: e.currentTarget.value })} w={140} />
-      <NumberInput label="Pack" placeholder="Pack id" value={value.packId} onChange={(packId) => set({ packId })} w={110} hideControls allowDecimal={false} />
-      <NumberInput label="Stage" placeholder="Stage id" value={value.stageId} onChange={(stageId) => set({ stageId })} w={110} hideControls allowDecimal={false} />
+      <TextInput
+        label="Probe"
+        placeholder="Probe ID"
+        value={value.probeID}
+        onChange={(e) => set({ probeID: e.currentTarget.value })}
+        w={140}
+      />
+      <NumberInput
+        label="Pack"
+        placeholder="Pack id"
+        value={value.packId}
+        onChange={(packId) => set({ packId })}
+        w={110}
+        hideControls
+        allowDecimal={false}
+      />
+      <NumberInput
+        label="Stage"
+        placeholder="Stage id"
+        value={value.stageId}
+        onChange={(stageId) => set({ stageId })}
+        w={110}
+        hideControls
+        allowDecimal={false}
+      />
       <Select
         label="Event type"
         placeholder="Any"

@@ -1,13 +1,14 @@
 // Open alarms, live (docs/alarms.md): unacknowledged first, then Critical, then newest; Acknowledge,
 // Acknowledge selected, Shelve and Unshelve for those allowed.
 import type { Alarm } from '@bpm/protocol';
-import { Badge, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useAlarmsLoaded, useOpenAlarms } from '../../../live/use-alarms';
-import { canBeAcknowledged, compareOpenAlarms, formatAlarmTime, formatPeak, placeOf, stateLooks } from '../alarm-display';
-import { useAcknowledgeAlarm } from '../api/use-acknowledge-alarm';
+import { canBeAcknowledged, compareOpenAlarms, formatAlarmTime, formatPeak, placeOf } from '../alarm-display';
 import { useAcknowledgeAlarms } from '../api/use-acknowledge-alarms';
-import { useUnshelveAlarm } from '../api/use-unshelve-alarm';
+import { AlarmActions, AlarmStateBadges, alarmName } from './alarm-row-parts';
+import { OpenAlarmCards } from './open-alarm-cards';
 import { PermissionButton } from './permission-button';
 import { ShelveAlarmModal } from './shelve-alarm-modal';
 
@@ -20,6 +21,7 @@ export function OpenAlarms({ canAct }: { canAct: boolean }) {
   const acknowledgeMany = useAcknowledgeAlarms();
   const selectable = sorted.filter(canBeAcknowledged);
   const chosen = selectable.filter((a) => selected.has(a.id)).map((a) => a.id);
+  const isNarrow = useMediaQuery('(max-width: 48em)');
 
   const toggle = (id: number) =>
     setSelected((current) => {
@@ -45,7 +47,10 @@ export function OpenAlarms({ canAct }: { canAct: boolean }) {
           Acknowledge selected{chosen.length > 0 ? ` (${chosen.length})` : ''}
         </PermissionButton>
       </Group>
-      {sorted.length > 0 && (
+      {sorted.length > 0 && isNarrow && (
+        <OpenAlarmCards alarms={sorted} canAct={canAct} selected={selected} onToggle={toggle} onShelve={setShelving} />
+      )}
+      {sorted.length > 0 && !isNarrow && (
         <Table.ScrollContainer minWidth={860}>
           <Table striped highlightOnHover verticalSpacing={6}>
             <Table.Thead>
@@ -56,7 +61,9 @@ export function OpenAlarms({ canAct }: { canAct: boolean }) {
                     checked={selectable.length > 0 && chosen.length === selectable.length}
                     indeterminate={chosen.length > 0 && chosen.length < selectable.length}
                     disabled={!canAct || selectable.length === 0}
-                    onChange={() => setSelected(chosen.length === selectable.length ? new Set() : new Set(selectable.map((a) => a.id)))}
+                    onChange={() =>
+                      setSelected(chosen.length === selectable.length ? new Set() : new Set(selectable.map((a) => a.id)))
+                    }
                   />
                 </Table.Th>
                 <Table.Th>State</Table.Th>
@@ -101,24 +108,18 @@ function OpenAlarmRow({
   onToggle: () => void;
   onShelve: () => void;
 }) {
-  const acknowledge = useAcknowledgeAlarm();
-  const unshelve = useUnshelveAlarm();
-  const look = stateLooks[alarm.state];
-  const name = `alarm ${alarm.id} on ${alarm.probeID}`;
   return (
     <Table.Tr>
       <Table.Td>
-        <Checkbox aria-label={`Select ${name}`} checked={isSelected} disabled={!canAct || !canBeAcknowledged(alarm)} onChange={onToggle} />
+        <Checkbox
+          aria-label={`Select ${alarmName(alarm)}`}
+          checked={isSelected}
+          disabled={!canAct || !canBeAcknowledged(alarm)}
+          onChange={onToggle}
+        />
       </Table.Td>
-      <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          <Badge color={look.colour} variant={alarm.state === 'unacknowledged' ? 'filled' : 'light'} radius="sm">
-            {look.label}
-          </Badge>
-          <Badge color={alarm.eventType === 'Critical' ? 'red' : 'orange'} variant="outline" radius="sm">
-            {alarm.eventType}
-          </Badge>
-        </Group>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <AlarmStateBadges alarm={alarm} />
         {alarm.state === 'shelved' && alarm.shelvedUntil && (
           <Text size="xs" c="dimmed">
             until {formatAlarmTime(alarm.shelvedUntil)}: {alarm.shelveReason}
@@ -138,37 +139,7 @@ function OpenAlarmRow({
       <Table.Td>{placeOf(alarm)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPeak(alarm)}</Table.Td>
       <Table.Td>
-        <Group gap={4} wrap="nowrap">
-          {canBeAcknowledged(alarm) && (
-            <PermissionButton
-              size="xs"
-              isAllowed={canAct}
-              loading={acknowledge.isPending}
-              aria-label={`Acknowledge ${name}`}
-              onClick={() => acknowledge.mutate({ id: alarm.id })}
-            >
-              Acknowledge
-            </PermissionButton>
-          )}
-          {alarm.state === 'shelved' ? (
-            <PermissionButton
-              size="xs"
-              variant="default"
-              isAllowed={canAct}
-              loading={unshelve.isPending}
-              aria-label={`Unshelve ${name}`}
-              onClick={() => unshelve.mutate(alarm.id)}
-            >
-              Unshelve
-            </PermissionButton>
-          ) : (
-            alarm.clearedAt === null && (
-              <PermissionButton size="xs" variant="default" isAllowed={canAct} aria-label={`Shelve ${name}`} onClick={onShelve}>
-                Shelve
-              </PermissionButton>
-            )
-          )}
-        </Group>
+        <AlarmActions alarm={alarm} canAct={canAct} onShelve={onShelve} />
       </Table.Td>
     </Table.Tr>
   );

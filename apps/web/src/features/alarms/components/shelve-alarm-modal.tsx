@@ -39,7 +39,12 @@ function ShelveForm({ alarm, onClose }: { alarm: Alarm; onClose: () => void }) {
         <Text size="sm">
           {alarm.probeID}: {alarm.lastMessage}
         </Text>
-        <NativeSelect label="Duration" data={durations} value={minutes} onChange={(event) => setMinutes(event.currentTarget.value)} />
+        <NativeSelect
+          label="Duration"
+          data={durations}
+          value={minutes}
+          onChange={(event) => setMinutes(event.currentTarget.value)}
+        />
         <TextInput
           label="Reason"
           required

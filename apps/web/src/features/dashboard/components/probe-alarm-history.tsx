@@ -4,7 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { probeAlarmQueries } from '../api/probe-alarm-queries';
 
 const when = (value: string) =>
-  new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(value));
+  new Intl.DateTimeFormat(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(new Date(value));
 
 export function ProbeAlarmHistory({ probeID }: { probeID: string }) {
   const alarms = useQuery(probeAlarmQueries.history(probeID));
