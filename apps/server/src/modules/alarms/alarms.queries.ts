@@ -1,6 +1,6 @@
 // Alarms and the journal in the database (docs/alarms.md); rows never leave this file. Portable SQL
 // only: times are ISO 8601 text, so hours and 10-minute windows are prefixes (substr) of raised_at.
-import type { AlarmFilter, AlarmSummary, EventType, JournalEntry, JournalFilter, ProbeAssignment } from '@bpm/protocol';
+import { alarmLimits, type AlarmFilter, type AlarmSummary, type EventType, type JournalEntry, type JournalFilter, type ProbeAssignment } from '@bpm/protocol';
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { AlarmsTable, Database, JournalTable } from '../../db/schema.js';
 import { alarmState, type AlarmEpisode, type NewJournalEntry } from './alarm-tracker.js';
@@ -230,28 +230,18 @@ function isoOf(time: string): string {
   return new Date(time).toISOString();
 }
 
-/** Counts of the alarms raised in [from, to] (docs/alarms.md Summary); each a group-by over the covering index. */
+/**
+ * Counts of the alarms raised in [from, to] (docs/alarms.md Summary). One scan of the covering index
+ * grouped by 10-minute window, event and type gives the counts, the hours and the floods; the top
+ * lists and the acknowledgement times take one scan each.
+ */
 export async function summarise(db: Db, from: string, to: string): Promise<Omit<AlarmSummary, 'from' | 'to'>> {
   const inRange = db.selectFrom('alarms').where('raised_at', '>=', from).where('raised_at', '<=', to);
   const count = sql<number>`count(*)`;
-  const [byEventType, byEvent, topProbes, topStages, topPacks, perHour, perWindow, ack] = await Promise.all([
-    inRange
-      .select(['event_type', count.as('count')])
-      .groupBy('event_type')
-      .orderBy('count', 'desc')
-      .execute(),
-    inRange
-      .select(['event', count.as('count')])
-      .groupBy('event')
-      .orderBy('event')
-      .execute(),
-    inRange
-      .select(['probe_id', count.as('count')])
-      .groupBy('probe_id')
-      .orderBy('count', 'desc')
-      .orderBy('probe_id')
-      .limit(10)
-      .execute(),
+  const window = sql<string>`substr(raised_at, 1, 15)`;
+  const [windows, topProbes, topStages, topPacks, ack] = await Promise.all([
+    inRange.select([window.as('window'), 'event', 'event_type', count.as('count')]).groupBy([window, 'event', 'event_type']).execute(),
+    inRange.select(['probe_id', count.as('count')]).groupBy('probe_id').orderBy('count', 'desc').orderBy('probe_id').limit(10).execute(),
     inRange
       .where('stage_id', 'is not', null)
       .select(['stage_id', sql<string>`max(stage_name)`.as('name'), count.as('count')])
@@ -267,17 +257,6 @@ export async function summarise(db: Db, from: string, to: string): Promise<Omit<
       .orderBy('count', 'desc')
       .orderBy('pack_id')
       .limit(10)
-      .execute(),
-    inRange
-      .select([sql<string>`substr(raised_at, 1, 13)`.as('hour'), count.as('count')])
-      .groupBy(sql`substr(raised_at, 1, 13)`)
-      .orderBy('hour')
-      .execute(),
-    inRange
-      .select([sql<string>`substr(raised_at, 1, 15)`.as('window'), count.as('count')])
-      .groupBy(sql`substr(raised_at, 1, 15)`)
-      .having(count, '>', 10)
-      .orderBy('window')
       .execute(),
     inRange
       .where('ack_delay_ms', 'is not', null)
@@ -296,24 +275,39 @@ export async function summarise(db: Db, from: string, to: string): Promise<Omit<
       .executeTakeFirst();
     p90Ms = row?.ack_delay_ms ?? null;
   }
-  const windowEnd = (start: string) => new Date(Date.parse(start) + 10 * 60_000).toISOString();
+  const byType = new Map<string, number>();
+  const byEvent = new Map<number, number>();
+  const perHour = new Map<string, number>();
+  const perWindow = new Map<string, number>();
+  for (const row of windows) {
+    const n = Number(row.count);
+    byType.set(row.event_type, (byType.get(row.event_type) ?? 0) + n);
+    byEvent.set(row.event, (byEvent.get(row.event) ?? 0) + n);
+    perHour.set(row.window.slice(0, 13), (perHour.get(row.window.slice(0, 13)) ?? 0) + n);
+    perWindow.set(row.window, (perWindow.get(row.window) ?? 0) + n);
+  }
+  const windowStart = (w: string) => `${w}0:00.000Z`;
   return {
-    total: byEventType.reduce((sum, r) => sum + Number(r.count), 0),
-    byEventType: byEventType.map((r) => ({ eventType: r.event_type as EventType, count: Number(r.count) })),
-    byEvent: byEvent.map((r) => ({ event: r.event, count: Number(r.count) })),
+    total: [...byType.values()].reduce((sum, n) => sum + n, 0),
+    byEventType: [...byType].map(([eventType, n]) => ({ eventType: eventType as EventType, count: n })).sort((a, b) => b.count - a.count),
+    byEvent: [...byEvent].map(([event, n]) => ({ event, count: n })).sort((a, b) => a.event - b.event),
     topProbes: topProbes.map((r) => ({ probeID: r.probe_id, count: Number(r.count) })),
     topStages: topStages.map((r) => ({ id: r.stage_id!, name: r.name, count: Number(r.count) })),
     topPacks: topPacks.map((r) => ({ id: r.pack_id!, name: r.name, count: Number(r.count) })),
-    perHour: perHour.map((r) => ({ hour: `${r.hour}:00:00.000Z`, count: Number(r.count) })),
+    perHour: [...perHour].sort(([a], [b]) => a.localeCompare(b)).map(([hour, n]) => ({ hour: `${hour}:00:00.000Z`, count: n })),
     timeToAcknowledge: {
       count: ackCount,
       meanSeconds: ackCount > 0 && ack?.mean != null ? Number(ack.mean) / 1000 : null,
       p90Seconds: p90Ms === null ? null : p90Ms / 1000,
     },
-    floods: perWindow.map((r) => {
-      const start = `${r.window}0:00.000Z`;
-      return { start, end: windowEnd(start), count: Number(r.count) };
-    }),
+    floods: [...perWindow]
+      .filter(([, n]) => n > alarmLimits.floodAlarms)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([w, n]) => ({
+        start: windowStart(w),
+        end: new Date(Date.parse(windowStart(w)) + alarmLimits.floodWindowMinutes * 60_000).toISOString(),
+        count: n,
+      })),
   };
 }
 
