@@ -1,6 +1,14 @@
 // Alarms and the journal in the database (docs/alarms.md); rows never leave this file. Portable SQL
 // only: times are ISO 8601 text, so hours and 10-minute windows are prefixes (substr) of raised_at.
-import { alarmLimits, type AlarmFilter, type AlarmSummary, type EventType, type JournalEntry, type JournalFilter, type ProbeAssignment } from '@bpm/protocol';
+import {
+  alarmLimits,
+  type AlarmFilter,
+  type AlarmSummary,
+  type EventType,
+  type JournalEntry,
+  type JournalFilter,
+  type ProbeAssignment,
+} from '@bpm/protocol';
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { AlarmsTable, Database, JournalTable } from '../../db/schema.js';
 import { alarmState, type AlarmEpisode, type NewJournalEntry } from './alarm-tracker.js';
@@ -240,8 +248,17 @@ export async function summarise(db: Db, from: string, to: string): Promise<Omit<
   const count = sql<number>`count(*)`;
   const window = sql<string>`substr(raised_at, 1, 15)`;
   const [windows, topProbes, topStages, topPacks, ack] = await Promise.all([
-    inRange.select([window.as('window'), 'event', 'event_type', count.as('count')]).groupBy([window, 'event', 'event_type']).execute(),
-    inRange.select(['probe_id', count.as('count')]).groupBy('probe_id').orderBy('count', 'desc').orderBy('probe_id').limit(10).execute(),
+    inRange
+      .select([window.as('window'), 'event', 'event_type', count.as('count')])
+      .groupBy([window, 'event', 'event_type'])
+      .execute(),
+    inRange
+      .select(['probe_id', count.as('count')])
+      .groupBy('probe_id')
+      .orderBy('count', 'desc')
+      .orderBy('probe_id')
+      .limit(10)
+      .execute(),
     inRange
       .where('stage_id', 'is not', null)
       .select(['stage_id', sql<string>`max(stage_name)`.as('name'), count.as('count')])
@@ -289,7 +306,9 @@ export async function summarise(db: Db, from: string, to: string): Promise<Omit<
   const windowStart = (w: string) => `${w}0:00.000Z`;
   return {
     total: [...byType.values()].reduce((sum, n) => sum + n, 0),
-    byEventType: [...byType].map(([eventType, n]) => ({ eventType: eventType as EventType, count: n })).sort((a, b) => b.count - a.count),
+    byEventType: [...byType]
+      .map(([eventType, n]) => ({ eventType: eventType as EventType, count: n }))
+      .sort((a, b) => b.count - a.count),
     byEvent: [...byEvent].map(([event, n]) => ({ event, count: n })).sort((a, b) => a.event - b.event),
     topProbes: topProbes.map((r) => ({ probeID: r.probe_id, count: Number(r.count) })),
     topStages: topStages.map((r) => ({ id: r.stage_id!, name: r.name, count: Number(r.count) })),
