@@ -17,7 +17,7 @@ import type { Database } from '../apps/server/src/db/schema';
 import { listAlarms, summarise } from '../apps/server/src/modules/alarms/alarms.queries';
 import { AlarmService } from '../apps/server/src/modules/alarms/alarms.service';
 import { LiveHub } from '../apps/server/src/modules/live/hub';
-import { ProbeService } from '../apps/server/src/modules/probes/probes.service';
+import { ProbeService, type ProbeObserver } from '../apps/server/src/modules/probes/probes.service';
 
 const probes = 10_000;
 const simulatedSeconds = Number(process.env.BENCH_ALARM_SECONDS ?? 9);
@@ -63,7 +63,7 @@ function reportsAt(second: number, startMs: number): ProbeReport[] {
 }
 
 /** CPU microseconds per report for the whole run (ingest + the journal's batched writes). */
-async function ingestRun(withAlarms: boolean): Promise<{ usPerReport: number; alarms: number }> {
+async function ingestRun(withAlarms: boolean): Promise<{ usPerReport: number; alarms: number; journalShare: number }> {
   const db = await freshDatabase();
   const hub = new LiveHub();
   let nowMs = Date.parse('2026-11-23T08:00:00.000Z');
@@ -85,41 +85,73 @@ async function ingestRun(withAlarms: boolean): Promise<{ usPerReport: number; al
   // entries at once, which a running plant does not see every second.
   service.ingestReports(batches[0]!);
   if (withAlarms) await alarms.flush();
+  // Inside the same run, the time spent in the tracker and the writer against the whole loop: less
+  // disturbed by the other processes than comparing two runs.
+  let journalMs = 0;
+  if (withAlarms) {
+    const tracker = (alarms as unknown as { tracker: ProbeObserver }).tracker;
+    service.setObserver({
+      observe: (previous, evaluation, now) => {
+        const started = performance.now();
+        const observed = tracker.observe(previous, evaluation, now);
+        journalMs += performance.now() - started;
+        return observed;
+      },
+      probeDeleted: (id, now) => tracker.probeDeleted(id, now),
+    });
+  }
+  const loopStarted = performance.now();
   const cpuBefore = process.cpuUsage();
   for (let s = 1; s < simulatedSeconds; s++) {
     nowMs = startMs + s * 1000;
     const reports = batches[s]!;
     for (let i = 0; i < reports.length; i += 1000) service.ingestReports(reports.slice(i, i + 1000));
-    if (withAlarms) await alarms.flush(); // the writer's once-a-second batch
+    if (withAlarms) {
+      const started = performance.now();
+      await alarms.flush(); // the writer's once-a-second batch
+      journalMs += performance.now() - started;
+    }
   }
   const cpu = process.cpuUsage(cpuBefore);
+  const loopMs = performance.now() - loopStarted;
   const count = withAlarms ? Number((await sql<{ n: number }>`select count(*) as n from alarms`.execute(db)).rows[0]!.n) : 0;
   if (withAlarms) await alarms.stop();
   await db.destroy();
-  return { usPerReport: (cpu.user + cpu.system) / ((simulatedSeconds - 1) * probes), alarms: count };
+  return {
+    usPerReport: (cpu.user + cpu.system) / ((simulatedSeconds - 1) * probes),
+    alarms: count,
+    journalShare: (journalMs / (loopMs - journalMs)) * 100,
+  };
 }
 
 async function journalOverhead(): Promise<void> {
   const without: number[] = [];
   const withJournal: number[] = [];
+  const shares: number[] = [];
   let alarms = 0;
   // Alternating runs, best of three each: the machine is shared, so the least disturbed run is the fairest.
   for (let round = 0; round < 3; round++) {
     without.push((await ingestRun(false)).usPerReport);
     const run = await ingestRun(true);
     withJournal.push(run.usPerReport);
+    shares.push(run.journalShare);
     alarms = run.alarms;
   }
   const base = Math.min(...without);
   const journal = Math.min(...withJournal);
   const overhead = ((journal - base) / base) * 100;
   console.log(
-    `reports: ${probes} probes × ${simulatedSeconds} s at 1 Hz, ${alarms} alarms raised (1 % of the probes per minute)`,
+    `reports: ${probes} probes at 1 Hz for ${simulatedSeconds - 1} s after one unmeasured second, ${alarms} alarms raised (1 % of the probes a minute)`,
   );
   console.log(`CPU per report without alarms ${base.toFixed(2)} µs, with the journal ${journal.toFixed(2)} µs`);
   console.log(
-    `journal CPU overhead per report: ${overhead.toFixed(1)} % (target ≤ 10 %) — of the engine path only, no HTTP or live serialisation, so an upper bound`,
+    `journal overhead per report, two runs compared: ${overhead.toFixed(1)} % (target ≤ 10 %; noisy on a busy machine)`,
   );
+  const runs = shares.map((x) => x.toFixed(1)).join(', ');
+  console.log(
+    `journal overhead per report, timed inside the run (tracker + batched writes vs the rest): ${Math.min(...shares).toFixed(1)} % (target ≤ 10 %; runs ${runs})`,
+  );
+  console.log('both against the engine path alone (no HTTP, validation or live serialisation): upper bounds');
 }
 
 /** 1,000,000 alarms over 90 days (about 11,000 a day), 10,000 probes, 6 stages, 50,000 packs, a third acknowledged. */

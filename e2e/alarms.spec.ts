@@ -154,3 +154,15 @@ test('History filters by probe and exports the same alarms as CSV', async ({ pag
   expect(lines).toHaveLength(3);
   expect(lines.slice(1).every((line) => line.split(',')[1] === 'al-hist')).toBe(true);
 });
+
+test('the Roles page shows the Alarms permission like the others', async ({ page, adminApi, server }) => {
+  const roles = (await (await adminApi.get('roles')).json()) as { id: number; name: string }[];
+  const supervisor = roles.find((role) => role.name === 'Supervisor')!;
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto(`/roles#${supervisor.id}`);
+  const alarms = page.getByRole('listitem', { name: 'Alarms' });
+  await expect(alarms.getByText('UPDATE', { exact: true })).toBeVisible();
+  await expect(alarms.getByText('WRITE', { exact: true })).toBeVisible();
+  await expect(alarms.getByText('READ', { exact: true })).toBeVisible();
+  await expect(alarms.getByText('DELETE', { exact: true })).toHaveCount(0);
+});
