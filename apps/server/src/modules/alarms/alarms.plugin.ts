@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 export const alarmsModule = fp(
-  async (app: FastifyInstance, options: { prefix?: string }) => {
+  async (app: FastifyInstance) => {
     const service = new AlarmService({
       db: app.db,
       probes: app.probeService,
@@ -25,7 +25,7 @@ export const alarmsModule = fp(
     app.addHook('onReady', () => service.start());
     // onClose hooks run in reverse order: this flushes before the probes' snapshot and the database close.
     app.addHook('onClose', () => service.stop());
-    await app.register(alarmsRoutes, { prefix: options.prefix ?? '/api', service });
+    await app.register(alarmsRoutes, { service });
   },
-  { name: 'bpm-alarms', dependencies: ['bpm-probes', 'bpm-live'] },
+  { name: 'bpm-alarms', dependencies: ['bpm-access', 'bpm-probes', 'bpm-live'] },
 );

@@ -18,16 +18,15 @@ import { shelveAlarmBodySchema } from '@bpm/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../errors.js';
-import { requireAuth, requirePermission } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
 import { alarmsCsv, journalCsv } from './alarms-csv.js';
 import type { AlarmService } from './alarms.service.js';
 
 const tags = ['Alarms'];
-// Access is checked before the body or query is validated: a caller without it gets 401/403, never 400.
-const signedIn = requireAuth();
-const canAcknowledge = requirePermission('Alarms', 'WRITE');
-const canShelve = requirePermission('Alarms', 'UPDATE');
+// Declared access, enforced by the /api scope before the body or query is validated (401/403, never 400).
+const signedIn = { access: 'signedIn' } as const;
+const canAcknowledge = { access: { permission: 'Alarms', level: 'WRITE' } } as const;
+const canShelve = { access: { permission: 'Alarms', level: 'UPDATE' } } as const;
 
 function caller(request: FastifyRequest): UserRef {
   if (!request.principal) throw new UnauthorizedError();
@@ -43,7 +42,7 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
   r.get(
     '/alarms',
     {
-      preValidation: signedIn,
+      config: signedIn,
       schema: { tags, summary: 'Alarms, newest first', querystring: alarmFilterSchema, response: { 200: z.array(alarmSchema) } },
     },
     (request) => service.list(request.query),
@@ -52,7 +51,7 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
   r.get(
     '/alarms/summary',
     {
-      preValidation: signedIn,
+      config: signedIn,
       schema: {
         tags,
         summary: 'Counts, top probes, alarms per hour, floods',
@@ -66,7 +65,7 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
   r.get(
     '/alarms.csv',
     {
-      preValidation: signedIn,
+      config: signedIn,
       schema: { tags, summary: 'Alarms as CSV (same filters, every page)', querystring: alarmFilterSchema },
     },
     (request, reply) => {
@@ -81,7 +80,7 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
   r.get(
     '/alarms/:id',
     {
-      preValidation: signedIn,
+      config: signedIn,
       schema: {
         tags,
         summary: 'One alarm with its journal entries',
@@ -95,7 +94,7 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
   r.post(
     '/alarms/:id/acknowledge',
     {
-      preValidation: canAcknowledge,
+      config: canAcknowledge,
       schema: {
         tags,
         summary: 'Acknowledge one alarm',
@@ -110,7 +109,7 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
   r.post(
     '/alarms/acknowledge',
     {
-      preValidation: canAcknowledge,
+      config: canAcknowledge,
       schema: {
         tags,
         summary: 'Acknowledge many alarms',
@@ -124,7 +123,7 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
   r.post(
     '/alarms/:id/shelve',
     {
-      preValidation: canShelve,
+      config: canShelve,
       schema: {
         tags,
         summary: 'Shelve an active alarm for a while',
@@ -139,7 +138,7 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
   r.delete(
     '/alarms/:id/shelve',
     {
-      preValidation: canShelve,
+      config: canShelve,
       schema: { tags, summary: 'Unshelve an alarm', params: alarmIdParamsSchema, response: { 200: alarmSchema } },
     },
     (request) => service.unshelve(request.params.id, caller(request)),
@@ -148,7 +147,7 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
   r.get(
     '/journal',
     {
-      preValidation: signedIn,
+      config: signedIn,
       schema: {
         tags,
         summary: 'Journal entries, newest first',
@@ -162,7 +161,7 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
   r.get(
     '/journal.csv',
     {
-      preValidation: signedIn,
+      config: signedIn,
       schema: { tags, summary: 'Journal entries as CSV (same filters, every page)', querystring: journalFilterSchema },
     },
     (request, reply) => {

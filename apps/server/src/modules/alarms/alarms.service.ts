@@ -55,7 +55,7 @@ export class AlarmService {
   private readonly timers: NodeJS.Timeout[] = [];
 
   constructor(private readonly options: AlarmServiceOptions) {
-    this.clock = options.clock ?? Date.now;
+    this.clock = options.clock ?? (() => Date.now());
     this.writer = new JournalWriter(options.db, options.log, options.flushIntervalMs);
   }
 
@@ -203,8 +203,8 @@ export class AlarmService {
   }
 
   /** Shelves that have run out: the alarm returns to annunciation, unacknowledged. */
-  expireShelves(nowMs = this.clock()): void {
-    for (const episode of this.tracker.dueShelves(nowMs)) {
+  private expireShelves(): void {
+    for (const episode of this.tracker.dueShelves(this.clock())) {
       if (this.tracker.unshelve(episode)) this.afterChange(episode, 'shelve expired');
     }
   }

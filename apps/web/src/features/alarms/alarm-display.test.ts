@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { compareOpenAlarms } from './alarm-display';
 import { hourlySeries } from './components/alarms-per-hour-chart';
 
-const a = (id: number, state: Alarm['state'], eventType: Alarm['eventType'], raisedAt: string) => ({ id, state, eventType, raisedAt }) as Alarm;
+const a = (id: number, state: Alarm['state'], eventType: Alarm['eventType'], raisedAt: string) =>
+  ({ id, state, eventType, raisedAt }) as Alarm;
 
 describe('compareOpenAlarms', () => {
   it('puts unacknowledged first, then Critical, then newest', () => {

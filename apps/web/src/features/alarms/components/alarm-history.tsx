@@ -7,7 +7,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatAlarmTime, formatPeak, placeOf, stateLooks } from '../alarm-display';
 import { alarmQueries } from '../api/alarm-queries';
-import { downloadAlarmsCsv, type HistoryFilter } from '../api/alarms-api';
+import { alarmsCsvUrl, type HistoryFilter } from '../api/alarms-api';
 import { rangeOf } from '../history-range';
 import { AlarmSummary } from './alarm-summary';
 import { HistoryFilters, initialHistoryFilter, type HistoryFilterState } from './history-filters';
@@ -29,31 +29,17 @@ export function AlarmHistory() {
   // The range ends now when the filters change (not on every render, or the query key would never settle).
   const filter = useMemo(() => toFilter(debounced, Date.now()), [debounced]);
   const pages = useInfiniteQuery(alarmQueries.history(filter));
-  const [isExporting, setIsExporting] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
   const alarms = pages.data?.pages.flat() ?? [];
-
-  const exportCsv = async () => {
-    setIsExporting(true);
-    setExportError(null);
-    try {
-      await downloadAlarmsCsv(filter);
-    } catch (error) {
-      setExportError(error instanceof Error ? error.message : 'Export failed');
-    } finally {
-      setIsExporting(false);
-    }
-  };
-
   return (
     <Stack gap="md">
       <HistoryFilters value={state} onChange={setState} />
       <AlarmSummary range={{ from: filter.from, to: filter.to }} />
       <Stack gap="xs" component="section" aria-label="Alarm history">
         <Button
+          component="a"
+          href={alarmsCsvUrl(filter)}
+          download
           variant="default"
-          onClick={() => void exportCsv()}
-          loading={isExporting}
           style={{ alignSelf: 'flex-start' }}
           leftSection={
             <span className="material-symbols-outlined" aria-hidden>
@@ -63,11 +49,6 @@ export function AlarmHistory() {
         >
           Export CSV
         </Button>
-        {exportError && (
-          <Text c="red" size="sm" role="alert">
-            {exportError}
-          </Text>
-        )}
         {pages.isPending ? (
           <Text>Loading alarms...</Text>
         ) : pages.isError ? (

@@ -126,7 +126,7 @@ function OpenAlarmRow({
           </Text>
         )}
       </Table.Td>
-      <Table.Td style={{ whiteSpace: "nowrap" }}>{alarm.probeID}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{alarm.probeID}</Table.Td>
       <Table.Td>
         <Text size="sm">{alarm.lastMessage}</Text>
         {alarm.suppressed && alarm.state !== 'shelved' && (

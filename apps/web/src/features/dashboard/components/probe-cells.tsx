@@ -15,14 +15,14 @@ import {
   temperatureDisplay,
 } from '../probe-display';
 import classes from './dashboard.module.css';
-import { Symbol } from './symbol';
+import { DashboardIcon } from './dashboard-icon';
 import { UnacknowledgedMarker } from './unacknowledged-marker';
 
 export const suppressedTooltip = 'This event is suppressed because of the current probe assignment';
 
 export function StateCell({ stateString }: { stateString: string }) {
   const { icon, colour, label } = stateIcon(stateString);
-  return <Symbol name={icon} colour={colour} label={label} title={label} />;
+  return <DashboardIcon name={icon} colour={colour} label={label} title={label} />;
 }
 
 export function EventLines({ entry }: { entry: ProbeEntry }) {
@@ -57,7 +57,7 @@ export function TemperatureCell({
   if (shown.kind === 'current') return <span>{formatTemperature(shown.temperature)}</span>;
   return (
     <>
-      <Symbol
+      <DashboardIcon
         name="warning"
         colour="orange"
         small
@@ -72,17 +72,17 @@ export function TemperatureCell({
 export function ConnectionCell({ entry }: { entry: ProbeEntry }) {
   // "expected" and "bad" disconnection flags are always false, so a disconnection is amber (spec §4).
   return isProbeConnected(entry.probe) ? (
-    <Symbol name="link" colour="green" label="Connected" title="Connected" />
+    <DashboardIcon name="link" colour="green" label="Connected" title="Connected" />
   ) : (
-    <Symbol name="link_off" colour="orange" label="Disconnected" title="Disconnected" />
+    <DashboardIcon name="link_off" colour="orange" label="Disconnected" title="Disconnected" />
   );
 }
 
 export function AssignmentCell({ isMonitoring }: { isMonitoring: boolean }) {
   return isMonitoring ? (
-    <Symbol name="search" label="Monitoring" title="Monitoring" />
+    <DashboardIcon name="search" label="Monitoring" title="Monitoring" />
   ) : (
-    <Symbol name="search_off" label="Not monitoring" title="Not monitoring" />
+    <DashboardIcon name="search_off" label="Not monitoring" title="Not monitoring" />
   );
 }
 
@@ -99,7 +99,7 @@ export function BatteryCell({
   const text = batteryPercentText(percentage);
   return (
     <>
-      <Symbol
+      <DashboardIcon
         name={batteryIcon(percentage, isCharging)}
         colour={colour}
         label={isCharging ? `Battery ${text}, charging` : `Battery ${text}`}

@@ -2,7 +2,7 @@
 // with the next flush, the latest state of each once; nothing is sent when nothing changed.
 import type { Alarm, LiveMessage } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
-import { LiveHub, type LiveSocket } from '../live/hub.js';
+import { LiveHub, type LiveSocket } from './hub.js';
 
 class FakeSocket implements LiveSocket {
   readyState = 1;
