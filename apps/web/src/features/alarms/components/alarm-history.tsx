@@ -54,7 +54,7 @@ export function AlarmHistory() {
         ) : pages.isError ? (
           <Text c="red">{pages.error.message}</Text>
         ) : alarms.length === 0 ? (
-          <Text c="dimmed">No alarms in this range.</Text>
+          <Text c="gray.7">No alarms in this range.</Text>
         ) : (
           <HistoryTable alarms={alarms} />
         )}
@@ -84,7 +84,7 @@ function HistoryTable({ alarms }: { alarms: Alarm[] }) {
           {alarms.map((alarm) => (
             <Table.Tr key={alarm.id}>
               <Table.Td>
-                <Badge color={stateLooks[alarm.state].colour} variant="light" radius="sm">
+                <Badge color={stateLooks[alarm.state].colour} c="dark.7" variant="light" radius="sm">
                   {stateLooks[alarm.state].label}
                 </Badge>
               </Table.Td>

@@ -15,6 +15,7 @@ export function AlarmStateBadges({ alarm }: { alarm: Alarm }) {
       <Badge
         color={look.colour}
         variant={alarm.state === 'unacknowledged' ? 'filled' : 'light'}
+        c={alarm.state === 'unacknowledged' ? undefined : 'dark.7'}
         radius="sm"
         tt="none"
         style={{ overflow: 'visible' }}

@@ -27,7 +27,7 @@ function TopList({ title, items }: { title: string; items: { label: string; coun
         {title}
       </Text>
       {items.length === 0 ? (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           None
         </Text>
       ) : (
@@ -53,20 +53,20 @@ export function SummaryView({ summary }: { summary: Summary }) {
         Summary
       </Title>
       <Group gap="xs" wrap="wrap">
-        <Badge variant="light" size="lg" radius="sm" tt="none">
+        <Badge variant="light" c="dark.7" size="lg" radius="sm" tt="none">
           Total {summary.total}
         </Badge>
-        <Badge color="red" variant="light" size="lg" radius="sm" tt="none">
+        <Badge color="red" c="dark.7" variant="light" size="lg" radius="sm" tt="none">
           Critical {count('Critical')}
         </Badge>
-        <Badge color="orange" variant="light" size="lg" radius="sm" tt="none">
+        <Badge color="orange" c="dark.7" variant="light" size="lg" radius="sm" tt="none">
           Warning {count('Warning')}
         </Badge>
-        <Badge color="gray" variant="light" size="lg" radius="sm" tt="none">
+        <Badge color="gray" c="dark.7" variant="light" size="lg" radius="sm" tt="none">
           Time to acknowledge: mean {seconds(summary.timeToAcknowledge.meanSeconds)}, p90{' '}
           {seconds(summary.timeToAcknowledge.p90Seconds)}
         </Badge>
-        <Badge color={summary.floods.length > 0 ? 'red' : 'gray'} variant="light" size="lg" radius="sm" tt="none">
+        <Badge color={summary.floods.length > 0 ? 'red' : 'gray'} c="dark.7" variant="light" size="lg" radius="sm" tt="none">
           Floods {summary.floods.length}
         </Badge>
       </Group>

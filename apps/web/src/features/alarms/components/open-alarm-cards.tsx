@@ -30,12 +30,12 @@ export function OpenAlarmCards({ alarms, canAct, selected, onToggle, onShelve }:
             <Text size="sm" fw={600}>
               {alarm.probeID}: {alarm.lastMessage}
             </Text>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="gray.7">
               {formatAlarmTime(alarm.raisedAt)} · {placeOf(alarm)}
               {alarm.peak !== null ? ` · peak ${formatPeak(alarm)}` : ''}
             </Text>
             {alarm.state === 'shelved' && alarm.shelvedUntil && (
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="gray.7">
                 Shelved until {formatAlarmTime(alarm.shelvedUntil)}: {alarm.shelveReason}
               </Text>
             )}

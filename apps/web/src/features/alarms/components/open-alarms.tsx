@@ -35,7 +35,7 @@ export function OpenAlarms({ canAct }: { canAct: boolean }) {
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {sorted.length === 0 ? 'No open alarms.' : `${sorted.length} open ${sorted.length === 1 ? 'alarm' : 'alarms'}`}
         </Text>
         <PermissionButton
@@ -121,7 +121,7 @@ function OpenAlarmRow({
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <AlarmStateBadges alarm={alarm} />
         {alarm.state === 'shelved' && alarm.shelvedUntil && (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="gray.7">
             until {formatAlarmTime(alarm.shelvedUntil)}: {alarm.shelveReason}
           </Text>
         )}
@@ -130,7 +130,7 @@ function OpenAlarmRow({
       <Table.Td>
         <Text size="sm">{alarm.lastMessage}</Text>
         {alarm.suppressed && alarm.state !== 'shelved' && (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="gray.7">
             Suppressed by the probe assignment
           </Text>
         )}

@@ -26,7 +26,7 @@ export function ProbeAlarmHistory({ probeID }: { probeID: string }) {
           {alarms.error.message}
         </Text>
       ) : alarms.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           No alarms.
         </Text>
       ) : (
