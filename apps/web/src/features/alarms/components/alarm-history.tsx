@@ -83,12 +83,19 @@ function HistoryTable({ alarms }: { alarms: Alarm[] }) {
         <Table.Tbody>
           {alarms.map((alarm) => (
             <Table.Tr key={alarm.id}>
-              <Table.Td>
-                <Badge color={stateLooks[alarm.state].colour} c="dark.7" variant="light" radius="sm">
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Badge
+                  color={stateLooks[alarm.state].colour}
+                  c="dark.7"
+                  variant="light"
+                  radius="sm"
+                  tt="none"
+                  style={{ overflow: 'visible' }}
+                >
                   {stateLooks[alarm.state].label}
                 </Badge>
               </Table.Td>
-              <Table.Td>{alarm.probeID}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{alarm.probeID}</Table.Td>
               <Table.Td>
                 <Text size="sm" c={alarm.eventType === 'Critical' ? 'red.8' : 'orange.9'}>
                   {alarm.raisedMessage}
