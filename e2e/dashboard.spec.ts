@@ -76,7 +76,11 @@ test('counts, rings, default order with Critical first, and header clicks', asyn
     report('ord-warning', { batteryPercentage: 15 }),
     report('ord-normal-2', { batteryPercentage: 40 }),
   ]);
+  // The dashboard runs on the compact live format (docs/live-feed-compact.md): its snapshot is a compact part.
+  const frames: string[] = [];
+  page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
   await signIn(page, 'admin', server.adminPassword);
+  await expect.poll(() => frames.some((f) => f.startsWith('{"c":"s"'))).toBe(true);
   await expect(page.getByText('Probe Inactivity Timeout')).toBeVisible();
   await expect(page.getByLabel('Total 4')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Normal 2 of 4 (50%)' })).toBeVisible();

@@ -24,6 +24,8 @@ export interface StartOptions {
    * (measured: 154 MB vs 107 MB idle), which would blur the memory figure.
    */
   built?: boolean;
+  /** Node flags before the entry (e.g. --cpu-prof, which NODE_OPTIONS does not allow). */
+  nodeArgs?: string[];
 }
 
 export async function freePort(): Promise<number> {
@@ -47,7 +49,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const repoRoot = typeof __dirname === 'string' ? join(__dirname, '..') : process.cwd();
   const builtMain = join(repoRoot, 'apps/server/dist/main.js');
   if (options.built && !existsSync(builtMain)) throw new Error(`${builtMain} is missing: run \`npx tsc -b\` first`);
-  const args = options.built ? [builtMain] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const args = [...(options.nodeArgs ?? []), ...(options.built ? [builtMain] : ['--import', 'tsx', 'apps/server/src/main.ts'])];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {

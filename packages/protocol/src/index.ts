@@ -13,4 +13,6 @@ export * from './reports.js';
 export * from './events.js';
 export * from './probes.js';
 export * from './live.js';
+export * from './live-compact.js';
+export * from './report-batch-fast.js';
 export * from './alarms.js';

@@ -18,7 +18,10 @@ class FakeSocket {
   close = vi.fn(() => {
     this.readyState = FakeSocket.CLOSED;
   });
-  constructor(readonly url: string) {
+  constructor(
+    readonly url: string,
+    readonly protocols?: string[],
+  ) {
     FakeSocket.instances.push(this);
   }
   open() {
@@ -133,6 +136,56 @@ describe('reconnect', () => {
     flush();
     expect([...store.probeIDs()].sort()).toEqual(['b', 'c']);
     stop();
+  });
+});
+
+describe('the direct socket runs the live session', () => {
+  it('a snapshot applied over several frames keeps the probes of its later chunks (keepIDs)', () => {
+    let elapsed = 0;
+    const frames: (() => void)[] = [];
+    // Each budget check sees 10 ms more: a frame stops after 256 probes.
+    const store = new ProbeStore({
+      scheduleFrame: (f) => frames.push(f),
+      now: () => 0,
+      elapsedMs: () => (elapsed += 10),
+      log: { warn: vi.fn() },
+    });
+    const stop = startLiveConnection({
+      store,
+      log: { warn: vi.fn(), error: vi.fn() },
+      url: 'ws://test/',
+      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+    });
+    const ids = Array.from({ length: 600 }, (_, i) => `P-${i}`);
+    const socket = FakeSocket.instances.at(-1)!;
+    socket.open();
+    socket.receive(probeData(...ids.map((id) => makeProbe(id))));
+    while (frames.length) frames.shift()!();
+    expect(store.size).toBe(600);
+    socket.drop(1006);
+    vi.advanceTimersByTime(1000);
+    const next = FakeSocket.instances.at(-1)!;
+    next.open();
+    next.receive(probeData(...ids.filter((id) => id !== 'P-5').map((id) => makeProbe(id))));
+    frames.shift()!();
+    expect(frames).toHaveLength(1); // the rest of the snapshot waits for the next frame
+    expect(store.size).toBe(599);
+    expect(store.getEntry('P-5')).toBeUndefined();
+    stop();
+  });
+
+  it('asks for the compact format unless the spec format is asked for', () => {
+    const { socket, stop } = connect();
+    expect(socket().protocols).toEqual(['bpm.compact.v1']);
+    stop();
+    const spec = startLiveConnection({
+      format: 'spec',
+      store: new ProbeStore(),
+      url: 'ws://test/',
+      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+    });
+    expect(FakeSocket.instances.at(-1)!.protocols).toEqual([]);
+    spec();
   });
 });
 

@@ -1,7 +1,7 @@
 // The live feed socket (spec §4 "Live connection status", §8 "Live connection"; design §6): status transitions,
 // reconnect with backoff 1 s doubling to 30 s, and messages handed to the probe store. Socket problems stay here
 // and reach the UI only as the connection status.
-import { liveTiming, normalCloseCodes } from '@bpm/protocol';
+import { compactSubprotocol, liveTiming, normalCloseCodes } from '@bpm/protocol';
 import { liveUrl } from '../lib/api-base-url';
 import { canUseWorker, openDirectSocket, openWorkerSocket, type LiveSocket, type LiveSocketHandlers } from './live-socket';
 import { alarmStore } from './alarm-store';
@@ -19,6 +19,8 @@ export interface LiveConnectionOptions {
   /** Given (tests), the socket is held on the main thread with this implementation instead of in a worker. */
   WebSocketImpl?: typeof WebSocket;
   log?: Pick<Console, 'warn' | 'error'>;
+  /** The compact format (docs/live-feed-compact.md) unless 'spec' is asked for (tests of the spec's messages). */
+  format?: 'compact' | 'spec';
   alert?: (message: string) => void;
 }
 
@@ -79,10 +81,11 @@ export function startLiveConnection(options: LiveConnectionOptions = {}): () => 
         scheduleReconnect();
       },
     };
+    const protocols = options.format === 'spec' ? [] : [compactSubprotocol];
     const current: LiveSocket =
       options.WebSocketImpl || !canUseWorker()
-        ? openDirectSocket(SocketImpl, url, handlers, log)
-        : openWorkerSocket(url, handlers);
+        ? openDirectSocket(SocketImpl, url, protocols, handlers, log)
+        : openWorkerSocket(url, protocols, handlers);
     socket = current;
   };
 

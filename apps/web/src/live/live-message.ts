@@ -1,18 +1,21 @@
-// Parsing one live-feed message (spec §4 "Live message handling"): shared by the socket on the main thread
-// and the socket worker, so it imports nothing that needs a window.
+// Parsing one live-feed message (docs/live-feed.md "Live message handling"): shared by the socket on the main
+// thread and the socket worker, so it imports nothing that needs a window.
 import type { LiveMessage } from '@bpm/protocol';
 
 const knownTypes = new Set<string>(['systemConfig', 'probeData', 'probeDeletion', 'alarms']);
 
-/** Parses one socket message; answers null (and logs) for invalid JSON or an unknown messageType. */
-export function parseLiveMessage(data: unknown, log: Pick<Console, 'warn' | 'error'> = console): LiveMessage | null {
-  let parsed: unknown;
+/** Parses a socket message's JSON; answers undefined (and logs) when it is not valid JSON. */
+export function parseLiveJson(data: unknown, log: Pick<Console, 'warn' | 'error'> = console): unknown {
   try {
-    parsed = JSON.parse(String(data));
+    return JSON.parse(String(data)) as unknown;
   } catch (error) {
     log.error('Dropped a live message that is not valid JSON', error);
-    return null;
+    return undefined;
   }
+}
+
+/** Narrows parsed JSON to a spec message; answers null (and logs) for an unknown messageType. */
+export function asLiveMessage(parsed: unknown, log: Pick<Console, 'warn' | 'error'> = console): LiveMessage | null {
   const messageType = (parsed as { messageType?: unknown } | null)?.messageType;
   if (typeof messageType !== 'string' || !knownTypes.has(messageType)) {
     log.warn('Unknown message type', messageType);
@@ -22,15 +25,21 @@ export function parseLiveMessage(data: unknown, log: Pick<Console, 'warn' | 'err
   return parsed as LiveMessage;
 }
 
+/** Parses one socket message; answers null (and logs) for invalid JSON or an unknown messageType. */
+export function parseLiveMessage(data: unknown, log: Pick<Console, 'warn' | 'error'> = console): LiveMessage | null {
+  const parsed = parseLiveJson(data, log);
+  return parsed === undefined ? null : asLiveMessage(parsed, log);
+}
+
 /** What the socket worker posts to the page. */
 export type WorkerEvent =
   | { type: 'open' }
   | { type: 'error' }
   | { type: 'close'; code: number }
-  | { type: 'message'; message: LiveMessage; isSnapshot: boolean; keepIDs?: string[] };
+  | { type: 'message'; message: LiveMessage; isSnapshot: boolean; keepIDs?: readonly string[] };
 
 /** What the page posts to the socket worker. */
-export type WorkerCommand = { type: 'open'; url: string } | { type: 'close'; code: number };
+export type WorkerCommand = { type: 'open'; url: string; protocols: string[] } | { type: 'close'; code: number };
 
-/** Probes per chunk the worker posts: each chunk is one short task on the page (bench: a 5.8 MB message parsed at once was a 100+ ms task). */
+/** Probes per chunk the session hands on: each chunk is one short task on the page (bench: a 5.8 MB message parsed at once was a 100+ ms task). */
 export const probesPerChunk = 250;

@@ -1,12 +1,14 @@
 // Two ways to hold the live feed's socket behind one small interface: in a worker (the browser default:
-// parsing and chunking off the main thread) or directly on the main thread (no Worker, or tests).
+// parsing and chunking off the main thread) or directly on the main thread (no Worker, or tests). Both run
+// the same session rules (live-session.ts).
 import type { LiveMessage } from '@bpm/protocol';
-import { parseLiveMessage, type WorkerCommand, type WorkerEvent } from './live-message';
+import type { WorkerCommand, WorkerEvent } from './live-message';
+import { createLiveSession } from './live-session';
 
 export interface LiveSocketHandlers {
   onOpen(): void;
   /** isSnapshot marks the first probeData after open; keepIDs lists every probe of that snapshot when chunked. */
-  onMessage(message: LiveMessage, isSnapshot: boolean, keepIDs?: string[]): void;
+  onMessage(message: LiveMessage, isSnapshot: boolean, keepIDs?: readonly string[]): void;
   onError(detail: unknown): void;
   onClose(code: number): void;
 }
@@ -19,21 +21,18 @@ export interface LiveSocket {
 export function openDirectSocket(
   SocketImpl: typeof WebSocket,
   url: string,
+  protocols: string[],
   handlers: LiveSocketHandlers,
   log: Pick<Console, 'warn' | 'error'>,
 ): LiveSocket {
-  const socket = new SocketImpl(url);
-  let awaitingSnapshot = false;
+  const socket = new SocketImpl(url, protocols);
+  const session = createLiveSession(log);
   socket.onopen = () => {
-    awaitingSnapshot = true;
+    session.open();
     handlers.onOpen();
   };
   socket.onmessage = (event: MessageEvent) => {
-    const message = parseLiveMessage(event.data, log);
-    if (!message) return;
-    const isSnapshot = awaitingSnapshot && message.messageType === 'probeData';
-    if (isSnapshot) awaitingSnapshot = false;
-    handlers.onMessage(message, isSnapshot);
+    for (const out of session.receive(event.data)) handlers.onMessage(out.message, out.isSnapshot, out.keepIDs);
   };
   socket.onerror = (event: Event) => handlers.onError(event);
   socket.onclose = (event: CloseEvent) => handlers.onClose(event.code);
@@ -48,7 +47,7 @@ export function openDirectSocket(
 let isWorkerBroken = false;
 export const canUseWorker = (): boolean => typeof Worker !== 'undefined' && !isWorkerBroken;
 
-export function openWorkerSocket(url: string, handlers: LiveSocketHandlers): LiveSocket {
+export function openWorkerSocket(url: string, protocols: string[], handlers: LiveSocketHandlers): LiveSocket {
   const worker = new Worker(new URL('./live-socket.worker.ts', import.meta.url), { type: 'module', name: 'live-socket' });
   const send = (command: WorkerCommand) => worker.postMessage(command);
   worker.onmessage = (event: MessageEvent<WorkerEvent>) => {
@@ -64,6 +63,6 @@ export function openWorkerSocket(url: string, handlers: LiveSocketHandlers): Liv
     handlers.onError(event.message || 'the live worker failed to start');
     handlers.onClose(1006);
   };
-  send({ type: 'open', url });
+  send({ type: 'open', url, protocols });
   return { close: (code) => send({ type: 'close', code }) };
 }

@@ -1,19 +1,20 @@
-// The live feed's WebSocket in a worker: JSON parsing happens here, and large probeData messages reach the
-// page in chunks of 250 probes, so no single main-thread task has to parse or clone megabytes at once.
+// The live feed's WebSocket in a worker: parsing, compact decoding and chunking (live-session.ts) happen
+// here, so no single main-thread task has to parse or clone megabytes at once.
 /// <reference lib="webworker" />
-import { parseLiveMessage, probesPerChunk, type WorkerCommand, type WorkerEvent } from './live-message';
+import type { WorkerCommand, WorkerEvent } from './live-message';
+import { createLiveSession } from './live-session';
 
 declare const self: DedicatedWorkerGlobalScope;
 let socket: WebSocket | null = null;
-let awaitingSnapshot = false;
+const session = createLiveSession();
 const post = (event: WorkerEvent) => self.postMessage(event);
 
 self.onmessage = (event: MessageEvent<WorkerCommand>) => {
   const command = event.data;
   if (command.type === 'open') {
-    socket = new WebSocket(command.url);
+    socket = new WebSocket(command.url, command.protocols);
     socket.onopen = () => {
-      awaitingSnapshot = true;
+      session.open();
       post({ type: 'open' });
     };
     socket.onerror = () => post({ type: 'error' });
@@ -22,25 +23,7 @@ self.onmessage = (event: MessageEvent<WorkerCommand>) => {
       self.close();
     };
     socket.onmessage = (message: MessageEvent) => {
-      const parsed = parseLiveMessage(message.data);
-      if (!parsed) return;
-      if (parsed.messageType !== 'probeData') {
-        post({ type: 'message', message: parsed, isSnapshot: false });
-        return;
-      }
-      const isSnapshot = awaitingSnapshot;
-      awaitingSnapshot = false;
-      const { probes } = parsed;
-      for (let start = 0; start === 0 || start < probes.length; start += probesPerChunk) {
-        const chunk = { messageType: 'probeData' as const, probes: probes.slice(start, start + probesPerChunk) };
-        const first = start === 0;
-        post({
-          type: 'message',
-          message: chunk,
-          isSnapshot: isSnapshot && first,
-          keepIDs: isSnapshot && first ? probes.map((p) => p.probeID) : undefined,
-        });
-      }
+      for (const out of session.receive(message.data)) post({ type: 'message', ...out });
     };
   } else if (socket && (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING)) {
     socket.close(command.code);

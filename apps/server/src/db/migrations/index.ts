@@ -3,9 +3,11 @@ import type { Migration } from 'kysely';
 import { initial } from './0001-initial.js';
 import { probes } from './0002-probes.js';
 import { alarms } from './0003-alarms.js';
+import { logsSearch } from './0006-logs-search.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-probes': probes,
   '0003-alarms': alarms,
+  '0006-logs-search': logsSearch,
 };

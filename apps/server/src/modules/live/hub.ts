@@ -2,21 +2,28 @@
 // probes changed since the last flush, at most every flushIntervalMs. One serialisation per flush is
 // shared by every socket that keeps up; a socket whose buffer is above maxBufferedBytes gets nothing
 // more until it drains, while its changed probes coalesce in a set (at most one entry per probe), so a
-// client that never reads costs bounded memory. The hub knows no database and no engine.
+// client that never reads costs bounded memory. A socket that asked for the compact format gets probe
+// data from compact-feed.ts instead (docs/live-feed-compact.md); every other message is the same JSON for
+// all. The hub knows no database and no engine.
 import type { Alarm, Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
 import type { PublishedProbe } from '../../engine/evaluation.js';
+import { CompactFeed } from './compact-feed.js';
 
 /** The part of a `ws` WebSocket the hub uses (so tests can count what is sent). */
 export interface LiveSocket {
   readonly bufferedAmount: number;
   readonly readyState: number;
-  send(data: Buffer, options: { binary: boolean }): void;
+  send(data: Buffer, options: { binary: boolean; compress: boolean }): void;
   ping(): void;
   terminate(): void;
 }
 
+/** The spec's probeData messages, or the compact format (docs/live-feed-compact.md). */
+export type LiveFormat = 'spec' | 'compact';
+
 interface Client {
   socket: LiveSocket;
+  format: LiveFormat;
   /** Set while the socket is backed up: probes changed since its last message. */
   pending: Set<string> | null;
   isAlive: boolean;
@@ -50,6 +57,7 @@ export class LiveHub {
   private readonly unsent = new Map<string, PublishedProbe>();
   private readonly changed = new Set<string>();
   private readonly clients = new Map<LiveSocket, Client>();
+  private readonly compact = new CompactFeed();
   private systemInfo: SystemInfo | null = null;
   /** Alarms created or changed since the last flush, latest per id (docs/alarms.md). */
   private readonly alarms = new Map<number, Alarm>();
@@ -79,9 +87,12 @@ export class LiveHub {
   }
 
   get probeCount(): number {
-    let count = this.json.size;
-    for (const id of this.unsent.keys()) if (!this.json.has(id)) count += 1;
-    return count;
+    return this.probeIDs().size;
+  }
+
+  /** Every probe the hub knows: its latest state is its update, its JSON or its compact base. */
+  private probeIDs(): Set<string> {
+    return new Set([...this.json.keys(), ...this.unsent.keys(), ...this.compact.probeIDs()]);
   }
 
   // ---- what the probe service publishes ----
@@ -99,12 +110,21 @@ export class LiveHub {
     this.changed.add(id);
   }
 
+  /** The latest state of a probe: its pending update, its JSON, or the compact base. */
+  private latestProbe = (id: string): Probe | undefined => {
+    const update = this.unsent.get(id);
+    if (update) return update.probe;
+    const json = this.json.get(id);
+    return json ? (JSON.parse(json.toString()) as Probe) : this.compact.probe(id);
+  };
+
   /** Deletions go out at once (they are rare) and drop the probes from every pending update. */
   publishDeletion(probeIDs: readonly string[]): void {
     for (const id of probeIDs) {
       this.unsent.delete(id);
       this.json.delete(id);
       this.changed.delete(id);
+      this.compact.forget(id);
       for (const client of this.clients.values()) client.pending?.delete(id);
     }
     const message = Buffer.from(
@@ -134,11 +154,21 @@ export class LiveHub {
   // ---- sockets ----
 
   /** Sends systemConfig and the full snapshot, then includes the socket in every flush. */
-  addClient(socket: LiveSocket): void {
-    const client: Client = { socket, pending: null, isAlive: true };
+  addClient(socket: LiveSocket, format: LiveFormat = 'spec'): void {
+    const client: Client = { socket, format, pending: null, isAlive: true };
     this.clients.set(socket, client);
     if (this.systemInfo) this.send(client, this.systemConfigMessage());
-    this.send(client, this.probeDataMessage(new Set([...this.json.keys(), ...this.unsent.keys()])));
+    const probeIDs = this.probeIDs();
+    if (format === 'spec') {
+      this.send(client, this.probeDataMessage(probeIDs));
+      return;
+    }
+    // The compact snapshot is the state as last flushed: probes changed since come whole at the next
+    // flush (the socket starts as one that fell behind, with nothing missed yet).
+    this.compact.activate(probeIDs, this.latestProbe);
+    // Compressed when the socket negotiated permessage-deflate: the snapshot only, never a flush.
+    for (const part of this.compact.snapshot()) this.send(client, part, true);
+    client.pending = new Set();
   }
 
   removeClient(socket: LiveSocket): void {
@@ -178,14 +208,18 @@ export class LiveHub {
     const started = performance.now();
     let shared: Buffer | undefined;
     let bytes = 0;
+    // Computed once per flush (it moves the compact base on), shared by every compact socket that keeps up.
+    const sharedCompact =
+      this.compact.active && this.changed.size > 0 ? this.compact.delta(this.changed, this.latestProbe) : null;
     for (const client of this.clients.values()) {
       if (client.socket.readyState !== openState) continue;
       const isFull = client.socket.bufferedAmount > this.options.maxBufferedBytes;
       if (client.pending === null && !isFull) {
         if (this.changed.size === 0) continue;
-        shared ??= this.probeDataMessage(this.changed);
-        this.send(client, shared);
-        bytes += shared.length;
+        const message = client.format === 'spec' ? (shared ??= this.probeDataMessage(this.changed)) : sharedCompact;
+        if (!message) continue;
+        this.send(client, message);
+        bytes += message.length;
         continue;
       }
       // Backed up: coalesce, and send this socket its own message once its buffer has drained.
@@ -195,25 +229,31 @@ export class LiveHub {
         this.counters.backedUpSkips += 1;
         continue;
       }
-      const own = this.probeDataMessage(client.pending);
+      if (client.pending.size === 0) {
+        client.pending = null;
+        continue;
+      }
+      const own = client.format === 'spec' ? this.probeDataMessage(client.pending) : this.compact.full(client.pending);
       client.pending = null;
+      // Not compressed: on a starved machine compressing ~2 MB catch-ups kept a slow page behind for
+      // seconds at a time (5 messages in 30 s instead of 84; docs/decisions/live-format.md).
       this.send(client, own);
       bytes += own.length;
     }
     const probes = this.changed.size;
-    // Serialised updates are no longer needed (a backed-up socket's catch-up reads the JSON, or the
-    // update itself while no message has serialised it yet).
-    for (const id of this.changed) if (this.json.has(id)) this.unsent.delete(id);
+    // Serialised updates are no longer needed (a backed-up socket's catch-up reads the JSON or the
+    // compact base, or the update itself while nothing has serialised it yet).
+    for (const id of this.changed) if (this.json.has(id) || this.compact.has(id)) this.unsent.delete(id);
     this.changed.clear();
     this.counters.flushes += 1;
     this.counters.probesFlushed += probes;
     this.onFlush?.({ probes, bytes, durationMs: performance.now() - started });
   }
 
-  private send(client: Client, message: Buffer): void {
+  private send(client: Client, message: Buffer, compress = false): void {
     if (client.socket.readyState !== openState) return;
-    // Text frames from one Buffer: no per-socket string encoding.
-    client.socket.send(message, { binary: false });
+    // Text frames from one Buffer: no per-socket string encoding, and no per-socket compression.
+    client.socket.send(message, { binary: false, compress });
     this.counters.messagesSent += 1;
     this.counters.bytesSent += message.length;
   }
@@ -226,8 +266,9 @@ export class LiveHub {
     let bytes = this.json.get(id);
     if (bytes) return bytes;
     const update = this.unsent.get(id);
-    if (!update) return undefined;
-    bytes = Buffer.from(JSON.stringify(update.probe));
+    const probe = update ? update.probe : this.compact.probe(id);
+    if (!probe) return undefined;
+    bytes = Buffer.from(JSON.stringify(probe));
     this.json.set(id, bytes);
     // A probe changed since the last flush keeps its update until then: a newer one may need its transient events.
     if (!this.changed.has(id)) this.unsent.delete(id);

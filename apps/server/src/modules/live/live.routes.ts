@@ -1,5 +1,6 @@
 // The live feed at "/" (design §6): authenticate and check Origin at the upgrade, then hand the socket
 // to the hub. Nothing the browser sends changes state. A plain GET / is the web app.
+import { compactSubprotocol } from '@bpm/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { sendError } from '../../plugins/error-handler.js';
@@ -46,7 +47,8 @@ export async function liveRoutes(app: FastifyInstance, options: { hub: LiveHub; 
     preValidation: checkUpgrade,
     handler: (_request, reply) => reply.sendWebApp(),
     wsHandler: (socket, request) => {
-      hub.addClient(socket);
+      // The subprotocol was chosen at the upgrade (live.plugin.ts): compact if the client asked for it.
+      hub.addClient(socket, socket.protocol === compactSubprotocol ? 'compact' : 'spec');
       openSockets.set(socket, request);
       socket.on('pong', () => hub.markAlive(socket));
       socket.on('close', () => {

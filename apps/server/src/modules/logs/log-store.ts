@@ -1,6 +1,7 @@
 // The server's own logs kept in the `logs` table: buffered writes, bounded retention, newest-first reads.
 import type { LogEntry } from '@bpm/protocol';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { searchLogs } from '../../db/log-search.js';
 import type { Database } from '../../db/schema.js';
 import { formatLogTs, nextLogTs } from './log-clock.js';
 
@@ -18,11 +19,6 @@ export interface LogPage {
 const flushDelayMs = 50;
 const insertChunk = 300;
 const pruneEveryMs = 60_000;
-
-/** Escapes LIKE wildcards so `q` is a plain substring (portable: `escape '\'` works in SQLite and PostgreSQL). */
-function likePattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export class LogStore {
   private pending: LogEntry[] = [];
@@ -97,12 +93,15 @@ export class LogStore {
 
   async list(page: LogPage): Promise<LogEntry[]> {
     await this.flush();
-    let query = this.db.selectFrom('logs').select(['ts', 'level', 'msg']);
-    if (page.q) {
-      const pattern = likePattern(page.q);
-      query = query.where(sql<boolean>`(lower(level) like ${pattern} escape '\\' or lower(msg) like ${pattern} escape '\\')`);
-    }
-    return query.orderBy('ts', 'desc').limit(page.limit).offset(page.offset).execute();
+    // A filtered page comes from the search index (db/log-search.ts), not a scan.
+    if (page.q) return searchLogs(this.db, page.q, page.limit, page.offset);
+    return this.db
+      .selectFrom('logs')
+      .select(['ts', 'level', 'msg'])
+      .orderBy('ts', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
   }
 
   async all(): Promise<LogEntry[]> {

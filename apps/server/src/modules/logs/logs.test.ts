@@ -59,6 +59,20 @@ describe('GET /system/logs', () => {
     expect((await getLogs('?q=100%25%20done_')).map((e) => e.msg)).toEqual(['100% done_now']);
   });
 
+  it('finds short and quoted substrings too (the index needs three characters; quotes are plain text)', async () => {
+    t.app.log.info('zq marker "quoted" text');
+    expect((await getLogs('?q=ZQ')).map((e) => e.msg)).toEqual(['zq marker "quoted" text']);
+    expect((await getLogs('?q=%22quoted%22')).map((e) => e.msg)).toEqual(['zq marker "quoted" text']);
+    expect((await getLogs('?q=quoted%22%20t')).map((e) => e.msg)).toEqual(['zq marker "quoted" text']);
+  });
+
+  it('keeps finding entries once the oldest are pruned (the index follows deletions)', async () => {
+    await t.app.logStore.flush();
+    await t.app.db.deleteFrom('logs').where('msg', '=', '1000 done now').execute();
+    expect(await getLogs('?q=1000%20done')).toEqual([]);
+    expect((await getLogs('?q=done_now')).map((e) => e.msg)).toEqual(['100% done_now']);
+  });
+
   it('keeps one ANSI-coloured line per request, without its query string', async () => {
     await getLogs('?q=secret-query-value');
     const lines = (await getLogs('?q=/api/system/logs&limit=5')).map((e) => e.msg);

@@ -1,0 +1,26 @@
+// Frozen: a full-text index over the log store for GET /system/logs?q= (docs/decisions/live-format.md
+// "Logs at 1,000,000 entries"). Never edit; add a new migration.
+// SQLite: an FTS5 table with the trigram tokenizer (substring matches, case-insensitive) whose content is
+// the logs table itself, kept in step by triggers; the rowid order of logs is its ts order (entries are
+// inserted in ts order and only the oldest are deleted). PostgreSQL will use pg_trgm instead (db/log-search.ts).
+import { sql, type Kysely, type Migration } from 'kysely';
+
+export const logsSearch: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await sql`create virtual table logs_fts using fts5(level, msg, content='logs', content_rowid='rowid', tokenize='trigram')`.execute(
+      db,
+    );
+    await sql`create trigger logs_fts_insert after insert on logs begin
+      insert into logs_fts(rowid, level, msg) values (new.rowid, new.level, new.msg);
+    end`.execute(db);
+    await sql`create trigger logs_fts_delete after delete on logs begin
+      insert into logs_fts(logs_fts, rowid, level, msg) values ('delete', old.rowid, old.level, old.msg);
+    end`.execute(db);
+    await sql`insert into logs_fts(logs_fts) values ('rebuild')`.execute(db);
+  },
+  async down(db: Kysely<unknown>): Promise<void> {
+    await sql`drop trigger logs_fts_delete`.execute(db);
+    await sql`drop trigger logs_fts_insert`.execute(db);
+    await sql`drop table logs_fts`.execute(db);
+  },
+};

@@ -1,0 +1,125 @@
+// The hub's side of the compact live format (docs/live-feed-compact.md): probe handles, and each probe's
+// fields as last flushed (the base every up-to-date compact socket holds). A flush encodes each changed
+// probe once, and the one delta message (only fields that differ from the base) goes to every compact
+// socket that keeps up; a socket that fell behind gets full records from the base. Started by the first
+// compact socket, so a server with only spec clients never encodes anything.
+import {
+  compactRecordText,
+  decodeCompactRecord,
+  encodeCompactFields,
+  type CompactFieldTexts,
+  type CompactRecord,
+  type Probe,
+} from '@bpm/protocol';
+
+interface Base {
+  handle: number;
+  fields: CompactFieldTexts;
+}
+
+/** A snapshot part stays below this many bytes, so a client parses and applies it in short steps. */
+export const maxSnapshotPartBytes = 1024 * 1024;
+
+export class CompactFeed {
+  /** Times travel as milliseconds after this epoch (sent with every snapshot). */
+  readonly epochMs = Date.now();
+  private readonly base = new Map<string, Base>();
+  /** handle → probe ID; a deleted probe leaves null (handles are never reused). */
+  private readonly ids: (string | null)[] = [];
+  private isActive = false;
+
+  get active(): boolean {
+    return this.isActive;
+  }
+
+  probeIDs(): IterableIterator<string> {
+    return this.base.keys();
+  }
+
+  has(probeID: string): boolean {
+    return this.base.has(probeID);
+  }
+
+  /** The first compact socket: the base starts from every probe's latest state. */
+  activate(probeIDs: Iterable<string>, latest: (id: string) => Probe | undefined): void {
+    if (this.isActive) return;
+    this.isActive = true;
+    for (const id of probeIDs) {
+      const probe = latest(id);
+      if (probe) this.base.set(id, { handle: this.handleFor(id), fields: encodeCompactFields(probe, this.epochMs) });
+    }
+  }
+
+  /**
+   * At a flush: encodes each changed probe, moves the base on, and answers the update message (records
+   * with only the changed fields; a probe new to the feed comes whole with its ID). Null if none changed.
+   */
+  delta(changed: Iterable<string>, latest: (id: string) => Probe | undefined): Buffer | null {
+    const records: string[] = [];
+    for (const id of changed) {
+      const probe = latest(id);
+      if (!probe) continue;
+      const fields = encodeCompactFields(probe, this.epochMs);
+      const before = this.base.get(id);
+      if (before) {
+        records.push(compactRecordText(before.handle, null, fields, before.fields));
+        before.fields = fields;
+      } else {
+        const handle = this.handleFor(id);
+        this.base.set(id, { handle, fields });
+        records.push(compactRecordText(handle, id, fields, null));
+      }
+    }
+    return records.length === 0 ? null : Buffer.from(`{"c":"d","p":[${records.join(',')}]}`);
+  }
+
+  /** Full records, with their IDs, for a socket that fell behind. */
+  full(probeIDs: Iterable<string>): Buffer {
+    const records: string[] = [];
+    for (const id of probeIDs) {
+      const base = this.base.get(id);
+      if (base) records.push(compactRecordText(base.handle, id, base.fields, null));
+    }
+    return Buffer.from(`{"c":"d","p":[${records.join(',')}]}`);
+  }
+
+  /** The snapshot of every probe in the base, in parts below maxSnapshotPartBytes; part 0 holds the epoch and handle table. */
+  snapshot(): Buffer[] {
+    const head = `"t":${this.epochMs},"ids":${JSON.stringify(this.ids)},`;
+    const parts: string[][] = [[]];
+    let size = head.length;
+    for (const { handle, fields } of this.base.values()) {
+      const text = compactRecordText(handle, null, fields, null);
+      const bytes = Buffer.byteLength(text) + 1;
+      if (size + bytes + 64 > maxSnapshotPartBytes && parts.at(-1)!.length > 0) {
+        parts.push([]);
+        size = 0;
+      }
+      parts.at(-1)!.push(text);
+      size += bytes;
+    }
+    return parts.map((records, n) =>
+      Buffer.from(`{"c":"s","n":[${n},${parts.length}],${n === 0 ? head : ''}"p":[${records.join(',')}]}`),
+    );
+  }
+
+  /** The probe as the base holds it (the hub's latest state once its update is dropped). */
+  probe(probeID: string): Probe | undefined {
+    const base = this.base.get(probeID);
+    if (!base) return undefined;
+    const record = JSON.parse(compactRecordText(base.handle, probeID, base.fields, null)) as CompactRecord;
+    return decodeCompactRecord(record, probeID, undefined, this.epochMs);
+  }
+
+  forget(probeID: string): void {
+    const base = this.base.get(probeID);
+    if (!base) return;
+    this.base.delete(probeID);
+    this.ids[base.handle] = null;
+  }
+
+  private handleFor(id: string): number {
+    this.ids.push(id);
+    return this.ids.length - 1;
+  }
+}

@@ -1,0 +1,92 @@
+// The one live session (used by the socket worker and the main-thread socket): snapshot marking, chunks
+// with keepIDs, deletions, bad frames, and the compact format decoded to the same probes.
+import { compactRecordText, encodeCompactFields, type Probe } from '@bpm/protocol';
+import { describe, expect, it, vi } from 'vitest';
+import { createLiveSession, type SessionMessage } from './live-session';
+import { makeProbe, probeData, probeDeletion, systemConfig } from './probe-fixtures';
+import { ProbeStore } from './probe-store';
+
+const log = () => ({ warn: vi.fn(), error: vi.fn() });
+const json = (value: unknown) => JSON.stringify(value);
+const probesOf = (out: SessionMessage[]) => out.flatMap((o) => (o.message.messageType === 'probeData' ? o.message.probes : []));
+const ids = (n: number, skip?: number) =>
+  Array.from({ length: n }, (_, i) => `P-${i}`).filter((id) => id !== (skip === undefined ? undefined : `P-${skip}`));
+
+/** A compact snapshot (one part) and delta of these probes, as the server's compact feed writes them. */
+function compactSnapshot(probes: Probe[], epochMs = 0) {
+  const records = probes.map((p, i) => compactRecordText(i, null, encodeCompactFields(p, epochMs), null));
+  return `{"c":"s","n":[0,1],"t":${epochMs},"ids":${json(probes.map((p) => p.probeID))},"p":[${records.join(',')}]}`;
+}
+
+describe('live session', () => {
+  it('marks the first probeData after open as the snapshot, and only that one', () => {
+    const session = createLiveSession(log());
+    session.open();
+    expect(session.receive(json(systemConfig()))).toMatchObject([{ isSnapshot: false }]);
+    expect(session.receive(json(probeData(makeProbe('a'))))).toMatchObject([{ isSnapshot: true, keepIDs: ['a'] }]);
+    expect(session.receive(json(probeData(makeProbe('b'))))).toEqual([{ message: probeData(makeProbe('b')), isSnapshot: false }]);
+    session.open();
+    expect(session.receive(json(probeData(makeProbe('c'))))[0]).toMatchObject({ isSnapshot: true, keepIDs: ['c'] });
+  });
+
+  it('hands a large snapshot on in chunks, the first carrying every ID of the snapshot', () => {
+    const session = createLiveSession(log(), 250);
+    session.open();
+    const out = session.receive(json(probeData(...ids(600).map((id) => makeProbe(id)))));
+    expect(out.map((o) => probesOf([o]).length)).toEqual([250, 250, 100]);
+    expect(out.map((o) => o.isSnapshot)).toEqual([true, false, false]);
+    expect(out[0]!.keepIDs).toEqual(ids(600));
+    expect(out[1]!.keepIDs).toBeUndefined();
+  });
+
+  it('a chunked snapshot removes only the probes it does not list, from its first chunk on (keepIDs)', () => {
+    const frames: (() => void)[] = [];
+    const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, log: log() });
+    store.enqueue(probeData(...ids(600).map((id) => makeProbe(id))));
+    frames.shift()!();
+    expect(store.size).toBe(600);
+    const session = createLiveSession(log(), 250);
+    session.open();
+    const [first] = session.receive(json(probeData(...ids(600, 5).map((id) => makeProbe(id)))));
+    // Only the first chunk is applied: probes of the later chunks must still be there.
+    store.enqueue(first!.message, first!.isSnapshot, first!.keepIDs);
+    frames.shift()!();
+    expect(store.size).toBe(599);
+    expect(store.getEntry('P-5')).toBeUndefined();
+    expect(store.getEntry('P-599')).toBeDefined();
+  });
+
+  it('passes deletions and other messages on; bad JSON and unknown types are logged and dropped', () => {
+    const l = log();
+    const session = createLiveSession(l);
+    session.open();
+    expect(session.receive(json(probeDeletion('a')))).toEqual([{ message: probeDeletion('a'), isSnapshot: false }]);
+    expect(session.receive('{nope')).toEqual([]);
+    expect(l.error).toHaveBeenCalled();
+    expect(session.receive(json({ messageType: 'other' }))).toEqual([]);
+    expect(l.warn).toHaveBeenCalledWith('Unknown message type', 'other');
+  });
+
+  it('decodes the compact format to the same probes, the snapshot part carrying keepIDs', () => {
+    const a = makeProbe('a', { latitude: 48.1, longitude: 11.5 });
+    const b = makeProbe('b', { stateString: 'Warning' });
+    const session = createLiveSession(log());
+    session.open();
+    const snapshot = session.receive(compactSnapshot([a, b], 1_763_890_000_000));
+    expect(snapshot).toEqual([{ message: probeData(a, b), isSnapshot: true, keepIDs: ['a', 'b'] }]);
+    // An update carries only what changed since: the battery of a.
+    const next = { ...a, batteryPercentage: 12.25 };
+    const fields = encodeCompactFields(next, 1_763_890_000_000);
+    const delta = compactRecordText(0, null, fields, encodeCompactFields(a, 1_763_890_000_000));
+    expect(delta).toBe('{"i":0,"p":12.25}');
+    expect(session.receive(`{"c":"d","p":[${delta}]}`)).toEqual([{ message: probeData(next), isSnapshot: false }]);
+  });
+
+  it('forgets a deleted probe: a late compact update for its handle changes nothing', () => {
+    const session = createLiveSession(log());
+    session.open();
+    session.receive(compactSnapshot([makeProbe('a')]));
+    session.receive(json(probeDeletion('a')));
+    expect(session.receive('{"c":"d","p":[{"i":0,"p":1}]}')).toEqual([]);
+  });
+});
