@@ -66,7 +66,7 @@ export function AlarmHistory() {
 
 function HistoryTable({ alarms }: { alarms: Alarm[] }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={900} type="native" tabIndex={0} role="region" aria-label="Alarm history table">
       <Table striped verticalSpacing={4} aria-label="Alarms">
         <Table.Thead>
           <Table.Tr>
@@ -97,7 +97,7 @@ function HistoryTable({ alarms }: { alarms: Alarm[] }) {
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{alarm.probeID}</Table.Td>
               <Table.Td>
-                <Text size="sm" c={alarm.eventType === 'Critical' ? 'red.8' : 'orange.9'}>
+                <Text size="sm" c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
                   {alarm.raisedMessage}
                 </Text>
               </Table.Td>

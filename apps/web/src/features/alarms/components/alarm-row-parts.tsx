@@ -13,7 +13,7 @@ export function AlarmStateBadges({ alarm }: { alarm: Alarm }) {
   return (
     <Group gap={6} wrap="nowrap">
       <Badge
-        color={look.colour}
+        color={alarm.state === 'unacknowledged' ? 'red.9' : look.colour}
         variant={alarm.state === 'unacknowledged' ? 'filled' : 'light'}
         c={alarm.state === 'unacknowledged' ? undefined : 'dark.7'}
         radius="sm"
@@ -22,7 +22,7 @@ export function AlarmStateBadges({ alarm }: { alarm: Alarm }) {
       >
         {look.label}
       </Badge>
-      <Text span size="sm" fw={600} c={alarm.eventType === 'Critical' ? 'red.8' : 'orange.9'}>
+      <Text span size="sm" fw={600} c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
         {alarm.eventType}
       </Text>
     </Group>

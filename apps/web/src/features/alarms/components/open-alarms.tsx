@@ -51,7 +51,7 @@ export function OpenAlarms({ canAct }: { canAct: boolean }) {
         <OpenAlarmCards alarms={sorted} canAct={canAct} selected={selected} onToggle={toggle} onShelve={setShelving} />
       )}
       {sorted.length > 0 && !isNarrow && (
-        <Table.ScrollContainer minWidth={860}>
+        <Table.ScrollContainer minWidth={860} type="native" tabIndex={0} role="region" aria-label="Open alarms table">
           <Table striped highlightOnHover verticalSpacing={6}>
             <Table.Thead>
               <Table.Tr>

@@ -12,7 +12,12 @@ export interface PermissionButtonProps extends ButtonProps {
 
 export function PermissionButton({ isAllowed, children, ...props }: PermissionButtonProps) {
   const button = (
-    <Button {...props} disabled={!isAllowed || props.disabled}>
+    // Filled buttons one shade darker than the theme's: white text on them passes the contrast check.
+    <Button
+      color={props.variant === undefined || props.variant === 'filled' ? 'blue.8' : undefined}
+      {...props}
+      disabled={!isAllowed || props.disabled}
+    >
       {children}
     </Button>
   );
