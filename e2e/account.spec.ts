@@ -9,7 +9,7 @@ test('a user saves their name and the initials follow', async ({ page, adminApi 
   await page.getByLabel('Last name').fill('Byron');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Account updated')).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Account \(/ })).toHaveText('AB');
+  await expect(page.getByRole('link', { name: /\(Account\)$/ })).toHaveText('AB');
   await page.reload();
   await expect(page.getByLabel('Last name')).toHaveValue('Byron');
 });

@@ -45,7 +45,7 @@ test('on a real-looking domain the API goes to api.{host} with the cookie, and t
 
     // The guard passed (GET api.plant.test/login answered OK with the cookie) and the user's initials came back.
     await expect(page.getByRole('heading', { name: 'BPM / Dashboard' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /^Account \(/ })).toHaveText(`${firstName[0]}${lastName[0]}`.toUpperCase());
+    await expect(page.getByRole('link', { name: /\(Account\)$/ })).toHaveText(`${firstName[0]}${lastName[0]}`.toUpperCase());
     await expect(page.getByRole('img', { name: 'Connection Established' })).toBeVisible();
     expect(sockets).toContain(`ws://plant.test:${server.port}/`);
     await context.close();

@@ -137,7 +137,7 @@ test('temperatures: valid, last valid with a warning icon, and N/A', async ({ pa
   await expect(row(page, 'temp-valid').getByRole('img', { name: 'Connected' })).toBeVisible();
 });
 
-test('a suppressed event shows at half opacity with its tooltip', async ({ page, adminApi, server }) => {
+test('a suppressed event shows greyed with its tooltip', async ({ page, adminApi, server }) => {
   // Not monitoring (no pack assigned): temperature events go to suppressedEvents (design §5).
   await ingest(adminApi, [
     report('supp-1', {
@@ -149,10 +149,11 @@ test('a suppressed event shows at half opacity with its tooltip', async ({ page,
     }),
   ]);
   await signIn(page, 'admin', server.adminPassword);
-  const line = row(page, 'supp-1').getByText(/Internal temperature 62 °C above alarm/);
+  const line = row(page, 'supp-1').getByText(/Internal temperature 62.0 °C above alarm/);
   await expect(line).toBeVisible();
   await expect(line).toHaveAttribute('title', 'This event is suppressed because of the current probe assignment');
-  await expect(line).toHaveCSS('opacity', '0.5');
+  // Greyed and in italics rather than the spec's half opacity, which cannot reach 4.5:1 (docs/decisions/operator-screen.md).
+  await expect(line).toHaveCSS('font-style', 'italic');
   await expect(row(page, 'supp-1').getByRole('img', { name: 'Not monitoring' })).toBeVisible();
   await expect(row(page, 'supp-1').getByRole('img', { name: 'Normal' })).toBeVisible();
 });

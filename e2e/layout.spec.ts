@@ -51,7 +51,7 @@ test('an Operator has no System group; the initials link to Account', async ({ p
   await expect(sidebar.getByRole('navigation', { name: 'System' })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
-  const initials = page.getByRole('link', { name: /^Account \(/ });
+  const initials = page.getByRole('link', { name: /\(Account\)$/ });
   await expect(initials).toHaveText('ZQ');
   await initials.click();
   await expect(page).toHaveURL(/\/account$/);

@@ -14,7 +14,8 @@ export interface RunningServer {
   adminPassword: string;
   process: ChildProcess;
   output: () => string;
-  stop: () => Promise<void>;
+  /** Stops the process; the data directory is removed unless `keepData` (to start again on it). */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
 }
 
 export interface StartOptions {
@@ -26,6 +27,10 @@ export interface StartOptions {
   built?: boolean;
   /** Node flags before the entry (e.g. --cpu-prof, which NODE_OPTIONS does not allow). */
   nodeArgs?: string[];
+  /** Listen on this port instead of a free one (a restart on the same address). */
+  port?: number;
+  /** Use this data directory instead of a fresh one (a restart keeps users, sessions and probes). */
+  dataDir?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -41,8 +46,8 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bpm-e2e-'));
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'bpm-e2e-'));
   const adminPassword = 'e2e-admin-password';
   // No import.meta here: Playwright loads this file as CommonJS, and Node re-reads a CJS file holding
   // import.meta as ESM ("exports is not defined"). tsx (bench) provides __dirname as well.
@@ -90,14 +95,14 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     adminPassword,
     process: child,
     output: () => output,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,13 +2,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 const serverUrl = process.env.BPM_DEV_SERVER ?? 'http://localhost:8080';
 /** Vite's own hot-reload sockets share the root path; they must not reach the BPM server. */
 const viteSocketProtocols = new Set(['vite-hmr', 'vite-ping']);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@bpm/protocol': fileURLToPath(new URL('../../packages/protocol/src/index.ts', import.meta.url)) },
   },

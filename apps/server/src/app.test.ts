@@ -261,10 +261,10 @@ describe('errors', () => {
 });
 
 describe('buildApp', () => {
-  it('refuses DATABASE_URL until PostgreSQL support lands', async () => {
+  it('refuses a DATABASE_URL that is not PostgreSQL', async () => {
     const dataDir = tempDir();
     const t = await createTestApp({ dataDir });
     await t.close();
-    await expect(buildApp({ ...t.config, databaseUrl: 'postgres://localhost/bpm' })).rejects.toThrow(/not supported yet/);
+    await expect(buildApp({ ...t.config, databaseUrl: 'mysql://localhost/bpm' })).rejects.toThrow(/must be a PostgreSQL URL/);
   });
 });

@@ -4,10 +4,12 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
 import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { tryEngineLock, type EngineLock } from './db/engine-lock.js';
+import { migrateToLatest, underStartupLock } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
 import { alarmsModule } from './modules/alarms/alarms.plugin.js';
 import { authModule } from './modules/auth/auth.plugin.js';
+import { healthModule } from './modules/health/health.plugin.js';
 import { keysModule } from './modules/keys/keys.plugin.js';
 import { liveModule } from './modules/live/live.plugin.js';
 import { LogStore } from './modules/logs/log-store.js';
@@ -53,11 +55,22 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const db = openDatabase(config.dataDir, config.databaseUrl);
   let seedResult: SeedResult;
   const logStore = new LogStore(db, config.logRetention);
+  let engineLock: EngineLock | null = null;
   try {
-    await migrateToLatest(db);
-    seedResult = await seedDatabase(db, config.adminPassword, config.passwordHashLog2N);
+    seedResult = await underStartupLock(db, async () => {
+      await migrateToLatest(db);
+      return seedDatabase(db, config.adminPassword, config.passwordHashLog2N);
+    });
+    if (config.databaseUrl) {
+      engineLock = await tryEngineLock(config.databaseUrl, (error) =>
+        process.stderr.write(`[bpm] lost the database session holding the engine lock: ${error.message}\n`),
+      );
+      if (!engineLock)
+        throw new Error('Another Battery Probe Monitor instance already runs on this database (DATABASE_URL); stop it first.');
+    }
     await logStore.open();
   } catch (error) {
+    await engineLock?.release();
     await db.destroy(); // e.g. a database from a newer version: release the file before reporting
     throw error;
   }
@@ -78,6 +91,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await logStore.close();
     await db.destroy();
+    await engineLock?.release();
   });
 
   // Ecosystem and cross-cutting plugins, in the order requests meet them.
@@ -107,6 +121,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(probesModule);
       await api.register(alarmsModule);
       await api.register(metricsModule);
+      await api.register(healthModule);
     },
     { prefix: '/api' },
   );

@@ -26,7 +26,7 @@ export interface AppConfig {
   /** Echo log lines to stdout (off in tests: the logs table still receives them). */
   logConsole: boolean;
   logRetention: { maxEntries: number; maxAgeDays: number };
-  /** PostgreSQL later (design §3); refused for now. */
+  /** postgres://… : PostgreSQL instead of the SQLite file in dataDir (docs/deployment.md). */
   databaseUrl?: string;
   /** Honour X-Forwarded-* (client address, https) when behind a reverse proxy. */
   trustProxy: boolean;

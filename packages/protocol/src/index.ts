@@ -15,4 +15,5 @@ export * from './probes.js';
 export * from './live.js';
 export * from './live-compact.js';
 export * from './report-batch-fast.js';
+export * from './health.js';
 export * from './alarms.js';

@@ -1,27 +1,24 @@
 // The dialect seam of the log search (GET /system/logs?q=): which rows hold `q` as a substring of their
 // level or message, newest first. SQLite answers from the FTS5 trigram index of migration 0006-logs-search;
-// a PostgreSQL version (pg_trgm) belongs here too, so no SQLite-only SQL leaves apps/server/src/db/.
+// PostgreSQL (and a `q` shorter than a trigram) use the portable substring match of db/dialect.ts, so no
+// SQLite-only SQL leaves apps/server/src/db/.
 import type { LogEntry } from '@bpm/protocol';
 import { sql, type Kysely } from 'kysely';
+import { containsIgnoringCase, dialectOf } from './dialect.js';
 import type { Database } from './schema.js';
 
 /** Trigrams need 3 characters: a shorter `q` is matched with LIKE (newest first, so a common one stops early). */
 const minIndexedLength = 3;
 
-/** Escapes LIKE wildcards so `q` is a plain substring (portable: `escape '\'` works in SQLite and PostgreSQL). */
-function likePattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** `q` as one FTS5 phrase: with the trigram tokenizer a phrase matches wherever it occurs, in any case. */
 const ftsPhrase = (q: string) => `"${q.replace(/"/g, '""')}"`;
 
 export async function searchLogs(db: Kysely<Database>, q: string, limit: number, offset: number): Promise<LogEntry[]> {
-  if ([...q].length < minIndexedLength) {
+  if ([...q].length < minIndexedLength || dialectOf(db) === 'postgres') {
     return db
       .selectFrom('logs')
       .select(['ts', 'level', 'msg'])
-      .where(sql<boolean>`(lower(level) like ${likePattern(q)} escape '\\' or lower(msg) like ${likePattern(q)} escape '\\')`)
+      .where((eb) => eb.or([containsIgnoringCase(eb.ref('level'), q), containsIgnoringCase(eb.ref('msg'), q)]))
       .orderBy('ts', 'desc')
       .limit(limit)
       .offset(offset)

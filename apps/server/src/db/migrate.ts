@@ -1,9 +1,12 @@
 // Brings the database up to the code's schema at start; refuses a database written by newer code (design §3).
-import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type MigrationProvider } from 'kysely';
+import { dialectOf } from './dialect.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
 const migrationTable = 'schema_migrations';
+/** The newest migration this version knows: a database that has it applied has this version's schema. */
+export const latestMigration = Object.keys(migrations).sort().at(-1) ?? '';
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Names of migrations already applied (empty on a new database). */
@@ -28,8 +31,32 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     provider,
     migrationTableName: migrationTable,
     migrationLockTableName: `${migrationTable}_lock`,
+    // Features land in parallel with pre-assigned numbers (0003–0006), so a database may already hold a
+    // later one when an earlier one arrives; each migration touches only its own tables, so order among
+    // them does not matter (docs/storage.md).
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** PostgreSQL advisory lock key of start-up (migrations and first-start seeding): "BPM" + 1. */
+const startupLockKey = 0x42504d01;
+
+/**
+ * Runs `work` (migrations, seeding) while no other instance does the same: on PostgreSQL under a session
+ * advisory lock held on one dedicated connection, so the first instance to start upgrades the schema and
+ * the others wait and then find it done. SQLite has one process per file, so nothing to wait for.
+ */
+export async function underStartupLock<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+  if (dialectOf(db) !== 'postgres') return work();
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${startupLockKey})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${startupLockKey})`.execute(connection);
+    }
+  });
 }

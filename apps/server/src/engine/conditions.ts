@@ -12,9 +12,14 @@ const temperatureCodes = [
 const batteryCodes = [codes.batteryWarning, codes.batteryPanic];
 
 const readingName = (reading: Reading) => (reading.origin === 'CAN' ? 'Internal' : 'External');
-const format = (value: number) => Number(value.toFixed(1));
+/**
+ * Readings are judged and printed as the dashboard shows them, to one decimal (docs/operator-screen.md "Event
+ * messages"): 55.04 °C reads "55.0", so it is not "above alarm 55 °C", and the message never disagrees with the cell.
+ */
+const shown = (value: number) => Number(value.toFixed(1));
+const format = (value: number) => value.toFixed(1);
 
-/** Above/below use strict comparisons; with no valid reading the temperature events stay as they are. */
+/** Above/below use strict comparisons on the shown value; with no valid reading the temperature events stay as they are. */
 export function applyTemperatureRules(book: EventBook, readings: readonly Reading[], t: SystemInfo): void {
   let hottest: Reading | undefined;
   let coldest: Reading | undefined;
@@ -27,18 +32,21 @@ export function applyTemperatureRules(book: EventBook, readings: readonly Readin
   const raise = (code: number, reading: Reading, threshold: number) =>
     book.raise(code, { reading: readingName(reading), value: format(reading.temperature), threshold });
   // Panic outranks warning; a high panic outranks a low one (both at once means a broken probe anyway).
-  if (hottest.temperature > t.highTemperaturePanic) raise(codes.temperatureHighPanic, hottest, t.highTemperaturePanic);
-  else if (coldest.temperature < t.lowTemperaturePanic) raise(codes.temperatureLowPanic, coldest, t.lowTemperaturePanic);
-  else if (hottest.temperature > t.highTemperatureWarning) raise(codes.temperatureHighWarning, hottest, t.highTemperatureWarning);
-  else if (coldest.temperature < t.lowTemperatureWarning) raise(codes.temperatureLowWarning, coldest, t.lowTemperatureWarning);
+  const high = shown(hottest.temperature);
+  const low = shown(coldest.temperature);
+  if (high > t.highTemperaturePanic) raise(codes.temperatureHighPanic, hottest, t.highTemperaturePanic);
+  else if (low < t.lowTemperaturePanic) raise(codes.temperatureLowPanic, coldest, t.lowTemperaturePanic);
+  else if (high > t.highTemperatureWarning) raise(codes.temperatureHighWarning, hottest, t.highTemperatureWarning);
+  else if (low < t.lowTemperatureWarning) raise(codes.temperatureLowWarning, coldest, t.lowTemperatureWarning);
   else if (book.hasAny(temperatureCodes)) book.raise(codes.temperatureInRange);
 }
 
-/** Battery "at or below" the thresholds. */
+/** Battery "at or below" the thresholds, on the shown value. */
 export function applyBatteryRules(book: EventBook, batteryPercentage: number, t: SystemInfo): void {
-  if (batteryPercentage <= t.batteryLevelPanic)
+  const level = shown(batteryPercentage);
+  if (level <= t.batteryLevelPanic)
     book.raise(codes.batteryPanic, { value: format(batteryPercentage), threshold: t.batteryLevelPanic });
-  else if (batteryPercentage <= t.batteryLevelWarning)
+  else if (level <= t.batteryLevelWarning)
     book.raise(codes.batteryWarning, { value: format(batteryPercentage), threshold: t.batteryLevelWarning });
   else if (book.hasAny(batteryCodes)) book.raise(codes.batteryRecovered);
 }

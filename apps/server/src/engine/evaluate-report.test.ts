@@ -44,6 +44,8 @@ describe('thresholds crossed up and down', () => {
     { name: 'in range', can: 25, tc: 25, code: null, state: 'Normal' },
     { name: 'above high warning', can: 46, tc: 25, code: 10, state: 'Warning' },
     { name: 'at high warning is not above', can: 45, tc: 25, code: null, state: 'Normal' },
+    { name: 'shown as the threshold (45.04 → 45.0) is not above', can: 45.04, tc: 25, code: null, state: 'Normal' },
+    { name: 'shown above the threshold (55.06 → 55.1) is above', can: 55.06, tc: 25, code: 11, state: 'Critical' },
     { name: 'above high panic', can: 25, tc: 56, code: 11, state: 'Critical' },
     { name: 'below low warning', can: 4, tc: 25, code: 12, state: 'Warning' },
     { name: 'below low panic', can: 25, tc: -1, code: 13, state: 'Critical' },
@@ -55,10 +57,12 @@ describe('thresholds crossed up and down', () => {
     expect(raised.map((e) => e.event)).toEqual(code === null ? [] : [code]);
   });
 
-  it('names the reading, the value and the threshold', () => {
+  it('names the reading, the value with one decimal as the dashboard cell shows it, and the threshold', () => {
     const { probe } = run({ readings: readings(25, 47.26) });
     expect(probe.events[0]!.eventString).toBe('External temperature 47.3 °C above warning 45 °C');
-    expect(run({ readings: readings(57, 20) }).probe.events[0]!.eventString).toBe('Internal temperature 57 °C above alarm 55 °C');
+    expect(run({ readings: readings(57, 20) }).probe.events[0]!.eventString).toBe(
+      'Internal temperature 57.0 °C above alarm 55 °C',
+    );
   });
 
   const moves: { name: string; from: number; to: number; expected: number[] }[] = [

@@ -14,8 +14,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** Routes anyone may call: signing in and out, and /keys/check (which answers its own 401 to non-key callers). */
-const publicRoutes = new Set(['GET /api/login', 'POST /api/login', 'POST /api/logout', 'GET /api/keys/check']);
+/**
+ * Routes anyone may call: signing in and out, /keys/check (which answers its own 401 to non-key callers),
+ * and the load balancers' health checks.
+ */
+const publicRoutes = new Set([
+  'GET /api/login',
+  'POST /api/login',
+  'POST /api/logout',
+  'GET /api/keys/check',
+  'GET /api/health/live',
+  'GET /api/health/ready',
+]);
 /** Text answers hidden from the OpenAPI document. */
 const hiddenRoutes = ['GET /api/metrics', 'GET /metrics'];
 

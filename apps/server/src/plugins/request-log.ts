@@ -39,12 +39,21 @@ export function isRoutineIngest(method: string, url: string, status: number): bo
   return method === 'POST' && status === 202 && (url.split('?')[0] ?? url).endsWith('/probes/reports');
 }
 
+/** Load balancers ask every few seconds; only a failing answer is worth a line on the Logs page. */
+export function isRoutineHealthCheck(method: string, url: string, status: number): boolean {
+  return method === 'GET' && status === 200 && /\/health\/(live|ready)$/.test(url.split('?')[0] ?? url);
+}
+
 export const requestLogPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onResponse', async (request, reply) => {
       const line = requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime);
       if (reply.statusCode >= 500) request.log.error(line);
-      else if (isRoutineIngest(request.method, request.url, reply.statusCode)) request.log.debug(line);
+      else if (
+        isRoutineIngest(request.method, request.url, reply.statusCode) ||
+        isRoutineHealthCheck(request.method, request.url, reply.statusCode)
+      )
+        request.log.debug(line);
       else request.log.info(line);
     });
   },

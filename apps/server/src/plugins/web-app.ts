@@ -44,6 +44,9 @@ export const webAppPlugin = fp(
         index: false,
         schemaHide: true,
         cacheControl: false,
+        // The build writes .br and .gz beside each text asset (apps/web/precompress.ts): sent as they are to
+        // browsers that accept them, so JS and CSS travel compressed at no CPU cost (docs/operator-screen.md).
+        preCompressed: true,
         // Folders ("/" above all) are pages, not listings: let the not-found handler answer with the app.
         allowedPath: (pathName) => !pathName.endsWith('/'),
         setHeaders: (reply, path) => {

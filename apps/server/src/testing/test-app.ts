@@ -1,14 +1,19 @@
-// createTestApp(): the real app (buildApp) on a fresh temporary data directory, driven with inject().
+// createTestApp(): the real app (buildApp) on a fresh temporary data directory, driven with inject(); in the
+// "node-pg" test project on a fresh PostgreSQL database instead (testing/postgres-global-setup.ts).
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { permissionLevels, permissionNames, type PermissionLevel, type PermissionName, type User } from '@bpm/protocol';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { sessionCookieName } from '../modules/sessions/sessions.service.js';
 import { findUser, insertUser } from '../modules/users/users.queries.js';
 import { hashPassword } from '../password.js';
+import { templateDatabase } from './postgres-global-setup.js';
 
 export const testAdminPassword = 'test-admin-password';
 /** inject() sends Host: localhost:80, so this is the app's own origin (CSRF check). */
@@ -42,9 +47,49 @@ export function sessionCookieFrom(response: LightMyRequestResponse): string {
   return `${cookie.name}=${cookie.value}`;
 }
 
+/** The throwaway PostgreSQL of the "node-pg" project, or undefined when the tests run on SQLite. */
+export function testPostgresServer(): string | undefined {
+  return inject('bpmPostgresServer');
+}
+
+async function onPostgresServer<T>(server: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: `${server}/postgres` });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The PostgreSQL database standing for `dataDir` (one per directory, so a test that restarts an app on
+ * the same data directory finds its data again), created from the migrated template the first time.
+ */
+export async function testDatabaseFor(server: string, dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bpm_${createHash('sha256').update(dataDir).digest('hex').slice(0, 20)}`;
+  await onPostgresServer(server, async (client) => {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (rowCount) return;
+    try {
+      await client.query(`create database ${name} template ${templateDatabase} strategy file_copy`);
+    } catch (error) {
+      // Two apps on one data directory starting at once: the other one created it.
+      if (!['42P04', '23505'].includes((error as { code?: string }).code ?? '')) throw error;
+    }
+  });
+  return {
+    url: `${server}/${name}`,
+    drop: () =>
+      onPostgresServer(server, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'bpm-test-'));
   const base = loadConfig({});
+  const server = testPostgresServer();
+  const database = server && !('databaseUrl' in overrides) ? await testDatabaseFor(server, dataDir) : undefined;
   const config: AppConfig = {
     ...base,
     port: 0,
@@ -56,6 +101,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     logConsole: false,
     loginThrottle: { ...base.loginThrottle, baseDelayMs: 5, maxDelayMs: 20 },
     passwordHashLog2N: testPasswordHashLog2N,
+    databaseUrl: database?.url,
     ...overrides,
   };
   const app = await buildApp(config);
@@ -72,7 +118,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     config,
     close: async () => {
       await app.close();
-      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!overrides.dataDir) {
+        rmSync(dataDir, { recursive: true, force: true });
+        await database?.drop();
+      }
     },
     loginAsAdmin: () => login('admin', config.adminPassword ?? testAdminPassword),
     login,

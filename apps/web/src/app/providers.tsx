@@ -10,7 +10,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <MantineProvider theme={theme}>
       <Notifications position="top-right" />
-      <NavigationProgress />
+      <NavigationProgress aria-label="Page loading" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

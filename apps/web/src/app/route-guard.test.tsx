@@ -99,7 +99,7 @@ describe('the guarded routes', () => {
     expect(
       screen.getByText('For technical assistance, please contact our support team during business hours'),
     ).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Account (OP)' })).toHaveAttribute('href', '/account');
+    expect(await screen.findByRole('link', { name: 'OP (Account)' })).toHaveAttribute('href', '/account');
   });
 
   it('shows Not Found for an unknown path', async () => {

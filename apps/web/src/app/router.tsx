@@ -1,17 +1,11 @@
-// The route table of spec §2: every screen, its guard and its permission.
+// The route table of spec §2: every screen, its guard and its permission. Login and the Dashboard are in the
+// main bundle; every other screen is its own chunk, loaded when its route is first visited
+// (docs/operator-screen.md "Light first load"): add new screens the same way, with `lazy`.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { AboutPage } from '../features/about/components/about-page';
-import { AlarmsPage } from '../features/alarms/components/alarms-page';
-import { AccountPage } from '../features/account/components/account-page';
 import { LoginPage } from '../features/auth/components/login-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
-import { KeysPage } from '../features/keys/components/keys-page';
-import { LogsPage } from '../features/logs/components/logs-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
-import { PermissionsRedirect } from '../features/roles/components/permissions-redirect';
-import { RolesPage } from '../features/roles/components/roles-page';
-import { UsersPage } from '../features/users/components/users-page';
 import { AppLayout } from './layout/app-layout';
 import { FullPageLoader } from './layout/full-page-loader';
 import { guardLoader } from './route-guard';
@@ -29,14 +23,40 @@ export function appRoutes(): RouteObject[] {
       children: [
         { index: true, element: <Navigate to={paths.dashboard} replace /> },
         { path: paths.dashboard, element: <DashboardPage /> },
-        { path: paths.alarms, element: <AlarmsPage /> },
-        { path: paths.about, element: <AboutPage /> },
-        { path: paths.account, element: <AccountPage /> },
-        { path: paths.keys, element: <KeysPage /> },
-        { path: paths.users, element: <UsersPage /> },
-        { path: paths.roles, element: <RolesPage /> },
-        { path: paths.settingsPermissions, element: <PermissionsRedirect /> },
-        { path: paths.logs, element: <LogsPage /> },
+        {
+          path: paths.alarms,
+          lazy: async () => ({ Component: (await import('../features/alarms/components/alarms-page')).AlarmsPage }),
+        },
+        {
+          path: paths.about,
+          lazy: async () => ({ Component: (await import('../features/about/components/about-page')).AboutPage }),
+        },
+        {
+          path: paths.account,
+          lazy: async () => ({ Component: (await import('../features/account/components/account-page')).AccountPage }),
+        },
+        {
+          path: paths.keys,
+          lazy: async () => ({ Component: (await import('../features/keys/components/keys-page')).KeysPage }),
+        },
+        {
+          path: paths.users,
+          lazy: async () => ({ Component: (await import('../features/users/components/users-page')).UsersPage }),
+        },
+        {
+          path: paths.roles,
+          lazy: async () => ({ Component: (await import('../features/roles/components/roles-page')).RolesPage }),
+        },
+        {
+          path: paths.settingsPermissions,
+          lazy: async () => ({
+            Component: (await import('../features/roles/components/permissions-redirect')).PermissionsRedirect,
+          }),
+        },
+        {
+          path: paths.logs,
+          lazy: async () => ({ Component: (await import('../features/logs/components/logs-page')).LogsPage }),
+        },
       ],
     },
     { path: '*', element: <NotFoundPage /> },

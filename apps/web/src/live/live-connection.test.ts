@@ -1,5 +1,6 @@
 // The live connection's status transitions, logging, backoff and snapshot hand-off (spec §4, §8; design §6).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveFeedLoss } from './feed-loss';
 import { parseLiveMessage, reconnectDelayMs, startLiveConnection } from './live-connection';
 import { makeProbe, probeData } from './probe-fixtures';
 import { ProbeStore } from './probe-store';
@@ -55,7 +56,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('live connection status', () => {
-  it('starting sets connecting, open sets connected, a close sets disconnected before the reconnect', () => {
+  it('starting sets connecting, open sets connected, a close sets disconnected until the next attempt', () => {
     const { store, socket, stop } = connect();
     expect(store.getStatus()).toBe('connecting');
     socket().open();
@@ -63,6 +64,8 @@ describe('live connection status', () => {
     const seen: string[] = [];
     store.subscribeSummary(() => seen.push(store.getStatus()));
     socket().drop(1006);
+    expect(seen).toEqual(['disconnected']);
+    vi.advanceTimersByTime(1000);
     expect(seen).toEqual(['disconnected', 'connecting']);
     stop();
   });
@@ -186,6 +189,40 @@ describe('the direct socket runs the live session', () => {
     });
     expect(FakeSocket.instances.at(-1)!.protocols).toEqual([]);
     spec();
+  });
+});
+
+describe('feed loss', () => {
+  it('keeps the time the open feed was lost through failed attempts, and clears it on reconnect', () => {
+    const frames: (() => void)[] = [];
+    const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, log: { warn: vi.fn() } });
+    const loss = new LiveFeedLoss();
+    let clock = 1_000;
+    const stop = startLiveConnection({
+      store,
+      loss,
+      now: () => clock,
+      log: { warn: vi.fn(), error: vi.fn() },
+      url: 'ws://test/',
+      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+    });
+    const socket = () => FakeSocket.instances.at(-1)!;
+    // A first connection that never opened is not a loss of live data.
+    socket().drop(1006);
+    expect(loss.getLostAtMs()).toBeNull();
+    vi.advanceTimersByTime(1000);
+    socket().open();
+    clock = 5_000;
+    socket().drop(1006);
+    expect(loss.getLostAtMs()).toBe(5_000);
+    clock = 7_000;
+    vi.advanceTimersByTime(2000);
+    socket().drop(1006);
+    expect(loss.getLostAtMs()).toBe(5_000);
+    vi.advanceTimersByTime(4000);
+    socket().open();
+    expect(loss.getLostAtMs()).toBeNull();
+    stop();
   });
 });
 

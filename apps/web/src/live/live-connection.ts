@@ -5,6 +5,7 @@ import { compactSubprotocol, liveTiming, normalCloseCodes } from '@bpm/protocol'
 import { liveUrl } from '../lib/api-base-url';
 import { canUseWorker, openDirectSocket, openWorkerSocket, type LiveSocket, type LiveSocketHandlers } from './live-socket';
 import { alarmStore } from './alarm-store';
+import { liveFeedLoss, type LiveFeedLoss } from './feed-loss';
 import { probeStore, type ProbeStore } from './probe-store';
 
 export { parseLiveMessage } from './live-message';
@@ -22,12 +23,20 @@ export interface LiveConnectionOptions {
   /** The compact format (docs/live-feed-compact.md) unless 'spec' is asked for (tests of the spec's messages). */
   format?: 'compact' | 'spec';
   alert?: (message: string) => void;
+  loss?: LiveFeedLoss;
+  now?: () => number;
 }
 
 /** Opens the live feed; returns the function that disconnects by hand. */
 export function startLiveConnection(options: LiveConnectionOptions = {}): () => void {
   const store = options.store ?? probeStore;
   const log = options.log ?? console;
+  const loss = options.loss ?? liveFeedLoss;
+  const now = options.now ?? Date.now;
+  let wasConnected = false;
+  const markLost = () => {
+    if (wasConnected) loss.lost(now());
+  };
   const SocketImpl = options.WebSocketImpl ?? (typeof WebSocket === 'undefined' ? undefined : WebSocket);
   if (!SocketImpl) {
     (options.alert ?? window.alert)('Your browser does not support WebSockets necessary for real-time updates.');
@@ -44,8 +53,7 @@ export function startLiveConnection(options: LiveConnectionOptions = {}): () => 
   const scheduleReconnect = () => {
     if (stopped || reconnectTimer !== null) return;
     const delay = reconnectDelayMs(attempt++);
-    // Design §6: the indicator shows Connecting while a reconnect is pending.
-    store.setStatus('connecting');
+    // Between attempts the status stays disconnected ("Connection Failed"); connect() sets connecting (design §6).
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
       connect();
@@ -60,6 +68,8 @@ export function startLiveConnection(options: LiveConnectionOptions = {}): () => 
       onOpen: () => {
         if (socket !== current) return;
         attempt = 0;
+        wasConnected = true;
+        loss.restored();
         store.setStatus('connected');
       },
       onMessage: (message, isSnapshot, keepIDs) => {
@@ -70,6 +80,7 @@ export function startLiveConnection(options: LiveConnectionOptions = {}): () => 
       onError: (detail) => {
         if (socket !== current) return;
         log.error('Live connection error', detail);
+        markLost();
         store.setStatus('disconnected');
       },
       onClose: (code) => {
@@ -77,6 +88,7 @@ export function startLiveConnection(options: LiveConnectionOptions = {}): () => 
         if (!(normalCloseCodes as readonly number[]).includes(code))
           log.warn(`Live connection closed unexpectedly (code ${code})`);
         socket = null;
+        markLost();
         store.setStatus('disconnected');
         scheduleReconnect();
       },
@@ -99,6 +111,8 @@ export function startLiveConnection(options: LiveConnectionOptions = {}): () => 
     socket = null;
     current?.close(1000);
     stopClock();
+    // Closed by hand (the layout went away): nothing is stale any more.
+    loss.restored();
     store.setStatus('disconnected');
   };
 }

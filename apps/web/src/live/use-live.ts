@@ -1,6 +1,7 @@
 // Hooks over the live store for the top bar and the dashboard cards: connection status, counts, system info.
 import type { SystemInfo } from '@bpm/protocol';
 import { useSyncExternalStore } from 'react';
+import { liveFeedLoss } from './feed-loss';
 import { probeStore, type ConnectionStatus, type ProbeCounts } from './probe-store';
 
 export type { ConnectionStatus, ProbeCounts };
@@ -15,4 +16,9 @@ export function useProbeCounts(): ProbeCounts {
 
 export function useSystemInfo(): SystemInfo | null {
   return useSyncExternalStore(probeStore.subscribeSummary, probeStore.getSystemInfo);
+}
+
+/** When the open live feed was lost (ms since the epoch), or null while live (docs/operator-screen.md). */
+export function useLiveFeedLostAt(): number | null {
+  return useSyncExternalStore(liveFeedLoss.subscribe, liveFeedLoss.getLostAtMs);
 }

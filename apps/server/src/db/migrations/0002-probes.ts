@@ -1,8 +1,11 @@
 // Frozen: the probe snapshot (restored on start, design §5) and the system thresholds. Never edit; add a new migration.
+// (Made dialect-aware once, for PostgreSQL: what it creates on SQLite is unchanged; see db/dialect.ts.)
 import { type Kysely, type Migration } from 'kysely';
+import { floatType } from '../dialect.js';
 
 export const probes: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
+    const float = floatType(db);
     await db.schema
       .createTable('probes')
       .addColumn('probe_id', 'varchar(64)', (c) => c.primaryKey())
@@ -14,13 +17,13 @@ export const probes: Migration = {
     await db.schema
       .createTable('system_config')
       .addColumn('id', 'integer', (c) => c.primaryKey())
-      .addColumn('timeout_seconds', 'real', (c) => c.notNull())
-      .addColumn('battery_level_warning', 'real', (c) => c.notNull())
-      .addColumn('battery_level_panic', 'real', (c) => c.notNull())
-      .addColumn('high_temperature_warning', 'real', (c) => c.notNull())
-      .addColumn('high_temperature_panic', 'real', (c) => c.notNull())
-      .addColumn('low_temperature_warning', 'real', (c) => c.notNull())
-      .addColumn('low_temperature_panic', 'real', (c) => c.notNull())
+      .addColumn('timeout_seconds', float, (c) => c.notNull())
+      .addColumn('battery_level_warning', float, (c) => c.notNull())
+      .addColumn('battery_level_panic', float, (c) => c.notNull())
+      .addColumn('high_temperature_warning', float, (c) => c.notNull())
+      .addColumn('high_temperature_panic', float, (c) => c.notNull())
+      .addColumn('low_temperature_warning', float, (c) => c.notNull())
+      .addColumn('low_temperature_panic', float, (c) => c.notNull())
       .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
       .execute();
   },

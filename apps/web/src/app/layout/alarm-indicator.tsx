@@ -1,6 +1,7 @@
 // The top bar's alarm part (docs/alarms.md): the number of unacknowledged alarms, linking to /alarms,
 // and the chime toggle. It also keeps the open-alarm store loaded: once per (re)connection of the feed.
-import { ActionIcon, Badge, Box, Group, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Group, Switch, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Icon } from '../../components/ui/icon';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
@@ -51,8 +52,8 @@ export function AlarmIndicator() {
           style={{ cursor: 'pointer' }}
           leftSection={
             // The bell is dropped on narrow screens; the red count and the tooltip still say what it is.
-            <Box component="span" visibleFrom="sm" className="material-symbols-outlined" aria-hidden style={{ fontSize: 16 }}>
-              notifications_active
+            <Box component="span" visibleFrom="sm" style={{ display: 'inline-flex' }}>
+              <Icon name="warning-fill" size={16} />
             </Box>
           }
         >
@@ -62,18 +63,12 @@ export function AlarmIndicator() {
         </Badge>
       </Tooltip>
       <Tooltip label={chimeLabel}>
-        <ActionIcon
-          size="sm"
-          variant="subtle"
-          color="gray"
-          aria-label={chimeLabel}
-          aria-pressed={isChiming}
-          onClick={() => setChimeOn(!isChiming)}
-        >
-          <span className="material-symbols-outlined" aria-hidden>
-            {isChiming ? 'volume_up' : 'volume_off'}
-          </span>
-        </ActionIcon>
+        <Switch
+          size="xs"
+          aria-label="Alarm chime"
+          checked={isChiming}
+          onChange={(event) => setChimeOn(event.currentTarget.checked)}
+        />
       </Tooltip>
     </Group>
   );

@@ -81,7 +81,7 @@ describe('AppLayout', () => {
     };
     stubFetch({ 'GET /login': json({}), 'GET /roles/@me': role, 'GET /users/@me': json(me) });
     renderAt('/about');
-    expect(await screen.findByRole('link', { name: 'Account (AL)' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'AL (Account)' })).toBeInTheDocument();
     expect(JSON.parse(sessionStorage.getItem('user') ?? 'null')).toEqual({
       firstName: 'Ada',
       lastName: 'Lovelace',

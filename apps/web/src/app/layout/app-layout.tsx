@@ -10,6 +10,8 @@ import type { GuardData } from '../route-guard';
 import { initialsOf } from './initials';
 import { pageNameFor } from './page-names';
 import { Sidebar } from './sidebar';
+import { SkipLink } from '../../components/ui/skip-link';
+import { StaleBanner } from './stale-banner';
 import { TopBar } from './top-bar';
 import { useCurrentUserInitialsSource } from './use-current-user';
 import { useNavigationLoadingBar } from './use-navigation-loading-bar';
@@ -25,6 +27,7 @@ export function AppLayout() {
 
   return (
     <AppShell header={{ height: 56 }} padding="md">
+      <SkipLink targetId="main-content">Skip to main content</SkipLink>
       <AppShell.Header>
         <TopBar
           pageName={isAllowed ? pageNameFor(pathname) : 'Not Found'}
@@ -34,7 +37,10 @@ export function AppLayout() {
         />
       </AppShell.Header>
       <Sidebar opened={isSidebarOpen} onClose={sidebar.close} />
-      <AppShell.Main>{isAllowed ? <Outlet /> : <NotFoundPage />}</AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        <StaleBanner />
+        {isAllowed ? <Outlet /> : <NotFoundPage />}
+      </AppShell.Main>
     </AppShell>
   );
 }

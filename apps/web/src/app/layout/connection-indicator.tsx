@@ -1,11 +1,12 @@
 // The live-connection indicator of the top bar, with the three tooltips of spec §2.
 import { Tooltip } from '@mantine/core';
+import { Icon, type IconName } from '../../components/ui/icon';
 import { useConnectionStatus, type ConnectionStatus } from '../../live/use-live';
 
-const looks: Record<ConnectionStatus, { label: string; icon: string; colour: string }> = {
-  connected: { label: 'Connection Established', icon: 'wifi', colour: 'var(--mantine-color-green-7)' },
-  connecting: { label: 'Connecting', icon: 'wifi_find', colour: 'var(--mantine-color-orange-7)' },
-  disconnected: { label: 'Connection Failed', icon: 'wifi_off', colour: 'var(--mantine-color-red-7)' },
+const looks: Record<ConnectionStatus, { label: string; icon: IconName; colour: string }> = {
+  connected: { label: 'Connection Established', icon: 'wifi', colour: 'var(--mantine-color-green-8)' },
+  connecting: { label: 'Connecting', icon: 'wifi_find', colour: 'var(--mantine-color-orange-8)' },
+  disconnected: { label: 'Connection Failed', icon: 'wifi_off', colour: 'var(--mantine-color-red-8)' },
 };
 
 export function ConnectionIndicator() {
@@ -14,14 +15,8 @@ export function ConnectionIndicator() {
   const look = looks[status] ?? looks.disconnected;
   return (
     <Tooltip label={look.label} events={{ hover: true, focus: true, touch: true }}>
-      <span
-        role="img"
-        aria-label={look.label}
-        tabIndex={0}
-        className="material-symbols-outlined"
-        style={{ color: look.colour, display: 'inline-flex', cursor: 'default' }}
-      >
-        {look.icon}
+      <span tabIndex={0} style={{ display: 'inline-flex', cursor: 'default', borderRadius: 4 }}>
+        <Icon name={look.icon} label={look.label} colour={look.colour} />
       </span>
     </Tooltip>
   );

@@ -6,16 +6,17 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { usePermissions } from '../../session/use-permissions';
 import { routePermissions } from '../route-permissions';
+import { Icon, type IconName } from '../../components/ui/icon';
 
 interface SidebarItem {
   label: string;
   path: string;
-  icon: string;
+  icon: IconName;
 }
 
 const homeItems: SidebarItem[] = [
   { label: 'Dashboard', path: paths.dashboard, icon: 'dashboard' },
-  { label: 'Alarms', path: paths.alarms, icon: 'notifications_active' },
+  { label: 'Alarms', path: paths.alarms, icon: 'warning' },
   { label: 'About', path: paths.about, icon: 'info' },
   { label: 'Account', path: paths.account, icon: 'account_circle' },
   { label: 'API keys', path: paths.keys, icon: 'key' },
@@ -49,11 +50,7 @@ function SidebarGroup({ title, items, onNavigate }: { title: string; items: Side
           label={item.label}
           active={pathname === item.path}
           aria-current={pathname === item.path ? 'page' : undefined}
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden="true">
-              {item.icon}
-            </span>
-          }
+          leftSection={<Icon name={item.icon} />}
           onClick={onNavigate}
         />
       ))}

@@ -9,6 +9,7 @@ const live = vi.hoisted(() => ({ status: 'disconnected' as string, counts: { tot
 vi.mock('../../live/use-live', () => ({
   useConnectionStatus: () => live.status,
   useProbeCounts: () => live.counts,
+  useLiveFeedLostAt: () => null,
 }));
 
 beforeEach(() => {
@@ -38,7 +39,7 @@ describe('TopBar', () => {
     expect(screen.getByLabelText('Normal: 3')).toBeInTheDocument();
     expect(screen.getByLabelText('Warning: 2')).toBeInTheDocument();
     expect(screen.getByLabelText('Critical: 1')).toBeInTheDocument();
-    const initials = screen.getByRole('link', { name: 'Account (AL)' });
+    const initials = screen.getByRole('link', { name: 'AL (Account)' });
     expect(initials).toHaveTextContent('AL');
     expect(initials).toHaveAttribute('href', '/account');
   });

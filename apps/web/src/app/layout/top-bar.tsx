@@ -33,7 +33,7 @@ export function TopBar({ pageName, isSidebarOpen, onToggleSidebar, initials }: T
         <ConnectionIndicator />
         <ProbeCounts />
         <AlarmIndicator />
-        <Avatar component={Link} to={paths.account} color="blue" radius="xl" size={32} aria-label={`Account (${initials})`}>
+        <Avatar component={Link} to={paths.account} color="blue" radius="xl" size={32} aria-label={`${initials} (Account)`}>
           {initials}
         </Avatar>
       </Group>

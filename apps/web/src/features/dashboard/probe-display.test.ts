@@ -28,8 +28,9 @@ describe('battery icon colour', () => {
 describe('state icon', () => {
   it.each([
     ['Normal', 'check'],
-    ['Warning', 'warning'],
-    ['Critical', 'error'],
+    // The spec's glyphs, filled for Warning and Critical so they stand out (docs/operator-screen.md).
+    ['Warning', 'warning-fill'],
+    ['Critical', 'error-fill'],
     ['Disabled', 'error'],
     ['Mystery', 'help'],
   ])('%s → %s', (state, icon) => expect(stateIcon(state).icon).toBe(icon));

@@ -1,24 +1,25 @@
 // Pure display rules of spec §4: state icons, temperatures, battery colour and icon, formats for the details modal.
 import type { SystemInfo } from '@bpm/protocol';
 import dayjs from 'dayjs';
+import type { IconName } from '../../components/ui/icon';
 import type { TemperatureData } from '../../live/readings';
 
 export interface IconSpec {
-  icon: string;
+  icon: IconName;
   /** A Mantine colour name, or undefined for the default text colour. */
   colour?: string;
   label: string;
 }
 
-/** Status icon per stateString (spec §4 Probe state). */
+/** Status icon per stateString (spec §4 Probe state); Warning and Critical filled, so they stand out (docs/operator-screen.md). */
 export function stateIcon(stateString: string): IconSpec {
   switch (stateString) {
     case 'Normal':
       return { icon: 'check', colour: 'green', label: 'Normal' };
     case 'Warning':
-      return { icon: 'warning', colour: 'orange', label: 'Warning' };
+      return { icon: 'warning-fill', colour: 'orange', label: 'Warning' };
     case 'Critical':
-      return { icon: 'error', colour: 'red', label: 'Critical' };
+      return { icon: 'error-fill', colour: 'red', label: 'Critical' };
     case 'Disabled':
       return { icon: 'error', colour: 'gray', label: 'Disabled' };
     default:
@@ -57,11 +58,11 @@ export function batteryColour(
 export const batteryPercentText = (percentage: number): string => `${Math.floor(percentage)}%`;
 
 /** Material Symbols battery glyph for a level; charging uses the glyph with the bolt. */
-export function batteryIcon(percentage: number, isCharging: boolean): string {
+export function batteryIcon(percentage: number, isCharging: boolean): IconName {
   if (isCharging) return 'battery_charging_full';
   if (percentage >= 95) return 'battery_full';
   const bars = Math.max(0, Math.min(6, Math.floor(percentage / (100 / 7))));
-  return `battery_${bars}_bar`;
+  return `battery_${bars as 0 | 1 | 2 | 3 | 4 | 5 | 6}_bar`;
 }
 
 export const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');

@@ -22,6 +22,10 @@ export class ProbeOrder {
   private compare: (a: KeyedProbe, b: KeyedProbe) => number;
   private lastFullSortMs = -Infinity;
   private deferredSort: ReturnType<typeof setTimeout> | null = null;
+  /** While held, live changes do not move rows (docs/operator-screen.md "Rows that hold still"). */
+  private held = false;
+  /** A new order is waiting for the hold to end. */
+  private pending = false;
 
   constructor(
     private readonly store: ProbeStore,
@@ -33,6 +37,18 @@ export class ProbeOrder {
   }
 
   getOrder = (): readonly string[] => this.order;
+  isPending = (): boolean => this.pending;
+
+  /**
+   * Holds the rows where they are (the pointer is over the table, a row menu or the details are open): probes
+   * that change keep their place, removed ones leave, new ones join at the end. Released, the sorted order
+   * applies at once. A sort or filter the user asks for applies even while held.
+   */
+  setHeld(held: boolean): void {
+    if (held === this.held) return;
+    this.held = held;
+    if (!held && this.pending) this.publish();
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -56,18 +72,18 @@ export class ProbeOrder {
     if (sort.column === this.sort.column && sort.direction === this.sort.direction) return;
     this.sort = sort;
     this.compare = compareKeyed(sort.direction);
-    this.rebuild();
+    this.rebuild(true, true);
   }
 
   setFilter(filter: string): void {
     const next = filter.trim().toLowerCase();
     if (next === this.filter) return;
     this.filter = next;
-    this.publish();
+    this.publish(true, true);
   }
 
   /** Full sort of every probe in the store. */
-  rebuild(notify = true): void {
+  rebuild(notify = true, requested = false): void {
     if (this.deferredSort !== null) clearTimeout(this.deferredSort);
     this.deferredSort = null;
     this.lastFullSortMs = performance.now();
@@ -79,7 +95,7 @@ export class ProbeOrder {
       this.sorted.push(keyed);
     }
     this.sorted.sort(this.compare);
-    this.publish(notify);
+    this.publish(notify, requested);
   }
 
   private onBatch(batch: StoreBatch): void {
@@ -135,8 +151,8 @@ export class ProbeOrder {
     return low;
   }
 
-  private publish(notify = true): void {
-    const next: string[] = [];
+  private publish(notify = true, requested = false): void {
+    let next: string[] = [];
     if (this.filter) {
       for (const keyed of this.sorted) {
         const entry = this.store.getEntry(keyed.probeID);
@@ -145,10 +161,27 @@ export class ProbeOrder {
     } else {
       for (const keyed of this.sorted) next.push(keyed.probeID);
     }
-    if (sameOrder(next, this.order)) return;
-    this.order = next;
-    if (notify) for (const listener of this.listeners) listener();
+    const wasPending = this.pending;
+    this.pending = false;
+    if (this.held && !requested) {
+      const held = heldOrder(this.order, next);
+      this.pending = !sameOrder(held, next);
+      next = held;
+    }
+    const changed = !sameOrder(next, this.order);
+    if (changed) this.order = next;
+    if (notify && (changed || wasPending !== this.pending)) for (const listener of this.listeners) listener();
   }
+}
+
+/** The shown order kept: rows no longer in `sorted` leave, rows new to it are appended in sorted order. */
+export function heldOrder(shown: readonly string[], sorted: readonly string[]): string[] {
+  const present = new Set(sorted);
+  const kept = shown.filter((id) => present.has(id));
+  if (kept.length === sorted.length) return kept;
+  const known = new Set(kept);
+  for (const id of sorted) if (!known.has(id)) kept.push(id);
+  return kept;
 }
 
 function sameOrder(a: readonly string[], b: readonly string[]): boolean {

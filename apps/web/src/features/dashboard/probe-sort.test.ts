@@ -83,6 +83,31 @@ describe('row order', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it('held: rows keep their place, deleted ones leave, new ones join at the end; released, the sort applies', () => {
+    const { store, apply } = storeWith(probes);
+    const order = new ProbeOrder(store, defaultSort);
+    order.subscribe(() => {});
+    order.setHeld(true);
+    apply(probeData(makeProbe('P-3', { stateString: 'Critical' })));
+    expect(order.getOrder()).toEqual(['P-10', 'P-1', 'P-2', 'P-3']);
+    expect(order.isPending()).toBe(true);
+    apply(probeDeletion('P-1'));
+    apply(probeData(makeProbe('P-0', { stateString: 'Critical' })));
+    expect(order.getOrder()).toEqual(['P-10', 'P-2', 'P-3', 'P-0']);
+    // A sort the user asks for applies even while held.
+    order.setSort({ column: 'probeID', direction: 'asc' });
+    expect(order.getOrder()).toEqual(['P-0', 'P-2', 'P-3', 'P-10']);
+    order.setSort(defaultSort);
+    const held = order.getOrder();
+    expect(held).toEqual(sortProbes(store.allEntries(), defaultSort));
+    apply(probeData(makeProbe('P-2', { stateString: 'Critical' })));
+    expect(order.getOrder()).toEqual(held);
+    order.setHeld(false);
+    expect(order.getOrder()).toEqual(sortProbes(store.allEntries(), defaultSort));
+    expect(order.getOrder()).not.toEqual(held);
+    expect(order.isPending()).toBe(false);
+  });
+
   it.each(['status', 'external', 'battery', 'probeID'] as const)(
     'moving only changed probes matches a full sort (%s)',
     (column) => {

@@ -1,12 +1,22 @@
-// The Probes table's row order as a React value: a ProbeOrder over the live store, re-read only when it changes.
+// The Probes table's row order as a React value: a ProbeOrder over the live store, re-read only when it changes,
+// held still while the operator points at the rows (docs/operator-screen.md).
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { probeStore } from '../../live/probe-store';
 import { ProbeOrder } from './probe-order';
 import type { SortState } from './probe-sort';
 
-export function useProbeOrder(sort: SortState, filter: string): readonly string[] {
+export interface ProbeOrderView {
+  order: readonly string[];
+  /** A new order waits for the hold to end. */
+  isPending: boolean;
+}
+
+export function useProbeOrder(sort: SortState, filter: string, held = false): ProbeOrderView {
   const [order] = useState(() => new ProbeOrder(probeStore, sort, filter));
   useEffect(() => order.setSort(sort), [order, sort]);
   useEffect(() => order.setFilter(filter), [order, filter]);
-  return useSyncExternalStore(order.subscribe, order.getOrder);
+  useEffect(() => order.setHeld(held), [order, held]);
+  const rows = useSyncExternalStore(order.subscribe, order.getOrder);
+  const isPending = useSyncExternalStore(order.subscribe, order.isPending);
+  return { order: rows, isPending };
 }

@@ -9,6 +9,7 @@ import { accountQueries } from '../api/account-api';
 import { useLogOut } from '../api/use-log-out';
 import { AccountForm } from './account-form';
 import { ChangePasswordModal } from './change-password-modal';
+import { Icon } from '../../../components/ui/icon';
 
 export function AccountPage() {
   const { data: user, error, isPending } = useQuery(accountQueries.currentUser());
@@ -38,27 +39,10 @@ export function AccountPage() {
         </Card>
       )}
       <Group>
-        <Button
-          variant="default"
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden="true">
-              lock_reset
-            </span>
-          }
-          onClick={passwordModal.open}
-        >
+        <Button variant="default" leftSection={<Icon name="lock_reset" />} onClick={passwordModal.open}>
           Change Password
         </Button>
-        <Button
-          color="red"
-          variant="light"
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden="true">
-              logout
-            </span>
-          }
-          onClick={logOutNow}
-        >
+        <Button color="red" variant="light" leftSection={<Icon name="logout" />} onClick={logOutNow}>
           Log out
         </Button>
       </Group>

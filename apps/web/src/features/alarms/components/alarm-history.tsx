@@ -5,6 +5,7 @@ import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Icon } from '../../../components/ui/icon';
 import { formatAlarmTime, formatPeak, placeOf, stateLooks } from '../alarm-display';
 import { alarmQueries } from '../api/alarm-queries';
 import { alarmsCsvUrl, type HistoryFilter } from '../api/alarms-api';
@@ -41,11 +42,7 @@ export function AlarmHistory() {
           download
           variant="default"
           style={{ alignSelf: 'flex-start' }}
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden>
-              download
-            </span>
-          }
+          leftSection={<Icon name="download" size={20} />}
         >
           Export CSV
         </Button>

@@ -1,8 +1,8 @@
-// A Material Symbols glyph with an accessible name (icons are a font here, see main.tsx).
-import classes from './dashboard.module.css';
+// A dashboard icon with an accessible name, at the table's two sizes (icons: components/ui/icon-paths.ts).
+import { Icon, type IconName } from '../../../components/ui/icon';
 
 export interface DashboardIconProps {
-  name: string;
+  name: IconName;
   label?: string;
   /** Mantine colour name; undefined keeps the text colour. */
   colour?: string;
@@ -12,15 +12,12 @@ export interface DashboardIconProps {
 
 export function DashboardIcon({ name, label, colour, small, title }: DashboardIconProps) {
   return (
-    <span
-      className={`material-symbols-outlined ${small ? classes.smallSymbol : classes.symbol}`}
-      role={label ? 'img' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
+    <Icon
+      name={name}
+      size={small ? 16 : 22}
+      label={label}
       title={title}
-      style={colour ? { color: `var(--mantine-color-${colour}-6)` } : undefined}
-    >
-      {name}
-    </span>
+      colour={colour ? `var(--mantine-color-${colour}-7)` : undefined}
+    />
   );
 }

@@ -1,31 +1,50 @@
 // The Dashboard (spec §2): "Loading system information..." until systemConfig arrives, then the Probe States
-// and System Information cards, a filter box and the live Probes table with its modals.
-import { Grid, Stack, Text, TextInput } from '@mantine/core';
+// and System Information cards, a filter box and the live Probes table with its modals. Beyond the spec
+// (docs/operator-screen.md): compact cards so 15+ rows show, rows that hold still while pointed at, cards below
+// 768 px, and everything greyed while the live data is lost.
+import { Grid, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { probeStore } from '../../../live/probe-store';
-import { useSystemInfo } from '../../../live/use-live';
+import { useLiveFeedLostAt, useSystemInfo } from '../../../live/use-live';
 import { usePermissions } from '../../../session/use-permissions';
 import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
+import { SkipLink } from '../../../components/ui/skip-link';
 import { probeDeletionFailureMessage } from '../api/delete-probe';
 import { useDeleteProbe } from '../api/use-delete-probe';
 import { defaultSort, nextSort, type SortColumn, type SortState } from '../probe-sort';
 import { useProbeOrder } from '../use-probe-order';
+import { ProbeCardList } from './probe-card-list';
 import { ProbeDetailsModal } from './probe-details-modal';
 import { ProbeStatesCard } from './probe-states-card';
 import { ProbeTable } from './probe-table';
 import { SystemInfoCard } from './system-info-card';
 import { DashboardIcon } from './dashboard-icon';
+import classes from './dashboard.module.css';
+
+/** Below this width the probes are cards (docs/operator-screen.md). */
+export const cardsBelowPx = 768;
+
+/** Puts focus back on a probe's ⋮ button once its menu's modal closes (the menu item that opened it is gone). */
+function focusActionsOf(probeID: string) {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>(`[aria-label="Actions for ${CSS.escape(probeID)}"]`)?.focus());
+}
 
 export function DashboardPage() {
   const systemInfo = useSystemInfo();
+  const stale = useLiveFeedLostAt() !== null;
   const canDelete = usePermissions().has('Probes');
+  const isNarrow = useMediaQuery(`(max-width: ${cardsBelowPx - 0.02}px)`) ?? false;
   const [sort, setSort] = useState<SortState>(defaultSort);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
-  const order = useProbeOrder(sort, deferredFilter);
   const [detailsID, setDetailsID] = useState<string | null>(null);
   const [deleteID, setDeleteID] = useState<string | null>(null);
   const deletion = useDeleteProbe();
+  const [pointerOver, setPointerOver] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const held = pointerOver || menuOpen || detailsID !== null || deleteID !== null;
+  const { order, isPending } = useProbeOrder(sort, deferredFilter, held);
 
   const onSort = useCallback((column: SortColumn) => setSort((current) => nextSort(current, column)), []);
   const onDetails = useCallback((probeID: string) => setDetailsID(probeID), []);
@@ -38,38 +57,60 @@ export function DashboardPage() {
 
   if (!systemInfo) return <Text>Loading system information...</Text>;
 
+  const emptyText = filter ? 'No probes match the filter.' : 'No probes yet.';
+  const listProps = {
+    order,
+    canDelete,
+    onDetails,
+    onDelete,
+    onMenuChange: setMenuOpen,
+    onPointerOver: setPointerOver,
+    stale,
+    emptyText,
+  };
   return (
-    <Stack gap="md">
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+    <Stack gap="sm">
+      <Grid gap="sm" className={stale ? classes.stale : undefined}>
+        <Grid.Col span={{ base: 12, md: 7 }}>
           <ProbeStatesCard />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
+        <Grid.Col span={{ base: 12, md: 5 }}>
           <SystemInfoCard systemInfo={systemInfo} />
         </Grid.Col>
       </Grid>
-      <TextInput
-        label="Filter probes"
-        placeholder="Probe ID, battery pack, AGV or build stage"
-        leftSection={<DashboardIcon name="filter_list" small />}
-        value={filter}
-        onChange={(e) => setFilter(e.currentTarget.value)}
-        maw={420}
-      />
-      <ProbeTable
-        order={order}
-        sort={sort}
-        onSort={onSort}
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <TextInput
+          aria-label="Filter probes"
+          placeholder="Filter: probe ID, battery pack, AGV or build stage"
+          leftSection={<DashboardIcon name="filter_list" small />}
+          value={filter}
+          onChange={(e) => setFilter(e.currentTarget.value)}
+          w={420}
+          maw="100%"
+        />
+        {isPending && (
+          <Text size="xs" c="gray.7" role="status">
+            Order held while you point at the probes; it updates when you move away.
+          </Text>
+        )}
+      </Group>
+      <SkipLink targetId="after-probes">Skip past the probes</SkipLink>
+      {isNarrow ? <ProbeCardList {...listProps} /> : <ProbeTable {...listProps} sort={sort} onSort={onSort} />}
+      <div id="after-probes" tabIndex={-1} />
+      <ProbeDetailsModal
+        probeID={detailsID}
         canDelete={canDelete}
-        onDetails={onDetails}
+        onClose={() => {
+          if (detailsID !== null) focusActionsOf(detailsID);
+          setDetailsID(null);
+        }}
         onDelete={onDelete}
-        emptyText={filter ? 'No probes match the filter.' : 'No probes yet.'}
       />
-      <ProbeDetailsModal probeID={detailsID} canDelete={canDelete} onClose={() => setDetailsID(null)} onDelete={onDelete} />
       <ConfirmDeletionModal
         opened={deleteID !== null}
         subject={deleteID ?? ''}
         onClose={() => {
+          if (deleteID !== null && detailsID === null) focusActionsOf(deleteID);
           deletion.reset();
           setDeleteID(null);
         }}

@@ -1,10 +1,7 @@
 // The Probes table's cell contents (spec §2 columns, §4 icons and colours), light enough for 60 rows at 10 Hz.
-import { memo } from 'react';
-import { useWatchdog } from '../../../live/use-probe';
 import type { ProbeEntry } from '../../../live/probe-store';
 import { eventsForDisplay } from '../../../live/probe-events';
 import { isProbeConnected, type TemperatureData } from '../../../live/readings';
-import { watchdogElapsedShare, watchdogRingColour } from '../../../live/watchdog';
 import type { SystemInfo } from '@bpm/protocol';
 import {
   batteryColour,
@@ -104,62 +101,8 @@ export function BatteryCell({
         colour={colour}
         label={isCharging ? `Battery ${text}, charging` : `Battery ${text}`}
       />
-      <span style={colour ? { color: `var(--mantine-color-${colour}-7)` } : undefined}>{text}</span>
+      {/* Only red is dark enough for text (4.5:1); amber and green stay on the icon. */}
+      <span style={colour === 'red' ? { color: 'var(--mantine-color-red-9)', fontWeight: 700 } : undefined}>{text}</span>
     </>
   );
 }
-
-const ringRadius = 14;
-const ringLength = 2 * Math.PI * ringRadius;
-
-/** Countdown ring: re-renders on each clock tick, on its own, without the row. */
-export const WatchdogRing = memo(function WatchdogRing({ probeID }: { probeID: string }) {
-  const watchdog = useWatchdog(probeID);
-  if (!watchdog) return null;
-  return (
-    <WatchdogRingView
-      remainingTenths={Math.round(watchdog.timeRemaining * 10)}
-      timeoutSeconds={watchdog.timeoutSeconds}
-      alerted={watchdog.alerted}
-    />
-  );
-});
-
-const WatchdogRingView = memo(function WatchdogRingView({
-  remainingTenths,
-  timeoutSeconds,
-  alerted,
-}: {
-  remainingTenths: number;
-  timeoutSeconds: number;
-  alerted: boolean;
-}) {
-  const status = { timeoutSeconds, timeRemaining: remainingTenths / 10, alerted };
-  const left = 1 - watchdogElapsedShare(status);
-  const colour = watchdogRingColour(status);
-  const seconds = Math.ceil(status.timeRemaining);
-  return (
-    <svg
-      width="36"
-      height="36"
-      viewBox="0 0 36 36"
-      role="img"
-      aria-label={alerted ? 'Watchdog alerted' : `Watchdog ${seconds} s left`}
-    >
-      <circle cx="18" cy="18" r={ringRadius} fill="none" stroke="var(--mantine-color-gray-2)" strokeWidth="4" />
-      <circle
-        cx="18"
-        cy="18"
-        r={ringRadius}
-        fill="none"
-        stroke={colour}
-        strokeWidth="4"
-        strokeDasharray={`${ringLength * left} ${ringLength}`}
-        transform="rotate(-90 18 18)"
-      />
-      <text x="18" y="22" textAnchor="middle" fontSize="11" fill="currentColor">
-        {seconds}
-      </text>
-    </svg>
-  );
-});

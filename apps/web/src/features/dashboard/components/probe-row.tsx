@@ -4,7 +4,9 @@ import { memo } from 'react';
 import { useProbe } from '../../../live/use-probe';
 import { canData, thermocoupleData } from '../../../live/readings';
 import { useSystemInfo } from '../../../live/use-live';
-import { AssignmentCell, BatteryCell, ConnectionCell, EventLines, StateCell, TemperatureCell, WatchdogRing } from './probe-cells';
+import { AssignmentCell, BatteryCell, ConnectionCell, EventLines, StateCell, TemperatureCell } from './probe-cells';
+import { severityClass } from './severity';
+import { WatchdogRing } from './watchdog-ring';
 import classes from './dashboard.module.css';
 import { DashboardIcon } from './dashboard-icon';
 
@@ -16,9 +18,19 @@ export interface ProbeRowProps {
   canDelete: boolean;
   onDetails: (probeID: string) => void;
   onDelete: (probeID: string) => void;
+  /** The row menu opened or closed (the rows hold still while it is open). */
+  onMenuChange: (opened: boolean) => void;
 }
 
-export const ProbeRow = memo(function ProbeRow({ probeID, offset, rowIndex, canDelete, onDetails, onDelete }: ProbeRowProps) {
+export const ProbeRow = memo(function ProbeRow({
+  probeID,
+  offset,
+  rowIndex,
+  canDelete,
+  onDetails,
+  onDelete,
+  onMenuChange,
+}: ProbeRowProps) {
   const entry = useProbe(probeID);
   const systemInfo = useSystemInfo();
   if (!entry) return null;
@@ -27,7 +39,7 @@ export const ProbeRow = memo(function ProbeRow({ probeID, offset, rowIndex, canD
     <div
       role="row"
       aria-rowindex={rowIndex + 2}
-      className={`${classes.grid} ${classes.row}`}
+      className={`${classes.grid} ${classes.row} ${severityClass(probe.state.stateString)}`}
       style={{ transform: `translateY(${offset}px)` }}
     >
       <div role="cell" className={`${classes.cell} ${classes.idCell}`} title={probe.probeID}>
@@ -58,22 +70,41 @@ export const ProbeRow = memo(function ProbeRow({ probeID, offset, rowIndex, canD
         <BatteryCell percentage={probe.batteryPercentage} isCharging={probe.batteryCharging} systemInfo={systemInfo} />
       </div>
       <div role="cell" className={classes.cell}>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${probe.probeID}`}>
-              <DashboardIcon name="more_vert" />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => onDetails(probeID)}>Probe Details</Menu.Item>
-            {canDelete && (
-              <Menu.Item color="red" onClick={() => onDelete(probeID)}>
-                Delete Probe
-              </Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+        <ProbeMenu
+          probeID={probeID}
+          canDelete={canDelete}
+          onDetails={onDetails}
+          onDelete={onDelete}
+          onMenuChange={onMenuChange}
+        />
       </div>
     </div>
   );
 });
+
+/** The ⋮ actions menu of a probe (spec §2 Actions menu), shared by the table rows and the cards. */
+export function ProbeMenu({
+  probeID,
+  canDelete,
+  onDetails,
+  onDelete,
+  onMenuChange,
+}: Pick<ProbeRowProps, 'probeID' | 'canDelete' | 'onDetails' | 'onDelete' | 'onMenuChange'>) {
+  return (
+    <Menu position="bottom-end" withinPortal onChange={onMenuChange}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${probeID}`}>
+          <DashboardIcon name="more_vert" />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => onDetails(probeID)}>Probe Details</Menu.Item>
+        {canDelete && (
+          <Menu.Item color="red.9" onClick={() => onDelete(probeID)}>
+            Delete Probe
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,51 +1,56 @@
-// Probe States card (spec §2): Total, and Normal / Warning / Critical rings showing their share of it.
-import { Card, Group, RingProgress, Stack, Text, Title } from '@mantine/core';
+// Probe States card (spec §2): Total, and Normal / Warning / Critical rings showing their share of it, in one
+// compact line so the table keeps the height (docs/operator-screen.md).
+import { Card, Group, RingProgress, Text, Title } from '@mantine/core';
 import { useProbeCounts } from '../../../live/use-live';
 
 const rings = [
-  { key: 'normal', label: 'Normal', colour: 'green' },
-  { key: 'warning', label: 'Warning', colour: 'orange' },
-  { key: 'critical', label: 'Critical', colour: 'red' },
+  { key: 'normal', label: 'Normal', colour: 'green.7' },
+  { key: 'warning', label: 'Warning', colour: 'yellow.6' },
+  { key: 'critical', label: 'Critical', colour: 'red.7' },
 ] as const;
 
 export function ProbeStatesCard() {
   const counts = useProbeCounts();
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-labelledby="probe-states-title">
-      <Title order={2} size="h4" id="probe-states-title" mb="xs">
-        Probe States
-      </Title>
-      <Group gap="lg" wrap="wrap">
-        <Stack gap={0} align="center" miw={70}>
-          <Text size="xs" c="dimmed">
+    <Card withBorder padding="xs" radius="md" component="section" aria-labelledby="probe-states-title" h="100%">
+      <Group gap="md" wrap="wrap" align="center" px={4}>
+        <Title order={2} size="h5" id="probe-states-title">
+          Probe States
+        </Title>
+        <Group gap={6} wrap="nowrap" align="baseline">
+          <Text size="sm" c="gray.7">
             Total
           </Text>
           <Text fw={700} size="xl" aria-label={`Total ${counts.total}`}>
             {counts.total}
           </Text>
-        </Stack>
+        </Group>
         {rings.map(({ key, label, colour }) => {
           const count = counts[key];
           const share = counts.total > 0 ? (count / counts.total) * 100 : 0;
           return (
-            <Stack key={key} gap={0} align="center">
+            <Group key={key} gap={6} wrap="nowrap">
               <RingProgress
-                size={84}
-                thickness={8}
+                size={52}
+                thickness={6}
                 roundCaps={share > 0}
                 sections={[{ value: share, color: colour }]}
                 aria-label={`${label} ${count} of ${counts.total} (${Math.round(share)}%)`}
                 role="img"
                 label={
-                  <Text ta="center" size="xs" fw={700}>
+                  <Text ta="center" fz={10} fw={700} aria-hidden="true">
                     {Math.round(share)}%
                   </Text>
                 }
               />
-              <Text size="sm">
+              <Text
+                size="sm"
+                fw={key === 'critical' && count > 0 ? 700 : undefined}
+                c={key === 'critical' && count > 0 ? 'red.8' : undefined}
+              >
                 {label} <b>{count}</b>
               </Text>
-            </Stack>
+            </Group>
           );
         })}
       </Group>

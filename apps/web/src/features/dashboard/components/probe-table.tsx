@@ -1,5 +1,6 @@
 // The Probes table (spec §2): sortable headers over a virtualised body. The body re-renders when the row
 // order changes or the user scrolls; each row updates itself from the store.
+import { VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { ProbeRow } from './probe-row';
@@ -7,7 +8,7 @@ import type { SortColumn, SortState } from '../probe-sort';
 import classes from './dashboard.module.css';
 import { DashboardIcon } from './dashboard-icon';
 
-export const rowHeightPx = 64;
+export const rowHeightPx = 40;
 
 const columns: { label: string; sort?: SortColumn }[] = [
   { label: 'ID', sort: 'probeID' },
@@ -29,10 +30,26 @@ export interface ProbeTableProps {
   canDelete: boolean;
   onDetails: (probeID: string) => void;
   onDelete: (probeID: string) => void;
+  onMenuChange: (opened: boolean) => void;
+  /** The pointer entered (true) or left (false) the table: the rows hold still meanwhile. */
+  onPointerOver: (over: boolean) => void;
+  /** Live data lost: rows are shown greyed (docs/operator-screen.md). */
+  stale: boolean;
   emptyText: string;
 }
 
-export function ProbeTable({ order, sort, onSort, canDelete, onDetails, onDelete, emptyText }: ProbeTableProps) {
+export function ProbeTable({
+  order,
+  sort,
+  onSort,
+  canDelete,
+  onDetails,
+  onDelete,
+  onMenuChange,
+  onPointerOver,
+  stale,
+  emptyText,
+}: ProbeTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: order.length,
@@ -45,8 +62,13 @@ export function ProbeTable({ order, sort, onSort, canDelete, onDetails, onDelete
     initialRect: { width: 1200, height: 800 },
   });
   return (
-    <div ref={scroller} className={classes.scroller}>
-      <div role="table" aria-label="Probes" aria-rowcount={order.length + 1}>
+    <div
+      ref={scroller}
+      className={classes.scroller}
+      onPointerEnter={() => onPointerOver(true)}
+      onPointerLeave={() => onPointerOver(false)}
+    >
+      <div role="table" aria-label="Probes" aria-rowcount={order.length + 1} className={stale ? classes.stale : undefined}>
         <div role="rowgroup">
           <div role="row" aria-rowindex={1} className={`${classes.grid} ${classes.header}`}>
             {columns.map((column) => (
@@ -65,6 +87,7 @@ export function ProbeTable({ order, sort, onSort, canDelete, onDetails, onDelete
               canDelete={canDelete}
               onDetails={onDetails}
               onDelete={onDelete}
+              onMenuChange={onMenuChange}
             />
           ))}
         </div>
@@ -87,7 +110,14 @@ function HeaderCell({
   if (!column) {
     return (
       <div role="columnheader" className={classes.headerCell}>
-        {label === 'Actions' ? <span aria-label="Actions">⋮</span> : label}
+        {label === 'Actions' ? (
+          <>
+            <span aria-hidden="true">⋮</span>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </>
+        ) : (
+          label
+        )}
       </div>
     );
   }

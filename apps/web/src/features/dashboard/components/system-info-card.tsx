@@ -1,4 +1,4 @@
-// System Information card (spec §2): temperature and battery thresholds, probe inactivity timeout.
+// System Information card (spec §2): temperature and battery thresholds, probe inactivity timeout, compact.
 import type { SystemInfo } from '@bpm/protocol';
 import { Card, Table, Title } from '@mantine/core';
 
@@ -9,11 +9,11 @@ export function SystemInfoCard({ systemInfo }: { systemInfo: SystemInfo }) {
     ['Probe Inactivity Timeout', `${systemInfo.timeoutSeconds} s`],
   ];
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-labelledby="system-info-title">
-      <Title order={2} size="h4" id="system-info-title" mb="xs">
+    <Card withBorder padding="xs" radius="md" component="section" aria-labelledby="system-info-title" h="100%">
+      <Title order={2} size="h5" id="system-info-title" px={4}>
         System Information
       </Title>
-      <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={0}>
+      <Table withRowBorders={false} verticalSpacing={0} horizontalSpacing={4} fz="xs">
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>

@@ -1,6 +1,7 @@
 // A value shown in monospace with a copy button whose icon turns to a check for 1 s (spec §2, §9).
 import { ActionIcon, Code, Group, Tooltip } from '@mantine/core';
 import { CopyButton } from '@mantine/core';
+import { Icon } from '../../../components/ui/icon';
 
 export const copyConfirmationMs = 1000;
 
@@ -19,9 +20,7 @@ export function CopyableValue({ value, label }: { value: string; label: string }
               onClick={copy}
               aria-label={copied ? `${label} copied` : `Copy ${label}`}
             >
-              <span className="material-symbols-outlined" aria-hidden="true">
-                {copied ? 'check' : 'content_copy'}
-              </span>
+              <Icon name={copied ? 'check' : 'content_copy'} />
             </ActionIcon>
           </Tooltip>
         )}

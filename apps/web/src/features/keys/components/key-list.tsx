@@ -3,6 +3,7 @@ import type { ApiKey } from '@bpm/protocol';
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { DateWithTooltip } from '../../../components/ui/date-with-tooltip';
 import { isKeyExpired } from '../key-rules';
+import { Icon } from '../../../components/ui/icon';
 
 export function KeyList({ keys, onDelete }: { keys: ApiKey[]; onDelete: (key: ApiKey) => void }) {
   if (keys.length === 0) {
@@ -33,9 +34,7 @@ export function KeyList({ keys, onDelete }: { keys: ApiKey[]; onDelete: (key: Ap
             </Stack>
             <Tooltip label="Delete">
               <ActionIcon variant="subtle" color="red" onClick={() => onDelete(key)} aria-label={`Delete ${key.name}`}>
-                <span className="material-symbols-outlined" aria-hidden="true">
-                  delete
-                </span>
+                <Icon name="delete" />
               </ActionIcon>
             </Tooltip>
           </Group>

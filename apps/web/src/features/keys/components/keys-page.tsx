@@ -8,6 +8,7 @@ import { keyQueries } from '../api/keys-api';
 import { DeleteKeyModal } from './delete-key-modal';
 import { GenerateKeyModal } from './generate-key-modal';
 import { KeyList } from './key-list';
+import { Icon } from '../../../components/ui/icon';
 
 export function KeysPage() {
   const { data: keys, error, isPending } = useQuery(keyQueries.list());
@@ -18,15 +19,7 @@ export function KeysPage() {
     <Stack maw={760} gap="md">
       <Group justify="space-between">
         <Title order={2}>API keys</Title>
-        <Button
-          color="green"
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden="true">
-              add
-            </span>
-          }
-          onClick={generateModal.open}
-        >
+        <Button color="green" leftSection={<Icon name="add" />} onClick={generateModal.open}>
           Generate
         </Button>
       </Group>

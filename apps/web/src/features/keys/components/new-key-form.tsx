@@ -13,7 +13,16 @@ const parseDay = (input: string): string | null => {
   return parsed.isValid() ? parsed.format('YYYY-MM-DD') : null;
 };
 
-export function NewKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (key: CreatedApiKey) => void }) {
+export function NewKeyForm({
+  onCancel,
+  onCreated,
+  onPickerChange,
+}: {
+  onCancel: () => void;
+  onCreated: (key: CreatedApiKey) => void;
+  /** The date picker opened or closed (the dialog leaves Escape to an open picker). */
+  onPickerChange: (opened: boolean) => void;
+}) {
   const [name, setName] = useState('');
   const [expiration, setExpiration] = useState<string | null>(() => tomorrowOf());
   const [errors, setErrors] = useState<NewKeyErrors>({});
@@ -47,8 +56,13 @@ export function NewKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCr
           onChange={setExpiration}
           dateParser={parseDay}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear expiration' }}
           error={errors.expiration}
-          popoverProps={{ withinPortal: true }}
+          popoverProps={{ withinPortal: true, onOpen: () => onPickerChange(true), onClose: () => onPickerChange(false) }}
+          // Enter in the date field must not submit the form (docs/operator-screen.md "API key safety").
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.preventDefault();
+          }}
         />
         {create.isError && (
           <Alert color="red" variant="light" role="alert">

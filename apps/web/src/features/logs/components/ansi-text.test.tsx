@@ -11,13 +11,13 @@ describe('ANSI log messages', () => {
         `${esc}[35mmagenta${esc}[0m ${esc}[36mcyan${esc}[0m ${esc}[1;31mbold red${esc}[0m plain`,
     );
     const byText = Object.fromEntries(chunks.map((chunk) => [chunk.text.trim(), chunk.style]));
-    expect(byText.red).toEqual({ color: 'var(--mantine-color-red-8)' });
-    expect(byText.green).toEqual({ color: 'var(--mantine-color-green-8)' });
-    expect(byText.yellow).toEqual({ color: 'var(--mantine-color-yellow-9)' });
-    expect(byText.blue).toEqual({ color: 'var(--mantine-color-blue-8)' });
-    expect(byText.magenta).toEqual({ color: 'var(--mantine-color-grape-8)' });
+    expect(byText.red).toEqual({ color: 'var(--mantine-color-red-9)' });
+    expect(byText.green).toEqual({ color: '#237032' });
+    expect(byText.yellow).toEqual({ color: '#8f5b00' });
+    expect(byText.blue).toEqual({ color: 'var(--mantine-color-blue-9)' });
+    expect(byText.magenta).toEqual({ color: 'var(--mantine-color-grape-9)' });
     expect(byText.cyan).toEqual({ color: 'var(--mantine-color-cyan-9)' });
-    expect(byText['bold red']).toEqual({ color: 'var(--mantine-color-red-8)', fontWeight: 700 });
+    expect(byText['bold red']).toEqual({ color: 'var(--mantine-color-red-9)', fontWeight: 700 });
     expect(byText.plain).toEqual({});
   });
 

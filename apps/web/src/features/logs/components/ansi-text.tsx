@@ -4,24 +4,24 @@
 import Anser from 'anser';
 import type { CSSProperties } from 'react';
 
-/** anser's colour classes → Mantine palette shades readable on a light background. */
+/** anser's colour classes → colours of at least 4.5:1 on a light background (docs/operator-screen.md). */
 const ansiColours: Record<string, string> = {
   'ansi-black': 'var(--mantine-color-dark-7)',
-  'ansi-red': 'var(--mantine-color-red-8)',
-  'ansi-green': 'var(--mantine-color-green-8)',
-  'ansi-yellow': 'var(--mantine-color-yellow-9)',
-  'ansi-blue': 'var(--mantine-color-blue-8)',
-  'ansi-magenta': 'var(--mantine-color-grape-8)',
+  'ansi-red': 'var(--mantine-color-red-9)',
+  'ansi-green': '#237032',
+  'ansi-yellow': '#8f5b00',
+  'ansi-blue': 'var(--mantine-color-blue-9)',
+  'ansi-magenta': 'var(--mantine-color-grape-9)',
   'ansi-cyan': 'var(--mantine-color-cyan-9)',
-  'ansi-white': 'var(--mantine-color-gray-6)',
+  'ansi-white': 'var(--mantine-color-gray-7)',
   'ansi-bright-black': 'var(--mantine-color-gray-7)',
-  'ansi-bright-red': 'var(--mantine-color-red-6)',
-  'ansi-bright-green': 'var(--mantine-color-green-6)',
-  'ansi-bright-yellow': 'var(--mantine-color-yellow-7)',
-  'ansi-bright-blue': 'var(--mantine-color-blue-6)',
-  'ansi-bright-magenta': 'var(--mantine-color-grape-6)',
-  'ansi-bright-cyan': 'var(--mantine-color-cyan-7)',
-  'ansi-bright-white': 'var(--mantine-color-gray-5)',
+  'ansi-bright-red': 'var(--mantine-color-red-9)',
+  'ansi-bright-green': '#237032',
+  'ansi-bright-yellow': '#8f5b00',
+  'ansi-bright-blue': 'var(--mantine-color-blue-9)',
+  'ansi-bright-magenta': 'var(--mantine-color-grape-9)',
+  'ansi-bright-cyan': 'var(--mantine-color-cyan-9)',
+  'ansi-bright-white': 'var(--mantine-color-gray-7)',
 };
 
 export interface AnsiChunk {

@@ -56,6 +56,8 @@ export function LogList({ entries, highlighted, hasMore, isLoadingMore, onLoadMo
       ref={scrollRef}
       role="log"
       aria-label="Log entries"
+      // Scrollable by keyboard too (axe scrollable-region-focusable).
+      tabIndex={0}
       style={{
         height: 'calc(100dvh - 170px)',
         minHeight: 320,

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useDownloadLogs } from '../api/use-download-logs';
 import { LogList } from './log-list';
 import { useLogFeed } from './use-log-feed';
+import { Icon } from '../../../components/ui/icon';
 
 const filterDebounceMs = 300;
 
@@ -32,11 +33,7 @@ export function LogsPage() {
           aria-label="Filter logs"
           value={filter}
           onChange={(event) => setFilter(event.currentTarget.value)}
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden style={{ fontSize: 18 }}>
-              filter_list
-            </span>
-          }
+          leftSection={<Icon name="filter_list" size={18} />}
           style={{ flex: '1 1 220px', maxWidth: 420 }}
         />
         <Checkbox
@@ -45,26 +42,10 @@ export function LogsPage() {
           onChange={(event) => setIsAutoRefreshing(event.currentTarget.checked)}
         />
         <Group gap="xs" ml="auto">
-          <Button
-            variant="default"
-            onClick={feed.reload}
-            leftSection={
-              <span className="material-symbols-outlined" aria-hidden>
-                refresh
-              </span>
-            }
-          >
+          <Button variant="default" onClick={feed.reload} leftSection={<Icon name="refresh" />}>
             Refresh
           </Button>
-          <Button
-            onClick={download}
-            loading={downloadLogs.isPending}
-            leftSection={
-              <span className="material-symbols-outlined" aria-hidden>
-                download
-              </span>
-            }
-          >
+          <Button onClick={download} loading={downloadLogs.isPending} leftSection={<Icon name="download" />}>
             Download
           </Button>
         </Group>

@@ -9,6 +9,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { roleQueries } from '../../../lib/roles-query';
 import { DefaultPill } from './default-pill';
 import { RoleCard } from './role-card';
+import { Icon } from '../../../components/ui/icon';
 
 function RoleList({
   roles,
@@ -69,11 +70,7 @@ export function RolesPage() {
         <Button
           variant="subtle"
           onClick={() => setIsShowingDetail(false)}
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden>
-              arrow_back
-            </span>
-          }
+          leftSection={<Icon name="arrow_back" />}
           style={{ alignSelf: 'flex-start' }}
         >
           Back to Roles

@@ -1,6 +1,7 @@
 // The ⋮ menu of a user row or card (spec §2): Modify User, Change Password, Delete User.
 import type { User } from '@bpm/protocol';
 import { ActionIcon, Menu } from '@mantine/core';
+import { Icon } from '../../../components/ui/icon';
 
 export type UserMenuAction = 'modify' | 'password' | 'delete';
 
@@ -14,41 +15,17 @@ export function UserActionsMenu({ user, onAction }: { user: User; onAction: (act
           aria-label={`Actions for ${user.username}`}
           onClick={(event) => event.stopPropagation()}
         >
-          <span className="material-symbols-outlined" aria-hidden>
-            more_vert
-          </span>
+          <Icon name="more_vert" />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden>
-              edit
-            </span>
-          }
-          onClick={() => onAction('modify', user)}
-        >
+        <Menu.Item leftSection={<Icon name="edit" />} onClick={() => onAction('modify', user)}>
           Modify User
         </Menu.Item>
-        <Menu.Item
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden>
-              key
-            </span>
-          }
-          onClick={() => onAction('password', user)}
-        >
+        <Menu.Item leftSection={<Icon name="key" />} onClick={() => onAction('password', user)}>
           Change Password
         </Menu.Item>
-        <Menu.Item
-          color="red"
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden>
-              delete
-            </span>
-          }
-          onClick={() => onAction('delete', user)}
-        >
+        <Menu.Item color="red" leftSection={<Icon name="delete" />} onClick={() => onAction('delete', user)}>
           Delete User
         </Menu.Item>
       </Menu.Dropdown>

@@ -19,6 +19,7 @@ import { userActionError } from './user-errors';
 import { CreateUserModal, ModifyUserModal } from './user-form-modal';
 import { filterUsers, nextSort, sortUsers, type UserSort } from './user-sort';
 import { UsersTable } from './users-table';
+import { Icon } from '../../../components/ui/icon';
 
 type OpenModal = { kind: 'create' } | { kind: UserMenuAction; user: User } | null;
 
@@ -61,22 +62,10 @@ export function UsersPage() {
           aria-label="Search users"
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden style={{ fontSize: 18 }}>
-              search
-            </span>
-          }
+          leftSection={<Icon name="search" size={18} />}
           style={{ flex: 1, maxWidth: 360 }}
         />
-        <Button
-          color="green"
-          onClick={() => setModal({ kind: 'create' })}
-          leftSection={
-            <span className="material-symbols-outlined" aria-hidden>
-              person_add
-            </span>
-          }
-        >
+        <Button color="green" onClick={() => setModal({ kind: 'create' })} leftSection={<Icon name="person_add" />}>
           Create User
         </Button>
       </Group>

@@ -5,6 +5,7 @@ import { DateWithTooltip } from '../../../components/ui/date-with-tooltip';
 import { RolePill } from './role-pill';
 import { UserActionsMenu, type UserMenuAction } from './user-actions-menu';
 import type { UserSort, UserSortColumn } from './user-sort';
+import { Icon } from '../../../components/ui/icon';
 
 const columns: { column: UserSortColumn; label: string }[] = [
   { column: 'username', label: 'Username' },
@@ -47,9 +48,7 @@ function SortHeader({
         style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
       >
         {label}
-        <span className="material-symbols-outlined" aria-hidden style={{ fontSize: 16, opacity: direction ? 1 : 0.4 }}>
-          {icon}
-        </span>
+        <Icon name={icon} size={16} style={{ opacity: direction ? 1 : 0.4 }} />
       </UnstyledButton>
     </Table.Th>
   );

@@ -1,0 +1,18 @@
+// "Live data lost at HH:MM:SS — reconnecting…" while the live feed that was open is down (docs/operator-screen.md
+// "Stale data"): shown on every page of the layout, gone once the feed is back and its snapshot replaced the state.
+import { Alert } from '@mantine/core';
+import dayjs from 'dayjs';
+import { Icon } from '../../components/ui/icon';
+import { useLiveFeedLostAt } from '../../live/use-live';
+
+export const staleBannerText = (lostAtMs: number) => `Live data lost at ${dayjs(lostAtMs).format('HH:mm:ss')} — reconnecting…`;
+
+export function StaleBanner() {
+  const lostAtMs = useLiveFeedLostAt();
+  if (lostAtMs === null) return null;
+  return (
+    <Alert color="red" variant="filled" role="alert" icon={<Icon name="wifi_off" size={20} />} py={8} mb="sm">
+      {staleBannerText(lostAtMs)} The values below are the last ones received.
+    </Alert>
+  );
+}

@@ -1,0 +1,99 @@
+// Below 768 px the probes are cards instead of table rows (docs/operator-screen.md "Tablet and phone"): ID,
+// state, first event, temperatures, connection, assignment, watchdog, battery and the ⋮ menu, in the table's
+// order, virtualised like the table so 10,000 probes stay light.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useRef } from 'react';
+import { eventsForDisplay } from '../../../live/probe-events';
+import { canData, thermocoupleData } from '../../../live/readings';
+import { useSystemInfo } from '../../../live/use-live';
+import { useProbe } from '../../../live/use-probe';
+import { AssignmentCell, BatteryCell, ConnectionCell, StateCell, suppressedTooltip, TemperatureCell } from './probe-cells';
+import { ProbeMenu, type ProbeRowProps } from './probe-row';
+import { severityClass } from './severity';
+import { WatchdogRing } from './watchdog-ring';
+import classes from './dashboard.module.css';
+
+const cardHeightPx = 124;
+const cardGapPx = 8;
+
+export interface ProbeCardListProps extends Pick<ProbeRowProps, 'canDelete' | 'onDetails' | 'onDelete' | 'onMenuChange'> {
+  order: readonly string[];
+  onPointerOver: (over: boolean) => void;
+  stale: boolean;
+  emptyText: string;
+}
+
+export function ProbeCardList({ order, onPointerOver, stale, emptyText, ...actions }: ProbeCardListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: order.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => cardHeightPx + cardGapPx,
+    overscan: 4,
+    initialRect: { width: 400, height: 800 },
+  });
+  return (
+    <div
+      ref={scroller}
+      className={classes.cardList}
+      onPointerEnter={() => onPointerOver(true)}
+      onPointerLeave={() => onPointerOver(false)}
+    >
+      {order.length === 0 && <div className={classes.empty}>{emptyText}</div>}
+      <div
+        role="list"
+        aria-label="Probes"
+        className={stale ? classes.stale : undefined}
+        style={{ position: 'relative', height: virtualizer.getTotalSize() }}
+      >
+        {virtualizer.getVirtualItems().map((item) => (
+          <ProbeCard key={order[item.index]!} probeID={order[item.index]!} offset={item.start} {...actions} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const ProbeCard = memo(function ProbeCard({
+  probeID,
+  offset,
+  ...actions
+}: { probeID: string; offset: number } & Pick<ProbeRowProps, 'canDelete' | 'onDetails' | 'onDelete' | 'onMenuChange'>) {
+  const entry = useProbe(probeID);
+  const systemInfo = useSystemInfo();
+  if (!entry) return null;
+  const { probe } = entry;
+  const first = eventsForDisplay(entry.lists)[0];
+  return (
+    <div
+      role="listitem"
+      aria-label={`${probe.probeID}, ${probe.state.stateString}`}
+      className={`${classes.card} ${severityClass(probe.state.stateString)}`}
+      style={{ transform: `translateY(${offset}px)`, height: cardHeightPx }}
+    >
+      <div className={classes.cardLine}>
+        <StateCell stateString={probe.state.stateString} />
+        <span className={classes.cardID}>{probe.probeID}</span>
+        <ProbeMenu probeID={probeID} {...actions} />
+      </div>
+      <div
+        className={`${classes.cardEvent} ${first?.suppressed ? classes.suppressed : ''}`}
+        title={first ? (first.suppressed ? suppressedTooltip : first.eventString) : undefined}
+      >
+        {first ? first.eventString : 'No events'}
+      </div>
+      <div className={classes.cardLine}>
+        <span>Ext</span>
+        <TemperatureCell current={thermocoupleData(probe)} lastValid={entry.lastValidExternal} name="External" />
+        <span>· Int</span>
+        <TemperatureCell current={canData(probe)} lastValid={entry.lastValidInternal} name="Internal" />
+      </div>
+      <div className={classes.cardLine}>
+        <ConnectionCell entry={entry} />
+        <AssignmentCell isMonitoring={probe.isMonitoring} />
+        <WatchdogRing probeID={probeID} />
+        <BatteryCell percentage={probe.batteryPercentage} isCharging={probe.batteryCharging} systemInfo={systemInfo} />
+      </div>
+    </div>
+  );
+});

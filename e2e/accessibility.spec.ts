@@ -1,0 +1,263 @@
+// WCAG 2.2 AA with axe-core over every screen and modal, at 1400 and 400 px (docs/operator-screen.md).
+// To cover a new screen or modal, add one entry to `views`: its route and, for a modal, how to open it.
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+import { expect, signIn, test } from './fixtures';
+
+const axeScript = createRequire(__filename).resolve('axe-core/axe.min.js');
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface View {
+  name: string;
+  path: string;
+  /** Signed out (the login page) or as the seeded admin. */
+  signedIn: boolean;
+  /** Brings up what is checked (a modal, a drawer); resolves once it is shown. */
+  open?: (page: Page) => Promise<void>;
+}
+
+const openMenuItem = async (page: Page, button: string, item: string) => {
+  await page.getByRole('button', { name: button }).first().click();
+  await page.getByRole('menuitem', { name: item }).click();
+};
+const dialogShown = (page: Page, name: string | RegExp) => expect(page.getByRole('dialog', { name })).toBeVisible();
+
+const views: View[] = [
+  { name: 'Login', path: '/login', signedIn: false },
+  { name: 'Not found', path: '/no-such-page', signedIn: true },
+  { name: 'Dashboard', path: '/dashboard', signedIn: true },
+  {
+    name: 'Dashboard: row menu',
+    path: '/dashboard',
+    signedIn: true,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Actions for a11y-critical' }).first().click();
+      await expect(page.getByRole('menuitem', { name: 'Probe Details' })).toBeVisible();
+    },
+  },
+  {
+    name: 'Dashboard: Probe Details',
+    path: '/dashboard',
+    signedIn: true,
+    open: async (page) => {
+      await openMenuItem(page, 'Actions for a11y-critical', 'Probe Details');
+      await dialogShown(page, 'Probe Details');
+    },
+  },
+  {
+    name: 'Dashboard: Confirm Deletion',
+    path: '/dashboard',
+    signedIn: true,
+    open: async (page) => {
+      await openMenuItem(page, 'Actions for a11y-critical', 'Delete Probe');
+      await dialogShown(page, 'Confirm Deletion: a11y-critical');
+    },
+  },
+  {
+    name: 'Sidebar',
+    path: '/dashboard',
+    signedIn: true,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await dialogShown(page, 'Battery Probe Monitor');
+    },
+  },
+  { name: 'About', path: '/about', signedIn: true },
+  { name: 'Account', path: '/account', signedIn: true },
+  {
+    name: 'Account: Update your password',
+    path: '/account',
+    signedIn: true,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await dialogShown(page, 'Update your password');
+    },
+  },
+  { name: 'API keys', path: '/keys', signedIn: true },
+  {
+    name: 'API keys: New API Key',
+    path: '/keys',
+    signedIn: true,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await dialogShown(page, 'New API Key');
+    },
+  },
+  {
+    name: 'API keys: New API Key date picker',
+    path: '/keys',
+    signedIn: true,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await page.getByRole('dialog', { name: 'New API Key' }).getByRole('textbox', { name: 'Expiration' }).click();
+      await expect(page.getByRole('button', { name: /^\d{1,2} \w+ \d{4}$/ }).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'API keys: API Key Generated',
+    path: '/keys',
+    signedIn: true,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Generate' }).click();
+      const form = page.getByRole('dialog', { name: 'New API Key' });
+      await form.getByLabel('Name').fill(`a11y ${Date.now()}`);
+      await form.getByRole('button', { name: 'Generate' }).click();
+      await dialogShown(page, 'API Key Generated');
+    },
+  },
+  {
+    name: 'API keys: Delete API Key',
+    path: '/keys',
+    signedIn: true,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Delete a11y key' }).click();
+      await dialogShown(page, 'Delete API Key');
+    },
+  },
+  { name: 'Users', path: '/users', signedIn: true },
+  {
+    name: 'Users: Create New User',
+    path: '/users',
+    signedIn: true,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Create User' }).click();
+      await dialogShown(page, 'Create New User');
+    },
+  },
+  {
+    name: 'Users: Modify User',
+    path: '/users',
+    signedIn: true,
+    open: async (page) => {
+      await openMenuItem(page, 'Actions for a11y-user', 'Modify User');
+      await dialogShown(page, 'Modify User');
+    },
+  },
+  {
+    name: 'Users: Change User Password',
+    path: '/users',
+    signedIn: true,
+    open: async (page) => {
+      await openMenuItem(page, 'Actions for a11y-user', 'Change Password');
+      await dialogShown(page, /^Change User Password/);
+    },
+  },
+  {
+    name: 'Users: Delete User',
+    path: '/users',
+    signedIn: true,
+    open: async (page) => {
+      await openMenuItem(page, 'Actions for a11y-user', 'Delete User');
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  { name: 'Roles', path: '/roles', signedIn: true },
+  { name: 'Logs', path: '/logs', signedIn: true },
+];
+
+/** Runs axe on the page as it is; returns the serious and critical violations, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axeScript });
+  const results = await page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+      }),
+    wcagTags,
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+    );
+}
+
+// axe is injected as a script tag, which the app's Content-Security-Policy would refuse.
+test.use({ bypassCSP: true });
+
+test.beforeAll(async ({ playwright, server }) => {
+  const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
+  await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
+  // A long inactivity timeout keeps the rows as reported while the checks run.
+  expect((await api.put('system/config', { data: { timeoutSeconds: 3600 } })).ok()).toBeTruthy();
+  const reading = (can: number) => [
+    { origin: 'CAN', temperature: can, valid: true },
+    { origin: 'Thermocouple', temperature: 30, valid: false },
+  ];
+  const base = { firmwareVersion: '2.4.1', batteryCharging: false, assignment: null };
+  const ingested = await api.post('probes/reports', {
+    data: [
+      { ...base, probeID: 'a11y-critical', readings: reading(61), batteryPercentage: 8 },
+      { ...base, probeID: 'a11y-warning', readings: reading(48), batteryPercentage: 15 },
+      { ...base, probeID: 'a11y-normal', readings: reading(30), batteryPercentage: 80, batteryCharging: true },
+    ],
+  });
+  expect(ingested.status(), await ingested.text()).toBe(202);
+  const expiration = new Date(Date.now() + 86_400_000).toISOString();
+  expect((await api.post('keys', { data: { name: 'a11y key', expirationDate: expiration } })).ok()).toBeTruthy();
+  // A user with a known username for the Users modals (left in place: a second run finds it already there).
+  const roles = (await (await api.get('roles')).json()) as { id: number; name: string }[];
+  const roleId = roles.find((r) => r.name === 'Operator')!.id;
+  const user = { username: 'a11y-user', firstName: 'Ada', lastName: 'Lovelace', email: 'a11y@example.com' };
+  await api.post('users', { data: { ...user, password: 'operator-password-1', roleId } });
+  await api.dispose();
+});
+
+test.afterAll(async ({ playwright, server }) => {
+  const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
+  await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
+  for (const probeID of ['a11y-critical', 'a11y-warning', 'a11y-normal']) await api.delete(`probes/${probeID}`);
+  await api.put('system/config', { data: { timeoutSeconds: 5 } });
+  await api.dispose();
+});
+
+test('a modal opened from a row menu takes focus and gives it back to the ⋮ button', async ({ page, server }) => {
+  await signIn(page, 'admin', server.adminPassword);
+  const actions = page.getByRole('button', { name: 'Actions for a11y-critical' });
+  await actions.click();
+  await page.getByRole('menuitem', { name: 'Probe Details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Probe Details' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(actions).toBeFocused();
+});
+
+test('skip links jump past the top bar and past the probes; keyboard focus is visible', async ({ page, server }) => {
+  await signIn(page, 'admin', server.adminPassword);
+  await expect(page.getByText('a11y-critical').first()).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skipToMain = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skipToMain).toBeFocused();
+  await expect(skipToMain).toBeInViewport();
+  await expect(skipToMain).not.toHaveCSS('outline-style', 'none');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Open menu' })).not.toHaveCSS('outline-style', 'none');
+
+  const skipProbes = page.getByRole('link', { name: 'Skip past the probes' });
+  await skipProbes.focus();
+  await expect(skipProbes).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#after-probes')).toBeFocused();
+});
+
+for (const width of [1400, 400]) {
+  for (const view of views) {
+    test(`${view.name} at ${width} px: no serious or critical axe violation`, async ({ page, server }) => {
+      await page.setViewportSize({ width, height: 900 });
+      if (view.signedIn) await signIn(page, 'admin', server.adminPassword);
+      await page.goto(view.path);
+      await page.waitForLoadState('load');
+      if (view.path === '/dashboard') await expect(page.getByText('a11y-critical').first()).toBeVisible();
+      await view.open?.(page);
+      // Let transitions (modal fade-in) finish so colours are measured as shown.
+      await page.waitForTimeout(400);
+      const found = await seriousViolations(page);
+      if (process.env.BPM_AXE_REPORT) console.log(`AXE ${view.name} @${width}: ${found.length}\n${found.join('\n')}`);
+      expect(found).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,74 @@
+// Below 768 px (docs/operator-screen.md "Tablet and phone"): probes as cards, top-bar counts whole, modals usable.
+import type { Page } from '@playwright/test';
+import { defaultSystemInfo } from '@bpm/protocol';
+import { expect, signIn, test } from './fixtures';
+import { criticalReadings, deleteAllProbes, ingest, probeReport } from './probe-reports';
+
+test.use({ viewport: { width: 400, height: 800 } });
+
+test.beforeEach(async ({ adminApi }) => {
+  expect((await adminApi.put('system/config', { data: { timeoutSeconds: 3600 } })).ok()).toBeTruthy();
+  await deleteAllProbes(adminApi);
+});
+
+test.afterAll(async ({ playwright, server }) => {
+  const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
+  await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
+  await deleteAllProbes(api);
+  await api.put('system/config', { data: { timeoutSeconds: defaultSystemInfo.timeoutSeconds } });
+  await api.dispose();
+});
+
+const insideViewport = async (page: Page, selector: ReturnType<Page['getByRole']>) => {
+  const box = (await selector.boundingBox())!;
+  return box.x >= 0 && box.x + box.width <= 400;
+};
+
+test('probes are cards with ID, state, first event, temperatures, watchdog, battery and ⋮', async ({
+  page,
+  adminApi,
+  server,
+}) => {
+  await ingest(adminApi, [
+    probeReport('card-critical', { readings: criticalReadings, batteryPercentage: 64.5 }),
+    probeReport('card-ok'),
+  ]);
+  await signIn(page, 'admin', server.adminPassword);
+  await expect(page.getByRole('table', { name: 'Probes' })).toHaveCount(0);
+  const cards = page.getByRole('list', { name: 'Probes' }).getByRole('listitem');
+  await expect(cards).toHaveCount(2);
+  const card = page.getByRole('listitem', { name: 'card-critical, Critical' });
+  await expect(card).toHaveText(/card-critical/);
+  await expect(card.getByRole('img', { name: 'Critical' })).toBeVisible();
+  await expect(card.getByText('Internal temperature 61.3 °C above alarm 55 °C')).toBeVisible();
+  await expect(card.getByText('30.0 °C')).toBeVisible();
+  await expect(card.getByText('61.3 °C', { exact: true })).toBeVisible();
+  await expect(card.getByRole('img', { name: /^Watchdog/ })).toBeVisible();
+  await expect(card.getByText('64%')).toBeVisible();
+  expect(await insideViewport(page, card)).toBe(true);
+
+  await card.getByRole('button', { name: 'Actions for card-critical' }).click();
+  await page.getByRole('menuitem', { name: 'Probe Details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Probe Details' });
+  await expect(dialog.getByText('Firmware Version: 2.4.1')).toBeVisible();
+  expect(await insideViewport(page, dialog)).toBe(true);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('the top-bar counts are whole at 400 px, beside the initials', async ({ page, adminApi, server }) => {
+  await ingest(adminApi, [
+    probeReport('bar-1', { readings: criticalReadings }),
+    ...Array.from({ length: 12 }, (_, i) => probeReport(`bar-n${i}`)),
+  ]);
+  await signIn(page, 'admin', server.adminPassword);
+  const critical = page.getByLabel('Critical: 1');
+  await expect(critical).toBeVisible();
+  await expect(page.getByLabel('Normal: 12')).toBeVisible();
+  for (const pill of [page.getByLabel('Normal: 12'), page.getByLabel('Warning: 0'), critical]) {
+    expect(await pill.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+  }
+  const pillBox = (await critical.boundingBox())!;
+  const initialsBox = (await page.getByRole('link', { name: /\(Account\)$/ }).boundingBox())!;
+  expect(pillBox.x + pillBox.width).toBeLessThanOrEqual(initialsBox.x);
+});
