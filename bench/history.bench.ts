@@ -14,12 +14,12 @@ import type { ProbeReport } from '@bpm/protocol';
 import { Plant } from '@bpm/simulator';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/dist/app.js';
-import { loadConfig } from '../apps/server/dist/config.js';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
 // The decorations (app.db, app.historyService) as their plugins declare them.
-import type {} from '../apps/server/dist/modules/history/history.plugin.js';
-import { newProbeRecord } from '../apps/server/dist/engine/probe-record.js';
-import type {} from '../apps/server/dist/plugins/db.js';
+import type {} from '../apps/server/src/modules/history/history.plugin';
+import { newProbeRecord } from '../apps/server/src/engine/probe-record';
+import type {} from '../apps/server/src/plugins/db';
 
 const fmt = (n: number, digits = 1) =>
   n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -8,6 +8,7 @@ import { tryEngineLock, type EngineLock } from './db/engine-lock.js';
 import { migrateToLatest, underStartupLock } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
 import { auditModule } from './modules/audit/audit.plugin.js';
+import { alarmsModule } from './modules/alarms/alarms.plugin.js';
 import { authModule } from './modules/auth/auth.plugin.js';
 import { healthModule } from './modules/health/health.plugin.js';
 import { keysModule } from './modules/keys/keys.plugin.js';
@@ -124,6 +125,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(probesModule);
       await api.register(historyModule);
       historyService = api.historyService;
+      await api.register(alarmsModule);
       await api.register(metricsModule);
       await api.register(auditModule);
       await api.register(healthModule);

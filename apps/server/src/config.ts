@@ -53,6 +53,8 @@ export interface AppConfig {
   liveCredentialRecheckMs: number;
   /** Telemetry history (docs/history.md): retention, and the clock minutes follow (tests inject one). */
   history: { maxAgeDays: number; clock?: () => number };
+  /** Event journal and alarm retention (docs/alarms.md). */
+  journalMaxAgeDays: number;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -111,6 +113,7 @@ const envSchema = z.object({
   BPM_LOG_MAX_WARNING_ENTRIES: int(100_000, 100, 10_000_000),
   BPM_TRUST_PROXY: optionalText.transform(trustedProxies),
   BPM_HISTORY_MAX_AGE_DAYS: int(30, 1, 3650),
+  BPM_JOURNAL_MAX_AGE_DAYS: int(90, 1, 3650),
   DATABASE_URL: optionalText,
   BPM_KEY_MAX_DAYS: int(365, 1, 3650),
   BPM_MAX_PROBES: int(20_000, 1, 10_000_000),
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxProbes: e.BPM_MAX_PROBES,
     auditMaxAgeDays: e.BPM_AUDIT_MAX_AGE_DAYS,
     history: { maxAgeDays: e.BPM_HISTORY_MAX_AGE_DAYS },
+    journalMaxAgeDays: e.BPM_JOURNAL_MAX_AGE_DAYS,
     loginThrottle: {
       freeFailures: 5,
       baseDelayMs: 1000,

@@ -1,6 +1,7 @@
 // The plant model: deterministic with a seed, valid reports, and the faults of design §7 over time.
 import { probeReportSchema, type ProbeReport } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
+import { floodStageAt } from './flood-schedule.js';
 import { Plant } from './plant.js';
 
 const start = Date.parse('2026-11-22T10:00:00.000Z');
@@ -47,5 +48,28 @@ describe('Plant', () => {
   it('runs a low battery down below the warning level somewhere in a long run', () => {
     const reports = runPlant(5, 100, 3 * 3600, 10);
     expect(reports.some((r) => (r.batteryPercentage ?? 100) <= 20)).toBe(true);
+  });
+});
+
+describe('the hourly flood', () => {
+  it('is scheduled two minutes in for a minute and a half, then every hour at another stage', () => {
+    expect(floodStageAt(start, start + 119_000)).toBeNull();
+    expect(floodStageAt(start, start + 120_000)).toBe(3);
+    expect(floodStageAt(start, start + 210_000)).toBeNull();
+    expect(floodStageAt(start, start + 3_720_000)).toBe(4);
+  });
+
+  it('overheats most packs at the flooding stage', () => {
+    const reports = runPlant(11, 120, 4 * 60, 2);
+    const hot = (r: ProbeReport) => r.readings.some((x) => x.valid && x.temperature > 45);
+    const atWelding = (from: number, to: number) =>
+      reports.filter(
+        (r) =>
+          r.assignment?.buildStage?.id === 3 && Date.parse(r.timestamp!) >= start + from && Date.parse(r.timestamp!) < start + to,
+      );
+    const hotProbes = (rs: ProbeReport[]) => new Set(rs.filter(hot).map((r) => r.probeID)).size;
+    const during = atWelding(170_000, 210_000);
+    expect(hotProbes(during)).toBeGreaterThan(new Set(during.map((r) => r.probeID)).size / 2);
+    expect(hotProbes(during)).toBeGreaterThan(hotProbes(atWelding(40_000, 80_000)));
   });
 });

@@ -2,6 +2,7 @@
 // Temperatures drift towards each stage's level with noise; faults come and go. Pure and seeded:
 // time is passed in, so the same seed and the same calls give the same reports.
 import type { Assignment, ProbeReport, Reading } from '@bpm/protocol';
+import { floodStageAt } from './flood-schedule.js';
 import { Random } from './random.js';
 
 export interface BuildStage {
@@ -69,9 +70,11 @@ export class Plant {
   private readonly models: ProbeModel[] = [];
   private nextPackId = 1000;
   private cursor = 0;
+  private readonly startMs: number;
 
   constructor(options: PlantOptions) {
     this.random = new Random(options.seed);
+    this.startMs = options.startMs;
     for (let i = 0; i < options.probes; i++) this.models.push(this.newModel(i, options.startMs));
   }
 
@@ -159,6 +162,14 @@ export class Plant {
     }
     for (const fault of Object.keys(faultRates) as Fault[]) {
       if (model.faults.has(fault)) continue;
+      if (
+        fault === 'overheating' &&
+        model.pack !== null &&
+        floodStageAt(this.startMs, model.lastMs) === buildStages[model.stageIndex]!.id
+      ) {
+        model.faults.set(fault, this.random.between(30, 60)); // the hourly flood (flood-schedule.ts)
+        continue;
+      }
       if (fault === 'overheating' && buildStages[model.stageIndex]!.name !== 'Busbar welding') continue;
       const { perSecond, seconds } = faultRates[fault];
       if (this.random.chance(1 - Math.exp(-perSecond * dt))) model.faults.set(fault, this.random.between(seconds[0], seconds[1]));

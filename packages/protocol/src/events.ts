@@ -93,6 +93,10 @@ export const probeEventSchema = z.object({
   eventType: eventTypeSchema,
   eventPersistent: z.boolean(),
   eventsCancelled: z.array(z.object({ id: z.number().int() })),
+  /** Persistent events only (docs/alarms.md): the alarm of this episode, acknowledged, shelved until. */
+  alarmId: z.number().int().optional(),
+  acknowledged: z.boolean().optional(),
+  shelvedUntil: z.string().nullable().optional(),
 });
 export type ProbeEvent = z.infer<typeof probeEventSchema>;
 

@@ -18,3 +18,4 @@ export * from './history.js';
 export * from './live-compact.js';
 export * from './report-batch-fast.js';
 export * from './health.js';
+export * from './alarms.js';

@@ -1,5 +1,6 @@
 // Messages on the live feed at "/" (spec §7 WebSocket; design §6).
 import { z } from 'zod';
+import { alarmsMessageSchema } from './alarms.js';
 import { systemInfoSchema } from './config.js';
 import { probeSchema } from './probes.js';
 
@@ -19,6 +20,7 @@ export const liveMessageSchema = z.discriminatedUnion('messageType', [
   systemConfigMessageSchema,
   probeDataMessageSchema,
   probeDeletionMessageSchema,
+  alarmsMessageSchema,
 ]);
 export type SystemConfigMessage = z.infer<typeof systemConfigMessageSchema>;
 export type ProbeDataMessage = z.infer<typeof probeDataMessageSchema>;

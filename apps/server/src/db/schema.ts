@@ -109,6 +109,53 @@ export interface AuditLogTable {
   changes: string | null;
 }
 
+/** The probe's assignment at the moment, flattened (null ids and names when none). */
+interface AssignmentColumns {
+  stage_id: number | null;
+  stage_name: string | null;
+  agv_id: number | null;
+  agv_name: string | null;
+  pack_id: number | null;
+  pack_name: string | null;
+}
+
+/** docs/alarms.md: every event a probe update raised. */
+export interface JournalTable extends AssignmentColumns {
+  id: Generated<number>;
+  ts: IsoTime;
+  probe_id: string;
+  event: number;
+  event_type: string;
+  event_string: string;
+  suppressed: Flag;
+  alarm_id: number | null;
+}
+
+/** docs/alarms.md: one episode of a persistent event on one probe. */
+export interface AlarmsTable extends AssignmentColumns {
+  id: number;
+  probe_id: string;
+  event: number;
+  event_type: string;
+  raised_at: IsoTime;
+  raised_message: string;
+  last_message: string;
+  peak: number | null;
+  suppressed: Flag;
+  annunciated: Flag;
+  open: Flag;
+  cleared_at: IsoTime | null;
+  acknowledged_at: IsoTime | null;
+  acknowledged_by_id: number | null;
+  acknowledged_by_name: string | null;
+  ack_comment: string | null;
+  ack_delay_ms: number | null;
+  shelved_until: IsoTime | null;
+  shelved_by_id: number | null;
+  shelved_by_name: string | null;
+  shelve_reason: string | null;
+}
+
 export interface Database {
   permissions: PermissionsTable;
   permission_levels: PermissionLevelsTable;
@@ -125,6 +172,8 @@ export interface Database {
   history_minutes: HistoryMinutesTable;
   history_carriages: HistoryCarriagesTable;
   history_names: HistoryNamesTable;
+  journal: JournalTable;
+  alarms: AlarmsTable;
 }
 
 // Telemetry history (migration 0004-history, docs/history.md).

@@ -10,6 +10,7 @@ const permissionDescriptions: Record<PermissionName, string> = {
   Roles: 'View roles and their permissions',
   Logs: 'View and download the system logs',
   Probes: 'Manage probes: delete them, set assignments and thresholds, send reports',
+  Alarms: 'Acknowledge alarms (WRITE) and shelve them (UPDATE)',
 };
 
 const seededRoles: Array<{
@@ -22,13 +23,13 @@ const seededRoles: Array<{
     name: 'Administrator',
     description: 'Full access to users, roles, logs and probes',
     isDefault: false,
-    grants: { Users: 'DELETE', Roles: 'DELETE', Logs: 'DELETE', Probes: 'DELETE' },
+    grants: { Users: 'DELETE', Roles: 'DELETE', Logs: 'DELETE', Probes: 'DELETE', Alarms: 'DELETE' },
   },
   {
     name: 'Supervisor',
     description: 'Views roles and logs, and manages probes',
     isDefault: false,
-    grants: { Roles: 'READ', Logs: 'READ', Probes: 'DELETE' },
+    grants: { Roles: 'READ', Logs: 'READ', Probes: 'DELETE', Alarms: 'UPDATE' },
   },
   { name: 'Operator', description: 'Watches the live dashboard', isDefault: true, grants: {} },
 ];

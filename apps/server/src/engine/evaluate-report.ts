@@ -57,6 +57,7 @@ export function evaluateReport(
     latitude: report.latitude ?? base.latitude,
     longitude: report.longitude ?? base.longitude,
     active: book.active,
+    alarms: base.alarms,
   };
   return finishEvaluation(record, book);
 }

@@ -19,11 +19,18 @@ export interface Evaluation extends PublishedProbe {
   record: ProbeRecord;
   /** New events of this update (persistent ones that were not active yet, and every transient one). */
   raised: ProbeEvent[];
+  /** The transient events of this update (sent once, never kept). */
+  transient: ProbeEvent[];
 }
 
 export function finishEvaluation(record: ProbeRecord, book: EventBook): Evaluation {
   const next = record.active === book.active ? record : { ...record, active: book.active };
   return lazyEvaluation(next, book.transient, book.raised);
+}
+
+/** The same update with a replaced record (the alarms module marks the events with their alarms). */
+export function withRecord(evaluation: Evaluation, record: ProbeRecord): Evaluation {
+  return lazyEvaluation(record, evaluation.transient, evaluation.raised);
 }
 
 /** A record with no transient events, e.g. restored from the snapshot. */
@@ -40,6 +47,7 @@ function lazyEvaluation(record: ProbeRecord, transient: ProbeEvent[], raised: Pr
   return {
     record,
     raised,
+    transient,
     probeID: record.probeID,
     hasTransient: transient.length > 0,
     get probe(): Probe {

@@ -22,7 +22,17 @@ export interface ProbeRecord {
   longitude: number | null;
   /** Active persistent events, current and suppressed alike (the split depends on the assignment). */
   active: ProbeEvent[];
+  /** The alarm of each active persistent event, by event code (docs/alarms.md); set by the alarms module. */
+  alarms?: AlarmMarks;
 }
+
+/** What a published event says about its alarm; a shelved one goes to suppressedEvents. */
+export interface AlarmMark {
+  alarmId: number;
+  acknowledged: boolean;
+  shelvedUntil: string | null;
+}
+export type AlarmMarks = Readonly<Record<number, AlarmMark>>;
 
 export function newProbeRecord(probeID: string): ProbeRecord {
   return {

@@ -15,7 +15,7 @@ export function deriveState(currentEvents: readonly ProbeEvent[]): StateString {
 
 /** The state alone, without building the Probe (metrics count probes by state). */
 export function stateOf(record: ProbeRecord): StateString {
-  return deriveState(partitionEvents(record.active, record.assignment).events);
+  return deriveState(partitionEvents(record.active, record.assignment, record.alarms).events);
 }
 
 /** The probe as clients see it: active persistent events plus the transient ones of this update. */
@@ -23,6 +23,7 @@ export function toProbe(record: ProbeRecord, transient: readonly ProbeEvent[] = 
   const { events, suppressedEvents } = partitionEvents(
     transient.length === 0 ? record.active : [...record.active, ...transient],
     record.assignment,
+    record.alarms,
   );
   const stateString = deriveState(events);
   const assignment = record.assignment;

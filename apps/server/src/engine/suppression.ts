@@ -1,6 +1,6 @@
 // Suppression by assignment (design §5): which events go to suppressedEvents for a given assignment.
 import { eventDefinition, type Assignment, type ProbeEvent } from '@bpm/protocol';
-import { isExpectingCANData, isMonitoring } from './probe-record.js';
+import { isExpectingCANData, isMonitoring, type AlarmMarks } from './probe-record.js';
 
 export function isSuppressed(code: number, assignment: Assignment | null): boolean {
   switch (eventDefinition(code).suppression) {
@@ -13,13 +13,26 @@ export function isSuppressed(code: number, assignment: Assignment | null): boole
   }
 }
 
-/** Splits events into the two lists a Probe carries; an assignment change simply re-splits. */
+/**
+ * Splits events into the two lists a Probe carries; an assignment change simply re-splits. An event
+ * with an alarm carries its alarmId, acknowledged and shelvedUntil, and a shelved one is suppressed
+ * (docs/alarms.md).
+ */
 export function partitionEvents(
   events: readonly ProbeEvent[],
   assignment: Assignment | null,
+  alarms?: AlarmMarks,
 ): { events: ProbeEvent[]; suppressedEvents: ProbeEvent[] } {
   const current: ProbeEvent[] = [];
   const suppressed: ProbeEvent[] = [];
-  for (const event of events) (isSuppressed(event.event, assignment) ? suppressed : current).push(event);
+  for (const event of events) {
+    const mark = event.eventPersistent ? alarms?.[event.event] : undefined;
+    if (mark === undefined) {
+      (isSuppressed(event.event, assignment) ? suppressed : current).push(event);
+      continue;
+    }
+    const marked = { ...event, alarmId: mark.alarmId, acknowledged: mark.acknowledged, shelvedUntil: mark.shelvedUntil };
+    (mark.shelvedUntil !== null || isSuppressed(event.event, assignment) ? suppressed : current).push(marked);
+  }
   return { events: current, suppressedEvents: suppressed };
 }

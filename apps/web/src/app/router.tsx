@@ -24,6 +24,10 @@ export function appRoutes(): RouteObject[] {
         { index: true, element: <Navigate to={paths.dashboard} replace /> },
         { path: paths.dashboard, element: <DashboardPage /> },
         {
+          path: paths.alarms,
+          lazy: async () => ({ Component: (await import('../features/alarms/components/alarms-page')).AlarmsPage }),
+        },
+        {
           path: paths.about,
           lazy: async () => ({ Component: (await import('../features/about/components/about-page')).AboutPage }),
         },

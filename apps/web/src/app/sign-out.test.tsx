@@ -10,8 +10,14 @@ import { accountQueries } from '../features/account/api/account-api';
 import { useChangeOwnPassword } from '../features/account/api/use-change-own-password';
 import { useLogOut } from '../features/account/api/use-log-out';
 import { useUpdateCurrentUser } from '../features/account/api/use-update-current-user';
+import { alarmQueries } from '../features/alarms/api/alarm-queries';
+import { useAcknowledgeAlarm } from '../features/alarms/api/use-acknowledge-alarm';
+import { useAcknowledgeAlarms } from '../features/alarms/api/use-acknowledge-alarms';
+import { useShelveAlarm } from '../features/alarms/api/use-shelve-alarm';
+import { useUnshelveAlarm } from '../features/alarms/api/use-unshelve-alarm';
 import { useLogIn } from '../features/auth/api/use-log-in';
 import { historyQueries } from '../features/dashboard/api/get-probe-history';
+import { probeAlarmQueries } from '../features/dashboard/api/probe-alarm-queries';
 import { useDeleteProbe } from '../features/dashboard/api/use-delete-probe';
 import { keyQueries } from '../features/keys/api/keys-api';
 import { useCreateKey } from '../features/keys/api/use-create-key';
@@ -75,6 +81,14 @@ const signingOut: [string, Run][] = [
   ['useUpdateRole', mutation(useUpdateRole, { roleId: 4, input: { name: 'Readers' } })],
   ['useDeleteRole', mutation(useDeleteRole, 4)],
   ['useSetDefaultRole', mutation(useSetDefaultRole, 4)],
+  ['alarmQueries.open', query(alarmQueries.open(1))],
+  ['alarmQueries.history', query(alarmQueries.history({}))],
+  ['alarmQueries.summary', query(alarmQueries.summary({}))],
+  ['probeAlarmQueries.history', query(probeAlarmQueries.history('P-1'))],
+  ['useAcknowledgeAlarm', mutation(useAcknowledgeAlarm, { id: 1 })],
+  ['useAcknowledgeAlarms', mutation(useAcknowledgeAlarms, { ids: [1] })],
+  ['useShelveAlarm', mutation(useShelveAlarm, { id: 1, minutes: 5, reason: 'swap' })],
+  ['useUnshelveAlarm', mutation(useUnshelveAlarm, 1)],
 ];
 
 // Their 401 is an answer the form shows ("Invalid username or password.", "Current password is incorrect.").

@@ -3,6 +3,7 @@ export const paths = {
   login: '/login',
   home: '/',
   dashboard: '/dashboard',
+  alarms: '/alarms',
   about: '/about',
   account: '/account',
   keys: '/keys',

@@ -4,6 +4,7 @@
 import { compactSubprotocol, liveTiming, normalCloseCodes } from '@bpm/protocol';
 import { liveUrl } from '../lib/api-base-url';
 import { canUseWorker, openDirectSocket, openWorkerSocket, type LiveSocket, type LiveSocketHandlers } from './live-socket';
+import { alarmStore } from './alarm-store';
 import { liveFeedLoss, type LiveFeedLoss } from './feed-loss';
 import { probeStore, type ProbeStore } from './probe-store';
 
@@ -72,7 +73,9 @@ export function startLiveConnection(options: LiveConnectionOptions = {}): () => 
         store.setStatus('connected');
       },
       onMessage: (message, isSnapshot, keepIDs) => {
-        if (socket === current) store.enqueue(message, isSnapshot, keepIDs);
+        if (socket !== current) return;
+        if (message.messageType === 'alarms') alarmStore.applyLive(message.alarms); // docs/alarms.md
+        else store.enqueue(message, isSnapshot, keepIDs);
       },
       onError: (detail) => {
         if (socket !== current) return;

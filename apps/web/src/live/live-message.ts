@@ -2,7 +2,7 @@
 // thread and the socket worker, so it imports nothing that needs a window.
 import type { LiveMessage } from '@bpm/protocol';
 
-const knownTypes = new Set<string>(['systemConfig', 'probeData', 'probeDeletion']);
+const knownTypes = new Set<string>(['systemConfig', 'probeData', 'probeDeletion', 'alarms']);
 
 /** Parses a socket message's JSON; answers undefined (and logs) when it is not valid JSON. */
 export function parseLiveJson(data: unknown, log: Pick<Console, 'warn' | 'error'> = console): unknown {

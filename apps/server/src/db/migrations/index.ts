@@ -2,6 +2,7 @@
 import type { Migration } from 'kysely';
 import { initial } from './0001-initial.js';
 import { probes } from './0002-probes.js';
+import { alarms } from './0003-alarms.js';
 import { history } from './0004-history.js';
 import { audit } from './0005-audit.js';
 import { logsSearch } from './0006-logs-search.js';
@@ -9,6 +10,7 @@ import { logsSearch } from './0006-logs-search.js';
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-probes': probes,
+  '0003-alarms': alarms,
   '0004-history': history,
   '0005-audit': audit,
   '0006-logs-search': logsSearch,

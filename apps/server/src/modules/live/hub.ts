@@ -5,7 +5,7 @@
 // client that never reads costs bounded memory. A socket that asked for the compact format gets probe
 // data from compact-feed.ts instead (docs/live-feed-compact.md); every other message is the same JSON for
 // all. The hub knows no database and no engine.
-import type { Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
+import type { Alarm, Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
 import type { PublishedProbe } from '../../engine/evaluation.js';
 import { probeDataFrames } from './snapshot-frames.js';
 import { CompactFeed } from './compact-feed.js';
@@ -60,6 +60,8 @@ export class LiveHub {
   private readonly clients = new Map<LiveSocket, Client>();
   private readonly compact = new CompactFeed();
   private systemInfo: SystemInfo | null = null;
+  /** Alarms created or changed since the last flush, latest per id (docs/alarms.md). */
+  private readonly alarms = new Map<number, Alarm>();
   private timer: NodeJS.Timeout | undefined;
   readonly counters = { flushes: 0, messagesSent: 0, bytesSent: 0, probesFlushed: 0, backedUpSkips: 0 };
   onFlush: ((stats: FlushStats) => void) | undefined;
@@ -138,6 +140,18 @@ export class LiveHub {
     for (const client of this.clients.values()) this.send(client, message);
   }
 
+  /** Sent to every socket with the next flush, as one `alarms` message. */
+  publishAlarms(alarms: readonly Alarm[]): void {
+    for (const alarm of alarms) this.alarms.set(alarm.id, alarm);
+  }
+
+  private flushAlarms(): void {
+    if (this.alarms.size === 0) return;
+    const message = Buffer.from(JSON.stringify({ messageType: 'alarms', alarms: [...this.alarms.values()] }));
+    this.alarms.clear();
+    for (const client of this.clients.values()) this.send(client, message);
+  }
+
   // ---- sockets ----
 
   /** Sends systemConfig and the full snapshot, then includes the socket in every flush. */
@@ -189,6 +203,7 @@ export class LiveHub {
   // ---- the flush ----
 
   flush(): void {
+    this.flushAlarms();
     const hasBackedUp = [...this.clients.values()].some((c) => c.pending !== null);
     if (this.changed.size === 0 && !hasBackedUp) return;
     const started = performance.now();

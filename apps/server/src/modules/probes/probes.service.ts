@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { evaluateAssignment, evaluateReport } from '../../engine/evaluate-report.js';
-import { publishedProbe, type Evaluation, type PublishedProbe } from '../../engine/evaluation.js';
+import { publishedProbe, withRecord, type Evaluation, type PublishedProbe } from '../../engine/evaluation.js';
 import type { ProbeRecord } from '../../engine/probe-record.js';
 import { raiseWatchdog, reevaluateProbe } from '../../engine/reevaluate.js';
 import { toProbe } from '../../engine/probe-state.js';
@@ -42,6 +42,12 @@ export interface ProbePublisher {
   publishSystemConfig(systemInfo: SystemInfo): void;
 }
 
+/** Sees every evaluation before it is stored (the alarms journal, docs/alarms.md); may return it with a new record. */
+export interface ProbeObserver {
+  observe(previous: ProbeRecord | undefined, evaluation: Evaluation, nowMs: number): Evaluation;
+  probeDeleted(probeID: string, nowMs: number): void;
+}
+
 export interface ProbeServiceOptions {
   db: Kysely<Database>;
   publisher: ProbePublisher;
@@ -62,6 +68,7 @@ export class ProbeService {
   readonly probeLimit: ProbeLimit;
   /** Told of each accepted report's record, after it is applied (the history module records minutes). */
   private readonly reportListeners: Array<(record: ProbeRecord) => void> = [];
+  private observer: ProbeObserver | undefined;
 
   constructor(private readonly options: ProbeServiceOptions) {
     this.clock = options.clock ?? Date.now;
@@ -85,6 +92,21 @@ export class ProbeService {
     this.snapshot.start();
   }
 
+  setObserver(observer: ProbeObserver): void {
+    this.observer = observer;
+  }
+
+  /** Replaces a probe's record (its alarm marks) and publishes it; false when the probe is unknown. */
+  updateRecord(probeID: string, update: (record: ProbeRecord) => ProbeRecord): boolean {
+    const record = this.registry.get(probeID);
+    if (!record) return false;
+    const evaluation = withRecord(publishedProbe(record), update(record));
+    this.registry.set(evaluation.record);
+    this.snapshot.markDirty(probeID);
+    this.options.publisher.publishProbe(evaluation);
+    return true;
+  }
+
   async stop(): Promise<void> {
     await this.snapshot.stop();
   }
@@ -106,7 +128,7 @@ export class ProbeService {
     for (const report of reports) {
       const evaluation = evaluateReport(this.registry.get(report.probeID), report, this.thresholds, now);
       if (!evaluation) continue;
-      this.apply(evaluation);
+      this.apply(evaluation, now);
       for (const listener of this.reportListeners) listener(evaluation.record);
       accepted += 1;
     }
@@ -119,13 +141,13 @@ export class ProbeService {
   setAssignment(probeID: string, assignment: Assignment | null): Probe {
     const record = this.registry.get(probeID);
     if (!record) throw new NotFoundError('Probe not found');
-    const evaluation = evaluateAssignment(record, assignment);
-    this.apply(evaluation);
+    const evaluation = this.apply(evaluateAssignment(record, assignment), this.clock());
     return evaluation.probe;
   }
 
   deleteProbe(probeID: string): void {
     if (!this.registry.delete(probeID)) throw new NotFoundError('Probe not found');
+    this.observer?.probeDeleted(probeID, this.clock());
     this.schedule.cancel(probeID);
     this.snapshot.markDeleted(probeID);
     this.options.publisher.publishDeletion([probeID]);
@@ -137,8 +159,9 @@ export class ProbeService {
     let raised = 0;
     for (const probeID of this.schedule.takeDue(now)) {
       const record = this.registry.get(probeID);
-      const evaluation = record && raiseWatchdog(record, this.thresholds, now);
-      if (!evaluation) continue;
+      const raisedNow = record && raiseWatchdog(record, this.thresholds, now);
+      if (!raisedNow) continue;
+      const evaluation = this.observer?.observe(record, raisedNow, now) ?? raisedNow;
       this.registry.set(evaluation.record);
       this.snapshot.markDirty(probeID);
       this.options.publisher.publishProbe(evaluation);
@@ -163,7 +186,8 @@ export class ProbeService {
         // Read again: a report may have replaced the record while the loop was yielding.
         const record = this.registry.get(probeID);
         if (!record) return;
-        const evaluation = reevaluateProbe(record, this.thresholds);
+        const reevaluated = reevaluateProbe(record, this.thresholds);
+        const evaluation = this.observer?.observe(record, reevaluated, this.clock()) ?? reevaluated;
         this.registry.set(evaluation.record);
         if (!evaluation.record.active.some((e) => e.event === 0))
           this.schedule.schedule(probeID, evaluation.record.watchdogExpiryMs);
@@ -199,11 +223,13 @@ export class ProbeService {
     return this.snapshot.flush();
   }
 
-  private apply(evaluation: Evaluation): void {
+  private apply(evaluated: Evaluation, now: number): Evaluation {
+    const evaluation = this.observer?.observe(this.registry.get(evaluated.probeID), evaluated, now) ?? evaluated;
     const record = evaluation.record;
     this.registry.set(record);
     this.schedule.schedule(record.probeID, record.watchdogExpiryMs);
     this.snapshot.markDirty(record.probeID);
     this.options.publisher.publishProbe(evaluation);
+    return evaluation;
   }
 }

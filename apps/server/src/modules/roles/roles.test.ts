@@ -20,8 +20,14 @@ describe('GET /roles', () => {
     const roles = response.json();
     expect(roles.map((r: { name: string }) => r.name)).toEqual(['Administrator', 'Supervisor', 'Operator']);
     const [administrator, supervisor, operator] = roles;
-    expect(levels(administrator)).toEqual({ Users: 'DELETE', Roles: 'DELETE', Logs: 'DELETE', Probes: 'DELETE' });
-    expect(levels(supervisor)).toEqual({ Roles: 'READ', Logs: 'READ', Probes: 'DELETE' });
+    expect(levels(administrator)).toEqual({
+      Users: 'DELETE',
+      Roles: 'DELETE',
+      Logs: 'DELETE',
+      Probes: 'DELETE',
+      Alarms: 'DELETE',
+    });
+    expect(levels(supervisor)).toEqual({ Roles: 'READ', Logs: 'READ', Probes: 'DELETE', Alarms: 'UPDATE' });
     expect(operator).toMatchObject({ is_default: true, permissions_with_levels: [] });
     expect(administrator.is_default).toBe(false);
     expect(administrator.permissions_with_levels[0]).toEqual({

@@ -3,6 +3,7 @@ import { paths } from '../../config/paths';
 
 const pageNames: Readonly<Record<string, string>> = {
   [paths.dashboard]: 'Dashboard',
+  [paths.alarms]: 'Alarms',
   [paths.about]: 'About',
   [paths.account]: 'Account',
   [paths.keys]: 'API keys',

@@ -3,6 +3,7 @@ import { productShortName } from '@bpm/protocol';
 import { Avatar, Burger, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { AlarmIndicator } from './alarm-indicator';
 import { ConnectionIndicator } from './connection-indicator';
 import { ProbeCounts } from './probe-counts';
 
@@ -31,6 +32,7 @@ export function TopBar({ pageName, isSidebarOpen, onToggleSidebar, initials }: T
       <Group gap={6} wrap="nowrap">
         <ConnectionIndicator />
         <ProbeCounts />
+        <AlarmIndicator />
         <Avatar component={Link} to={paths.account} color="blue" radius="xl" size={32} aria-label={`${initials} (Account)`}>
           {initials}
         </Avatar>

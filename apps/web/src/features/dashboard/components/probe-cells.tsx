@@ -15,6 +15,7 @@ import {
 } from '../probe-display';
 import classes from './dashboard.module.css';
 import { DashboardIcon } from './dashboard-icon';
+import { UnacknowledgedMarker } from './unacknowledged-marker';
 
 export const suppressedTooltip = 'This event is suppressed because of the current probe assignment';
 
@@ -27,6 +28,7 @@ export function EventLines({ entry }: { entry: ProbeEntry }) {
   const events = eventsForDisplay(entry.lists);
   return (
     <div className={classes.events}>
+      <UnacknowledgedMarker probe={entry.probe} />
       {events.map((e) => (
         <div
           key={`${e.suppressed ? 's' : 'c'}${e.event}`}

@@ -7,6 +7,7 @@ import { canData, isProbeConnected, thermocoupleData, type TemperatureData } fro
 import { useProbe, useWatchdog } from '../../../live/use-probe';
 import { batteryPercentText, formatExpiryTime, formatTemperature, yesNo } from '../probe-display';
 import { TemperatureHistorySection } from './temperature-history-section';
+import { ProbeAlarmHistory } from './probe-alarm-history';
 import { TemperatureSparkline } from './temperature-sparkline';
 
 export interface ProbeDetailsModalProps {
@@ -83,6 +84,7 @@ function ProbeDetails({
       </Title>
       <EventList title="Current Events" events={events.filter((e) => !e.suppressed)} empty="No current events." />
       <EventList title="Suppressed Events" events={events.filter((e) => e.suppressed)} empty="No suppressed events." />
+      <ProbeAlarmHistory probeID={probeID} />
       <Divider />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>

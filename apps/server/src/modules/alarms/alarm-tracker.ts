@@ -1,0 +1,302 @@
+// The alarms in memory (docs/alarms.md): which persistent event of which probe is an open episode,
+// its peak and messages, and the marks its probe's events carry. It sees every probe update on the
+// hot path, so an update that raises nothing on a probe without alarms costs two comparisons; the
+// journal entries and changed alarms it produces go to a sink (batched writes, live messages).
+import {
+  eventDefinition,
+  type Alarm,
+  type AlarmState,
+  type Assignment,
+  type ProbeAssignment,
+  type ProbeEvent,
+  type UserRef,
+} from '@bpm/protocol';
+import { withRecord, type Evaluation } from '../../engine/evaluation.js';
+import type { AlarmMark, AlarmMarks, ProbeRecord } from '../../engine/probe-record.js';
+import { isSuppressed } from '../../engine/suppression.js';
+
+/** An alarm as kept by the server: the published fields (but state) plus what state derives from. */
+export interface AlarmEpisode extends Omit<Alarm, 'state'> {
+  /** Has it ever been current? Only those need acknowledgement (closed, not returned, when cleared). */
+  annunciated: boolean;
+  ackDelayMs: number | null;
+}
+
+export interface NewJournalEntry {
+  ts: string;
+  probeID: string;
+  event: number;
+  eventType: ProbeEvent['eventType'];
+  eventString: string;
+  suppressed: boolean;
+  assignment: ProbeAssignment | null;
+  alarmId: number | null;
+}
+
+export interface AlarmSink {
+  journal(entry: NewJournalEntry): void;
+  alarmChanged(alarm: AlarmEpisode): void;
+}
+
+interface ProbeAlarms {
+  assignment: Assignment | null;
+  byCode: Map<number, AlarmEpisode>;
+}
+
+export function alarmState(a: Pick<AlarmEpisode, 'clearedAt' | 'shelvedUntil' | 'acknowledgedAt' | 'annunciated'>): AlarmState {
+  if (a.clearedAt === null) {
+    if (a.shelvedUntil !== null) return 'shelved';
+    return a.acknowledgedAt !== null ? 'acknowledged' : 'unacknowledged';
+  }
+  return a.acknowledgedAt !== null || !a.annunciated ? 'closed' : 'returned';
+}
+
+export function toAlarm(episode: AlarmEpisode): Alarm {
+  const { annunciated: _annunciated, ackDelayMs: _ackDelayMs, ...alarm } = episode;
+  return { ...alarm, state: alarmState(episode) };
+}
+
+export function assignmentAtMoment(assignment: Assignment | null): ProbeAssignment | null {
+  if (assignment === null) return null;
+  return { buildStage: assignment.buildStage, agv: assignment.agv, batteryPack: assignment.batteryPack };
+}
+
+/** The most extreme temperature for 10–13 (valid readings), the lowest battery for 20–21, else null. */
+export function peakOf(code: number, record: ProbeRecord, previous: number | null): number | null {
+  let value: number | null = null;
+  if (code >= 10 && code <= 13) {
+    const isHigh = code <= 11;
+    for (const r of record.report?.readings ?? []) {
+      if (!r.valid) continue;
+      if (value === null || (isHigh ? r.temperature > value : r.temperature < value)) value = r.temperature;
+    }
+    if (value === null) return previous;
+    if (previous === null) return value;
+    return isHigh ? Math.max(previous, value) : Math.min(previous, value);
+  }
+  if (code === 20 || code === 21) {
+    value = record.batteryPercentage;
+    if (value === null) return previous;
+    return previous === null ? value : Math.min(previous, value);
+  }
+  return null;
+}
+
+export class AlarmTracker {
+  private readonly byProbe = new Map<string, ProbeAlarms>();
+  private readonly byId = new Map<number, AlarmEpisode>();
+
+  constructor(
+    private readonly sink: AlarmSink,
+    private nextId: number,
+  ) {}
+
+  /** An active alarm (open in memory), by id. */
+  get(id: number): AlarmEpisode | undefined {
+    return this.byId.get(id);
+  }
+
+  active(): IterableIterator<AlarmEpisode> {
+    return this.byId.values();
+  }
+
+  /** The marks a probe's record should carry now (undefined: no active alarm). */
+  marksOf(probeID: string): AlarmMarks | undefined {
+    const probe = this.byProbe.get(probeID);
+    if (!probe || probe.byCode.size === 0) return undefined;
+    const marks: Record<number, AlarmMark> = {};
+    for (const [code, a] of probe.byCode)
+      marks[code] = { alarmId: a.id, acknowledged: a.acknowledgedAt !== null, shelvedUntil: a.shelvedUntil };
+    return marks;
+  }
+
+  /**
+   * After a restart: the alarms that were active in the database are matched with the restored
+   * records' active events by probe and code and keep their id; an event without one opens a new
+   * alarm; an alarm whose event is gone is cleared at `nowMs`.
+   */
+  restore(stored: readonly AlarmEpisode[], records: Iterable<ProbeRecord>, nowMs: number): void {
+    const ts = new Date(nowMs).toISOString();
+    const storedByKey = new Map(stored.map((a) => [`${a.probeID}\u0000${a.event}`, a]));
+    for (const record of records) {
+      for (const event of record.active) {
+        const key = `${record.probeID}\u0000${event.event}`;
+        const existing = storedByKey.get(key);
+        storedByKey.delete(key);
+        if (existing) {
+          this.add(record.probeID, record.assignment, existing);
+          this.refresh(existing, record, event.eventString);
+        } else {
+          this.open(record, event, ts);
+        }
+      }
+    }
+    for (const orphan of storedByKey.values()) {
+      orphan.clearedAt = ts;
+      this.sink.alarmChanged(orphan);
+    }
+  }
+
+  observe(previous: ProbeRecord | undefined, evaluation: Evaluation, nowMs: number): Evaluation {
+    const next = evaluation.record;
+    const probe = this.byProbe.get(next.probeID);
+    // The common case: nothing raised, no alarm on this probe.
+    if (probe === undefined && evaluation.raised.length === 0 && (next.active.length === 0 || next.active === previous?.active))
+      return evaluation;
+
+    const ts = new Date(nowMs).toISOString();
+    let isOpenSetChanged = false;
+    for (const event of evaluation.raised) {
+      const definition = eventDefinition(event.event);
+      let alarmId: number | null = null;
+      if (definition.persistent) {
+        // Raised again within this update (cancelled and raised): the earlier episode ends first.
+        const earlier = this.byProbe.get(next.probeID)?.byCode.get(event.event);
+        if (earlier) this.close(earlier, ts);
+        alarmId = this.open(next, event, ts).id;
+        isOpenSetChanged = true;
+      } else {
+        for (const code of definition.cancels) {
+          const cancelled = this.byProbe.get(next.probeID)?.byCode.get(code);
+          if (cancelled && !next.active.some((e) => e.event === code)) {
+            alarmId ??= cancelled.id;
+            this.close(cancelled, ts);
+            isOpenSetChanged = true;
+          }
+        }
+      }
+      this.sink.journal({
+        ts,
+        probeID: next.probeID,
+        event: event.event,
+        eventType: event.eventType,
+        eventString: event.eventString,
+        suppressed: isSuppressed(event.event, next.assignment),
+        assignment: assignmentAtMoment(next.assignment),
+        alarmId,
+      });
+    }
+    const current = this.byProbe.get(next.probeID);
+    if (current) {
+      current.assignment = next.assignment;
+      for (const episode of [...current.byCode.values()]) {
+        const event = next.active.find((e) => e.event === episode.event);
+        if (event === undefined) {
+          this.close(episode, ts); // cancelled by another persistent event (e.g. 10 by 11)
+          isOpenSetChanged = true;
+          continue;
+        }
+        this.refresh(episode, next, event.eventString);
+      }
+    }
+    if (!isOpenSetChanged) return evaluation;
+    return withRecord(evaluation, { ...next, alarms: this.marksOf(next.probeID) });
+  }
+
+  probeDeleted(probeID: string, nowMs: number): void {
+    const probe = this.byProbe.get(probeID);
+    if (!probe) return;
+    const ts = new Date(nowMs).toISOString();
+    for (const episode of [...probe.byCode.values()]) this.close(episode, ts);
+  }
+
+  /** False when it was acknowledged already (nothing changes). */
+  acknowledge(episode: AlarmEpisode, by: UserRef, comment: string | undefined, nowMs: number): boolean {
+    if (episode.acknowledgedAt !== null) return false;
+    episode.acknowledgedAt = new Date(nowMs).toISOString();
+    episode.acknowledgedBy = by;
+    episode.ackComment = comment ?? null;
+    episode.ackDelayMs = Math.max(0, nowMs - Date.parse(episode.raisedAt));
+    this.sink.alarmChanged(episode);
+    return true;
+  }
+
+  shelve(episode: AlarmEpisode, by: UserRef, minutes: number, reason: string, nowMs: number): void {
+    episode.shelvedUntil = new Date(nowMs + minutes * 60_000).toISOString();
+    episode.shelvedBy = by;
+    episode.shelveReason = reason;
+    episode.suppressed = true;
+    this.sink.alarmChanged(episode);
+  }
+
+  /** Back to annunciation, unacknowledged (docs/alarms.md). False when it was not shelved. */
+  unshelve(episode: AlarmEpisode): boolean {
+    if (episode.shelvedUntil === null) return false;
+    episode.shelvedUntil = null;
+    episode.acknowledgedAt = null;
+    episode.acknowledgedBy = null;
+    episode.ackComment = null;
+    episode.ackDelayMs = null;
+    const assignment = this.byProbe.get(episode.probeID)?.assignment ?? null;
+    episode.suppressed = isSuppressed(episode.event, assignment);
+    if (!episode.suppressed) episode.annunciated = true;
+    this.sink.alarmChanged(episode);
+    return true;
+  }
+
+  /** Active alarms whose shelve has expired. */
+  dueShelves(nowMs: number): AlarmEpisode[] {
+    const due: AlarmEpisode[] = [];
+    for (const a of this.byId.values()) if (a.shelvedUntil !== null && Date.parse(a.shelvedUntil) <= nowMs) due.push(a);
+    return due;
+  }
+
+  private open(record: ProbeRecord, event: ProbeEvent, ts: string): AlarmEpisode {
+    const suppressed = isSuppressed(event.event, record.assignment);
+    const episode: AlarmEpisode = {
+      id: this.nextId++,
+      probeID: record.probeID,
+      event: event.event,
+      eventType: event.eventType,
+      raisedAt: ts,
+      raisedMessage: event.eventString,
+      lastMessage: event.eventString,
+      peak: peakOf(event.event, record, null),
+      assignment: assignmentAtMoment(record.assignment),
+      suppressed,
+      clearedAt: null,
+      acknowledgedAt: null,
+      acknowledgedBy: null,
+      ackComment: null,
+      shelvedUntil: null,
+      shelvedBy: null,
+      shelveReason: null,
+      annunciated: !suppressed,
+      ackDelayMs: null,
+    };
+    this.add(record.probeID, record.assignment, episode);
+    this.sink.alarmChanged(episode);
+    return episode;
+  }
+
+  private add(probeID: string, assignment: Assignment | null, episode: AlarmEpisode): void {
+    let probe = this.byProbe.get(probeID);
+    if (!probe) {
+      probe = { assignment, byCode: new Map() };
+      this.byProbe.set(probeID, probe);
+    }
+    probe.byCode.set(episode.event, episode);
+    this.byId.set(episode.id, episode);
+  }
+
+  private close(episode: AlarmEpisode, ts: string): void {
+    episode.clearedAt = ts;
+    this.byId.delete(episode.id);
+    const probe = this.byProbe.get(episode.probeID);
+    probe?.byCode.delete(episode.event);
+    if (probe?.byCode.size === 0) this.byProbe.delete(episode.probeID);
+    this.sink.alarmChanged(episode);
+  }
+
+  /** Peak, message and suppression after an update of an alarm that stays active. */
+  private refresh(episode: AlarmEpisode, record: ProbeRecord, message: string): void {
+    const peak = peakOf(episode.event, record, episode.peak);
+    const suppressed = episode.shelvedUntil !== null || isSuppressed(episode.event, record.assignment);
+    const isChanged = peak !== episode.peak || suppressed !== episode.suppressed || message !== episode.lastMessage;
+    episode.lastMessage = message;
+    episode.peak = peak;
+    episode.suppressed = suppressed;
+    if (!suppressed) episode.annunciated = true;
+    if (isChanged) this.sink.alarmChanged(episode);
+  }
+}

@@ -1,0 +1,37 @@
+// The open list's order and the per-hour series with flood hours.
+import type { Alarm } from '@bpm/protocol';
+import { describe, expect, it } from 'vitest';
+import { compareOpenAlarms } from './alarm-display';
+import { hourlySeries } from './components/alarms-per-hour-chart';
+
+const a = (id: number, state: Alarm['state'], eventType: Alarm['eventType'], raisedAt: string) =>
+  ({ id, state, eventType, raisedAt }) as Alarm;
+
+describe('compareOpenAlarms', () => {
+  it('puts unacknowledged first, then Critical, then newest', () => {
+    const list = [
+      a(1, 'acknowledged', 'Critical', '2026-11-23T10:05:00.000Z'),
+      a(2, 'unacknowledged', 'Warning', '2026-11-23T10:06:00.000Z'),
+      a(3, 'unacknowledged', 'Critical', '2026-11-23T10:01:00.000Z'),
+      a(4, 'unacknowledged', 'Critical', '2026-11-23T10:02:00.000Z'),
+      a(5, 'shelved', 'Critical', '2026-11-23T10:09:00.000Z'),
+    ];
+    expect([...list].sort(compareOpenAlarms).map((x) => x.id)).toEqual([4, 3, 2, 1, 5]);
+  });
+});
+
+describe('hourlySeries', () => {
+  it('fills every hour of the range and moves flood hours to their own series', () => {
+    const series = hourlySeries({
+      from: '2026-11-23T08:30:00.000Z',
+      to: '2026-11-23T11:10:00.000Z',
+      perHour: [
+        { hour: '2026-11-23T09:00:00.000Z', count: 4 },
+        { hour: '2026-11-23T10:00:00.000Z', count: 14 },
+      ],
+      floods: [{ start: '2026-11-23T10:20:00.000Z', end: '2026-11-23T10:30:00.000Z', count: 12 }],
+    });
+    expect(series.normal).toEqual([0, 4, null, 0]);
+    expect(series.flood).toEqual([null, null, 14, null]);
+  });
+});

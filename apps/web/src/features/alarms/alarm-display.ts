@@ -1,0 +1,49 @@
+// How alarms read on screen (docs/alarms.md): state badges, the open list's order, times and peaks.
+import type { Alarm, AlarmState } from '@bpm/protocol';
+
+export const stateLooks: Record<AlarmState, { label: string; colour: string }> = {
+  unacknowledged: { label: 'Unacknowledged', colour: 'red' },
+  returned: { label: 'Returned', colour: 'orange' },
+  acknowledged: { label: 'Acknowledged', colour: 'blue' },
+  shelved: { label: 'Shelved', colour: 'gray' },
+  closed: { label: 'Closed', colour: 'green' },
+};
+
+const stateRank: Record<AlarmState, number> = { unacknowledged: 0, returned: 1, acknowledged: 2, shelved: 3, closed: 4 };
+
+/** Unacknowledged first, then Critical first, then newest. */
+export function compareOpenAlarms(a: Alarm, b: Alarm): number {
+  return (
+    stateRank[a.state] - stateRank[b.state] ||
+    Number(b.eventType === 'Critical') - Number(a.eventType === 'Critical') ||
+    b.raisedAt.localeCompare(a.raisedAt) ||
+    b.id - a.id
+  );
+}
+
+/** Only what has been annunciated and is not acknowledged can be acknowledged. */
+export const canBeAcknowledged = (a: Alarm) => a.state === 'unacknowledged' || a.state === 'returned';
+
+/** e.g. "Nov 23, 14:05:09" in the browser's locale. */
+export function formatAlarmTime(value: string): string {
+  return new Intl.DateTimeFormat(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(new Date(value));
+}
+
+export function formatPeak(alarm: Pick<Alarm, 'event' | 'peak'>): string {
+  if (alarm.peak === null) return '';
+  return alarm.event >= 20 ? `${alarm.peak.toFixed(1)} %` : `${alarm.peak.toFixed(1)} °C`;
+}
+
+export function placeOf(alarm: Pick<Alarm, 'assignment'>): string {
+  const a = alarm.assignment;
+  if (!a) return 'Unassigned';
+  return [a.buildStage?.name, a.batteryPack?.name].filter(Boolean).join(' · ') || 'Unassigned';
+}
+
+export const noPermission = 'You do not have permission to perform this action';

@@ -1,0 +1,34 @@
+// The alarm query factory (docs/alarms.md): every alarm query key starts with ['alarms'], so one
+// prefix invalidation after an acknowledgement or shelve refreshes them all.
+import { alarmLimits, type Alarm } from '@bpm/protocol';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { getAlarms } from '../../../lib/alarm-requests';
+import { alarmStore } from '../../../live/alarm-store';
+import { getAlarmSummary, type HistoryFilter } from './alarms-api';
+
+const historyPage = 50;
+
+export const alarmQueries = {
+  all: () => ['alarms'] as const,
+  /** The open alarms, loaded into the live store; `epoch` changes with each (re)connect. */
+  open: (epoch: number) =>
+    queryOptions({
+      queryKey: [...alarmQueries.all(), 'open', epoch],
+      queryFn: async () => {
+        const startedAt = alarmStore.beginLoad();
+        const alarms = await getAlarms({ state: 'open', limit: alarmLimits.pageMax });
+        alarmStore.load(alarms, startedAt);
+        return alarms;
+      },
+      staleTime: Infinity,
+    }),
+  history: (filter: HistoryFilter) =>
+    infiniteQueryOptions({
+      queryKey: [...alarmQueries.all(), 'history', filter],
+      queryFn: ({ pageParam }) => getAlarms({ ...filter, limit: historyPage, before: pageParam }),
+      initialPageParam: undefined as number | undefined,
+      getNextPageParam: (last: Alarm[]) => (last.length < historyPage ? undefined : last[last.length - 1]!.id),
+    }),
+  summary: (range: { from?: string; to?: string }) =>
+    queryOptions({ queryKey: [...alarmQueries.all(), 'summary', range], queryFn: () => getAlarmSummary(range) }),
+};

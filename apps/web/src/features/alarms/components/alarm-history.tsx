@@ -1,0 +1,139 @@
+// The History view (docs/alarms.md): range and filters, the summary, every alarm newest first with
+// infinite scroll, and Export CSV of the same filters.
+import type { Alarm } from '@bpm/protocol';
+import { Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Icon } from '../../../components/ui/icon';
+import { formatAlarmTime, formatPeak, placeOf, stateLooks } from '../alarm-display';
+import { alarmQueries } from '../api/alarm-queries';
+import { alarmsCsvUrl, type HistoryFilter } from '../api/alarms-api';
+import { rangeOf } from '../history-range';
+import { AlarmSummary } from './alarm-summary';
+import { HistoryFilters, initialHistoryFilter, type HistoryFilterState } from './history-filters';
+
+function toFilter(state: HistoryFilterState, now: number): HistoryFilter {
+  const number = (value: string | number) => (value === '' ? undefined : Number(value));
+  return {
+    ...rangeOf(state.range, { from: state.customFrom, to: state.customTo }, now),
+    probeID: state.probeID.trim() || undefined,
+    packId: number(state.packId),
+    stageId: number(state.stageId),
+    eventType: state.eventType ?? undefined,
+  };
+}
+
+export function AlarmHistory() {
+  const [state, setState] = useState(initialHistoryFilter);
+  const [debounced] = useDebouncedValue(state, 300);
+  // The range ends now when the filters change (not on every render, or the query key would never settle).
+  const filter = useMemo(() => toFilter(debounced, Date.now()), [debounced]);
+  const pages = useInfiniteQuery(alarmQueries.history(filter));
+  const alarms = pages.data?.pages.flat() ?? [];
+  return (
+    <Stack gap="md">
+      <HistoryFilters value={state} onChange={setState} />
+      <AlarmSummary range={{ from: filter.from, to: filter.to }} />
+      <Stack gap="xs" component="section" aria-label="Alarm history">
+        <Button
+          component="a"
+          href={alarmsCsvUrl(filter)}
+          download
+          variant="default"
+          style={{ alignSelf: 'flex-start' }}
+          leftSection={<Icon name="download" size={20} />}
+        >
+          Export CSV
+        </Button>
+        {pages.isPending ? (
+          <Text>Loading alarms...</Text>
+        ) : pages.isError ? (
+          <Text c="red">{pages.error.message}</Text>
+        ) : alarms.length === 0 ? (
+          <Text c="gray.7">No alarms in this range.</Text>
+        ) : (
+          <HistoryTable alarms={alarms} />
+        )}
+        {pages.hasNextPage && <MoreLoader isLoading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />}
+      </Stack>
+    </Stack>
+  );
+}
+
+function HistoryTable({ alarms }: { alarms: Alarm[] }) {
+  return (
+    <Table.ScrollContainer minWidth={900} type="native" tabIndex={0} role="region" aria-label="Alarm history table">
+      <Table striped verticalSpacing={4} aria-label="Alarms">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>State</Table.Th>
+            <Table.Th>Probe</Table.Th>
+            <Table.Th>Alarm</Table.Th>
+            <Table.Th>Raised</Table.Th>
+            <Table.Th>Cleared</Table.Th>
+            <Table.Th>Where</Table.Th>
+            <Table.Th>Peak</Table.Th>
+            <Table.Th>Acknowledged by</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {alarms.map((alarm) => (
+            <Table.Tr key={alarm.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Badge
+                  color={stateLooks[alarm.state].colour}
+                  c="dark.7"
+                  variant="light"
+                  radius="sm"
+                  tt="none"
+                  style={{ overflow: 'visible' }}
+                >
+                  {stateLooks[alarm.state].label}
+                </Badge>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{alarm.probeID}</Table.Td>
+              <Table.Td>
+                <Text size="sm" c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
+                  {alarm.raisedMessage}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAlarmTime(alarm.raisedAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {alarm.clearedAt ? formatAlarmTime(alarm.clearedAt) : 'Active'}
+              </Table.Td>
+              <Table.Td>{placeOf(alarm)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPeak(alarm)}</Table.Td>
+              <Table.Td>
+                {alarm.acknowledgedBy ? `${alarm.acknowledgedBy.username}${alarm.ackComment ? `: ${alarm.ackComment}` : ''}` : ''}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Loads the next page when it scrolls into view; the button does the same by hand. */
+function MoreLoader({ isLoading, onLoadMore }: { isLoading: boolean; onLoadMore: () => void }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const latest = useRef(onLoadMore);
+  latest.current = onLoadMore;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) latest.current();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={sentinel}>
+      <Button variant="subtle" onClick={onLoadMore} loading={isLoading}>
+        Load more
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// Pieces shared by the open alarms' table rows and cards: the state badge and the row's actions.
+import type { Alarm } from '@bpm/protocol';
+import { Badge, Group, Text } from '@mantine/core';
+import { canBeAcknowledged, stateLooks } from '../alarm-display';
+import { useAcknowledgeAlarm } from '../api/use-acknowledge-alarm';
+import { useUnshelveAlarm } from '../api/use-unshelve-alarm';
+import { PermissionButton } from './permission-button';
+
+export const alarmName = (alarm: Alarm) => `alarm ${alarm.id} on ${alarm.probeID}`;
+
+export function AlarmStateBadges({ alarm }: { alarm: Alarm }) {
+  const look = stateLooks[alarm.state];
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Badge
+        color={alarm.state === 'unacknowledged' ? 'red.9' : look.colour}
+        variant={alarm.state === 'unacknowledged' ? 'filled' : 'light'}
+        c={alarm.state === 'unacknowledged' ? undefined : 'dark.7'}
+        radius="sm"
+        tt="none"
+        style={{ overflow: 'visible' }}
+      >
+        {look.label}
+      </Badge>
+      <Text span size="sm" fw={600} c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
+        {alarm.eventType}
+      </Text>
+    </Group>
+  );
+}
+
+export function AlarmActions({ alarm, canAct, onShelve }: { alarm: Alarm; canAct: boolean; onShelve: () => void }) {
+  const acknowledge = useAcknowledgeAlarm();
+  const unshelve = useUnshelveAlarm();
+  const name = alarmName(alarm);
+  return (
+    <Group gap={4} wrap="nowrap">
+      {canBeAcknowledged(alarm) && (
+        <PermissionButton
+          size="xs"
+          isAllowed={canAct}
+          loading={acknowledge.isPending}
+          aria-label={`Acknowledge ${name}`}
+          onClick={() => acknowledge.mutate({ id: alarm.id })}
+        >
+          Acknowledge
+        </PermissionButton>
+      )}
+      {alarm.state === 'shelved' ? (
+        <PermissionButton
+          size="xs"
+          variant="default"
+          isAllowed={canAct}
+          loading={unshelve.isPending}
+          aria-label={`Unshelve ${name}`}
+          onClick={() => unshelve.mutate(alarm.id)}
+        >
+          Unshelve
+        </PermissionButton>
+      ) : (
+        alarm.clearedAt === null && (
+          <PermissionButton size="xs" variant="default" isAllowed={canAct} aria-label={`Shelve ${name}`} onClick={onShelve}>
+            Shelve
+          </PermissionButton>
+        )
+      )}
+    </Group>
+  );
+}

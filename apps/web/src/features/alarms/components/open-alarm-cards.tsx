@@ -1,0 +1,48 @@
+// The open alarms as cards on narrow screens (below 48em): the same facts and actions as the table.
+import type { Alarm } from '@bpm/protocol';
+import { Card, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { canBeAcknowledged, formatAlarmTime, formatPeak, placeOf } from '../alarm-display';
+import { AlarmActions, AlarmStateBadges, alarmName } from './alarm-row-parts';
+
+export interface OpenAlarmCardsProps {
+  alarms: Alarm[];
+  canAct: boolean;
+  selected: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+  onShelve: (alarm: Alarm) => void;
+}
+
+export function OpenAlarmCards({ alarms, canAct, selected, onToggle, onShelve }: OpenAlarmCardsProps) {
+  return (
+    <Stack gap="xs" component="ul" aria-label="Open alarms" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {alarms.map((alarm) => (
+        <Card key={alarm.id} withBorder padding="xs" component="li">
+          <Stack gap={4}>
+            <Group justify="space-between" wrap="nowrap">
+              <AlarmStateBadges alarm={alarm} />
+              <Checkbox
+                aria-label={`Select ${alarmName(alarm)}`}
+                checked={selected.has(alarm.id)}
+                disabled={!canAct || !canBeAcknowledged(alarm)}
+                onChange={() => onToggle(alarm.id)}
+              />
+            </Group>
+            <Text size="sm" fw={600}>
+              {alarm.probeID}: {alarm.lastMessage}
+            </Text>
+            <Text size="xs" c="gray.7">
+              {formatAlarmTime(alarm.raisedAt)} · {placeOf(alarm)}
+              {alarm.peak !== null ? ` · peak ${formatPeak(alarm)}` : ''}
+            </Text>
+            {alarm.state === 'shelved' && alarm.shelvedUntil && (
+              <Text size="xs" c="gray.7">
+                Shelved until {formatAlarmTime(alarm.shelvedUntil)}: {alarm.shelveReason}
+              </Text>
+            )}
+            <AlarmActions alarm={alarm} canAct={canAct} onShelve={() => onShelve(alarm)} />
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+// Probe Details' "Alarm history" (docs/alarms.md): the probe's last 20 alarms, newest first.
+import { Badge, Group, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { probeAlarmQueries } from '../api/probe-alarm-queries';
+
+const when = (value: string) =>
+  new Intl.DateTimeFormat(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(new Date(value));
+
+export function ProbeAlarmHistory({ probeID }: { probeID: string }) {
+  const alarms = useQuery(probeAlarmQueries.history(probeID));
+  return (
+    <section aria-label="Alarm history">
+      <Title order={3} size="h5" mb={4}>
+        Alarm history
+      </Title>
+      {alarms.isPending ? (
+        <Text size="sm">Loading alarms...</Text>
+      ) : alarms.isError ? (
+        <Text size="sm" c="red">
+          {alarms.error.message}
+        </Text>
+      ) : alarms.data.length === 0 ? (
+        <Text size="sm" c="gray.7">
+          No alarms.
+        </Text>
+      ) : (
+        <ul style={{ margin: 0, paddingLeft: 18 }}>
+          {alarms.data.map((alarm) => (
+            <li key={alarm.id}>
+              <Group gap={6} wrap="wrap">
+                <Text size="sm">
+                  {when(alarm.raisedAt)}: {alarm.raisedMessage}
+                </Text>
+                <Badge size="sm" variant="light" radius="sm" color={alarm.state === 'unacknowledged' ? 'red' : 'gray'}>
+                  {alarm.state}
+                </Badge>
+              </Group>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

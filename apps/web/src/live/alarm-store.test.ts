@@ -1,0 +1,60 @@
+// The open-alarm store as plain TypeScript: loads, live updates that race a load, the count, the chime hook.
+import type { Alarm } from '@bpm/protocol';
+import { describe, expect, it } from 'vitest';
+import { AlarmStore } from './alarm-store';
+
+const alarm = (id: number, patch: Partial<Alarm> = {}): Alarm => ({
+  id,
+  probeID: `P-${id}`,
+  event: 11,
+  eventType: 'Critical',
+  raisedAt: '2026-11-23T10:00:00.000Z',
+  raisedMessage: 'Internal temperature 60 °C above alarm 55 °C',
+  lastMessage: 'Internal temperature 60 °C above alarm 55 °C',
+  peak: 60,
+  assignment: null,
+  suppressed: false,
+  clearedAt: null,
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  ackComment: null,
+  shelvedUntil: null,
+  shelvedBy: null,
+  shelveReason: null,
+  state: 'unacknowledged',
+  ...patch,
+});
+
+describe('AlarmStore', () => {
+  it('counts unacknowledged alarms that are not suppressed, and drops closed ones', () => {
+    const store = new AlarmStore();
+    store.load([alarm(1), alarm(2, { suppressed: true }), alarm(3, { state: 'acknowledged' }), alarm(4, { state: 'closed' })], store.beginLoad());
+    expect(store.getOpen().map((a) => a.id)).toEqual([1, 2, 3]);
+    expect(store.getUnacknowledgedCount()).toBe(1);
+    store.applyLive([alarm(1, { state: 'closed' })]);
+    expect(store.getOpen().map((a) => a.id)).toEqual([2, 3]);
+    expect(store.getUnacknowledgedCount()).toBe(0);
+  });
+
+  it('keeps live updates that arrived while a load was in flight', () => {
+    const store = new AlarmStore();
+    const startedAt = store.beginLoad();
+    store.applyLive([alarm(1, { state: 'acknowledged' }), alarm(5)]);
+    store.load([alarm(1)], startedAt); // the answer was read before the acknowledgement
+    expect(store.getOpen().find((a) => a.id === 1)!.state).toBe('acknowledged');
+    expect(store.getOpen().map((a) => a.id)).toEqual([1, 5]);
+    const later = store.beginLoad();
+    store.load([alarm(1, { state: 'acknowledged' })], later);
+    expect(store.getOpen().map((a) => a.id)).toEqual([1]);
+  });
+
+  it('tells listeners about alarms new to it once loaded', () => {
+    const store = new AlarmStore();
+    const seen: number[] = [];
+    store.onNewAlarm((a) => seen.push(a.id));
+    store.applyLive([alarm(1)]); // before the first load: not announced
+    store.load([alarm(1)], store.beginLoad());
+    store.applyLive([alarm(1, { peak: 61 }), alarm(2)]);
+    expect(seen).toEqual([2]);
+  });
+});

@@ -1,0 +1,82 @@
+// Open alarms, live (docs/alarms.md): loaded from GET /alarms?state=open on each (re)connect and kept
+// current by the feed's `alarms` messages. Plain TypeScript, read by React through use-alarms.ts.
+// A load races the messages that arrive while it is in flight: those are applied again on top of it.
+import type { Alarm } from '@bpm/protocol';
+
+type Listener = () => void;
+
+const isOpen = (a: Alarm) => a.state !== 'closed';
+/** Annunciated now and waiting for someone: what the top bar counts and the dashboard row marks. */
+export const needsAcknowledgement = (a: Alarm) => a.state === 'unacknowledged' && !a.suppressed;
+
+export class AlarmStore {
+  private open = new Map<number, Alarm>();
+  private sequence = 0;
+  /** Live updates with the sequence number they arrived at (kept until a load that started later). */
+  private recent = new Map<number, { alarm: Alarm; sequence: number }>();
+  private listeners = new Set<Listener>();
+  private newAlarmListeners = new Set<(alarm: Alarm) => void>();
+  private list: Alarm[] = [];
+  private count = 0;
+  private isLoaded = false;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Called for each alarm seen for the first time through the feed (the chime). */
+  onNewAlarm(listener: (alarm: Alarm) => void): () => void {
+    this.newAlarmListeners.add(listener);
+    return () => this.newAlarmListeners.delete(listener);
+  }
+
+  getOpen = (): Alarm[] => this.list;
+  getUnacknowledgedCount = (): number => this.count;
+  getIsLoaded = (): boolean => this.isLoaded;
+
+  /** Marks the start of a load; hand the answer to load() with this number. */
+  beginLoad(): number {
+    return this.sequence;
+  }
+
+  load(alarms: readonly Alarm[], startedAt: number): void {
+    this.open = new Map(alarms.filter(isOpen).map((a) => [a.id, a]));
+    for (const [id, { alarm, sequence }] of this.recent) {
+      if (sequence <= startedAt) this.recent.delete(id);
+      else this.put(alarm);
+    }
+    this.isLoaded = true;
+    this.changed();
+  }
+
+  applyLive(alarms: readonly Alarm[]): void {
+    for (const alarm of alarms) {
+      const isNew = !this.open.has(alarm.id) && !this.recent.has(alarm.id);
+      this.recent.set(alarm.id, { alarm, sequence: ++this.sequence });
+      this.put(alarm);
+      if (isNew && this.isLoaded) for (const listener of this.newAlarmListeners) listener(alarm);
+    }
+    this.changed();
+  }
+
+  reset(): void {
+    this.open.clear();
+    this.recent.clear();
+    this.isLoaded = false;
+    this.changed();
+  }
+
+  private put(alarm: Alarm): void {
+    if (isOpen(alarm)) this.open.set(alarm.id, alarm);
+    else this.open.delete(alarm.id);
+  }
+
+  private changed(): void {
+    this.list = [...this.open.values()];
+    this.count = this.list.filter(needsAcknowledgement).length;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+export const alarmStore = new AlarmStore();

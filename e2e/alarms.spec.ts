@@ -1,0 +1,191 @@
+// Alarms end to end (docs/alarms.md): an overheating probe's row and the top-bar count, an
+// acknowledgement by a second browser seen by the first within a second, a shelve that hides the
+// alarm from the probe's state until it expires, the History's filters and CSV export.
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { defaultSystemInfo, type AssignmentInput, type ProbeReportInput } from '@bpm/protocol';
+import { createUserWithRole, expect, signIn, test } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+const assigned: AssignmentInput = {
+  buildStage: { id: 3, name: 'Busbar welding' },
+  agv: { id: 12, name: 'AGV-12' },
+  batteryPack: { id: 2291, name: 'Pack 2291' },
+  expectingCANData: true,
+};
+
+const report = (probeID: string, can: number): ProbeReportInput => ({
+  probeID,
+  firmwareVersion: '2.4.1',
+  readings: [
+    { origin: 'CAN', temperature: can, valid: true },
+    { origin: 'Thermocouple', temperature: 30, valid: true },
+  ],
+  batteryPercentage: 83.5,
+  batteryCharging: false,
+  assignment: assigned,
+});
+
+async function ingest(api: APIRequestContext, reports: ProbeReportInput[]) {
+  const response = await api.post('probes/reports', { data: reports });
+  expect(response.status(), await response.text()).toBe(202);
+}
+
+async function adminContext(
+  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
+  server: { url: string; adminPassword: string },
+) {
+  const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
+  await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
+  return api;
+}
+
+async function deleteAllProbes(api: APIRequestContext) {
+  const probes = (await (await api.get('probes')).json()) as { probeID: string }[];
+  for (const { probeID } of probes) expect((await api.delete(`probes/${probeID}`)).ok()).toBeTruthy();
+}
+
+const row = (page: Page, probeID: string) =>
+  page
+    .getByRole('table', { name: 'Probes' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: probeID, exact: true }) });
+const unacknowledgedCount = (page: Page) => page.getByRole('link', { name: /^\d+ unacknowledged alarms?$/ });
+
+test.beforeAll(async ({ playwright, server }) => {
+  const api = await adminContext(playwright, server);
+  expect((await api.put('system/config', { data: { timeoutSeconds: 3600 } })).ok()).toBeTruthy();
+  await deleteAllProbes(api);
+  await api.dispose();
+});
+
+test.afterAll(async ({ playwright, server }) => {
+  const api = await adminContext(playwright, server);
+  await deleteAllProbes(api);
+  await api.put('system/config', { data: { timeoutSeconds: defaultSystemInfo.timeoutSeconds } });
+  await api.dispose();
+});
+
+test('an overheating probe is unacknowledged until a second browser acknowledges it', async ({
+  page,
+  browser,
+  adminApi,
+  server,
+}) => {
+  await signIn(page, 'admin', server.adminPassword);
+  await expect(unacknowledgedCount(page)).toBeVisible();
+  const before = Number(/\d+/.exec((await unacknowledgedCount(page).textContent()) ?? '')?.[0]);
+
+  await ingest(adminApi, [report('al-hot', 61)]);
+  await expect(row(page, 'al-hot').getByText('Unacknowledged')).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: `${before + 1} unacknowledged ${before + 1 === 1 ? 'alarm' : 'alarms'}` }),
+  ).toBeVisible();
+
+  const supervisor = await createUserWithRole(adminApi, 'Supervisor', { firstName: 'Sam', lastName: 'Supervisor' });
+  const second = await browser.newContext();
+  try {
+    const other = await second.newPage();
+    await signIn(other, supervisor.username, supervisor.password);
+    await other.getByRole('link', { name: /unacknowledged alarm/ }).click();
+    await expect(other).toHaveURL(/\/alarms$/);
+    await other.getByRole('button', { name: /^Acknowledge alarm \d+ on al-hot$/ }).click();
+    // The first browser sees it within a second.
+    await expect(row(page, 'al-hot').getByText('Unacknowledged')).toHaveCount(0, { timeout: 1000 });
+    await expect(page.getByRole('link', { name: `${before} unacknowledged ${before === 1 ? 'alarm' : 'alarms'}` })).toBeVisible({
+      timeout: 1000,
+    });
+  } finally {
+    await second.close();
+  }
+});
+
+test('an operator sees alarms but the buttons are disabled', async ({ page, adminApi }) => {
+  await ingest(adminApi, [report('al-op', 62)]);
+  const operator = await createUserWithRole(adminApi, 'Operator');
+  await signIn(page, operator.username, operator.password);
+  await page.goto('/alarms');
+  await expect(page.getByRole('cell', { name: 'al-op', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Acknowledge alarm \d+ on al-op$/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^Shelve alarm \d+ on al-op$/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Acknowledge selected' })).toBeDisabled();
+});
+
+test('a shelved alarm leaves the probe’s state and comes back at expiry', async ({ page, adminApi, server }) => {
+  test.setTimeout(150_000);
+  await ingest(adminApi, [report('al-shelf', 63)]);
+  await signIn(page, 'admin', server.adminPassword);
+  await expect(row(page, 'al-shelf').getByRole('img', { name: 'Critical' })).toBeVisible();
+  await page.goto('/alarms');
+  await page.getByRole('button', { name: /^Shelve alarm \d+ on al-shelf$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Shelve alarm' });
+  await dialog.getByRole('combobox', { name: 'Duration' }).selectOption({ label: '1 minute' });
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Thermocouple being replaced');
+  await dialog.getByRole('button', { name: 'Shelve' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Unshelve alarm \d+ on al-shelf$/ })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(row(page, 'al-shelf').getByRole('img', { name: 'Normal' })).toBeVisible();
+  // Back at expiry (one minute), unacknowledged.
+  await expect(row(page, 'al-shelf').getByRole('img', { name: 'Critical' })).toBeVisible({ timeout: 75_000 });
+  await expect(row(page, 'al-shelf').getByText('Unacknowledged')).toBeVisible();
+});
+
+test('History filters by probe and exports the same alarms as CSV', async ({ page, adminApi, server }) => {
+  await ingest(adminApi, [report('al-hist', 64), report('al-hist', 30), report('al-hist', 50)]);
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto('/alarms');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByText('Last hour', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Last hour' })).toBeChecked();
+  await page.getByRole('textbox', { name: 'Probe' }).fill('al-hist');
+  const history = page.getByRole('table', { name: 'Alarms' });
+  await expect(history.getByRole('row')).toHaveCount(3); // header + two alarms
+  await expect(history.getByRole('cell', { name: 'al-hot', exact: true })).toHaveCount(0);
+  // The summary covers the range (all probes); the list and the export follow the filters.
+  await expect(page.getByRole('region', { name: 'Summary' }).getByText(/^Total \d+$/)).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await (await download).path();
+  const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
+  expect(lines[0]!.startsWith('id,probeID,event,eventType,state')).toBe(true);
+  expect(lines).toHaveLength(3);
+  expect(lines.slice(1).every((line) => line.split(',')[1] === 'al-hist')).toBe(true);
+});
+
+test('the Roles page shows the Alarms permission like the others', async ({ page, adminApi, server }) => {
+  const roles = (await (await adminApi.get('roles')).json()) as { id: number; name: string }[];
+  const supervisor = roles.find((role) => role.name === 'Supervisor')!;
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto(`/roles#${supervisor.id}`);
+  const alarms = page.getByRole('listitem', { name: 'Alarms' });
+  await expect(alarms.getByText('UPDATE', { exact: true })).toBeVisible();
+  await expect(alarms.getByText('WRITE', { exact: true })).toBeVisible();
+  await expect(alarms.getByText('READ', { exact: true })).toBeVisible();
+  await expect(alarms.getByText('DELETE', { exact: true })).toHaveCount(0);
+});
+
+test('the Alarms page’s content has no serious or critical accessibility violations, at 1400 and 400 px', async ({ page, server }) => {
+  await signIn(page, 'admin', server.adminPassword);
+  for (const width of [1400, 400]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const tab of ['Open alarms', 'History']) {
+      await page.goto('/alarms');
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByText(/Loading/)).toHaveCount(0);
+      await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+      const violations = await page.evaluate(async () => {
+        type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+        const axe = (window as unknown as { axe: { run: (context: Element) => Promise<Result> } }).axe;
+        // The page's own content (the top bar and the sidebar are the layout's, checked with every page).
+        return (await axe.run(document.querySelector('main')!)).violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+      expect(violations, `${tab} at ${width} px`).toEqual([]);
+    }
+  }
+});
