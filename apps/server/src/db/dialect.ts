@@ -28,6 +28,15 @@ export function autoIncrementId(db: Kysely<unknown>): (c: ColumnDefinitionBuilde
     : (c) => c.primaryKey().autoIncrement();
 }
 
+/**
+ * Migrations: an integer primary key the database numbers, where reusing the id of a deleted newest row is
+ * harmless (append-only tables pruned from the oldest end): SQLite's rowid alias (no `sqlite_sequence`
+ * write per insert), PostgreSQL an identity column.
+ */
+export function rowId(db: Kysely<unknown>): (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder {
+  return dialectOf(db) === 'postgres' ? (c) => c.primaryKey().generatedByDefaultAsIdentity() : (c) => c.primaryKey();
+}
+
 /** Migrations: a float that keeps a JS number exactly (SQLite `real` is 8 bytes; PostgreSQL `real` only 4). */
 export function floatType(db: Kysely<unknown>): ColumnDataType {
   return dialectOf(db) === 'postgres' ? 'double precision' : 'real';

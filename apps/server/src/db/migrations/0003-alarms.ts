@@ -1,6 +1,7 @@
 // Frozen: the event journal and alarms (docs/alarms.md), and the Alarms permission for databases
 // seeded before it existed. Never edit; add a new migration.
 import { sql, type Kysely, type Migration } from 'kysely';
+import { floatType, rowId } from '../dialect.js';
 
 const assignmentColumns = (table: ReturnType<Kysely<unknown>['schema']['createTable']>) =>
   table
@@ -16,7 +17,7 @@ export const alarms: Migration = {
     await assignmentColumns(
       db.schema
         .createTable('journal')
-        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('id', 'integer', rowId(db))
         .addColumn('ts', 'varchar(32)', (c) => c.notNull())
         .addColumn('probe_id', 'varchar(64)', (c) => c.notNull())
         .addColumn('event', 'integer', (c) => c.notNull())
@@ -42,7 +43,7 @@ export const alarms: Migration = {
         .addColumn('raised_at', 'varchar(32)', (c) => c.notNull())
         .addColumn('raised_message', 'text', (c) => c.notNull())
         .addColumn('last_message', 'text', (c) => c.notNull())
-        .addColumn('peak', 'real')
+        .addColumn('peak', floatType(db))
         .addColumn('suppressed', 'integer', (c) => c.notNull())
         // Has the alarm ever been current (annunciated)? Only those need acknowledgement.
         .addColumn('annunciated', 'integer', (c) => c.notNull())

@@ -147,7 +147,7 @@ describe('PUT /roles/{id}', () => {
       const after = (await fresh.app.inject({ method: 'GET', url: '/api/roles', headers: cookie }))
         .json()
         .find((r: { name: string }) => r.name === 'Administrator');
-      expect(grants(after)).toEqual({ Users: 'DELETE', Roles: 'DELETE', Logs: 'DELETE', Probes: 'DELETE' });
+      expect(grants(after)).toEqual({ Users: 'DELETE', Roles: 'DELETE', Logs: 'DELETE', Probes: 'DELETE', Alarms: 'DELETE' });
     } finally {
       await fresh.close();
     }
