@@ -21,6 +21,41 @@ export default tseslint.config(
       'no-empty-pattern': 'off',
     },
   },
+  // Server boundaries (docs/architecture-server.md): a module reaches another module only through its
+  // <name>.service.ts (or an index.ts it defines); plugins/ never import a module's queries or routes.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?:\\.\\./modules/)?([^./][^/]*)/(?!\\1\\.service\\.js$|index\\.js$)',
+              message:
+                'Import another module only through its <name>.service.ts (or index.ts): its tables and internals are its own.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/plugins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./modules/([^/]+)/(?!\\1\\.service\\.js$|index\\.js$)',
+              message: 'Plugins use a module only through its <name>.service.ts (or index.ts), never its queries.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.mjs', 'scripts/**', 'bench/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },

@@ -6,17 +6,17 @@ import type { AppConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { keysRoutes } from './modules/keys/keys.routes.js';
+import { authModule } from './modules/auth/auth.plugin.js';
+import { keysModule } from './modules/keys/keys.plugin.js';
+import { liveModule } from './modules/live/live.plugin.js';
 import { LogStore } from './modules/logs/log-store.js';
 import { createLogger } from './modules/logs/logger.js';
-import { logsRoutes } from './modules/logs/logs.routes.js';
-import { liveModule } from './modules/live/live.plugin.js';
+import { logsModule } from './modules/logs/logs.plugin.js';
 import { metricsModule } from './modules/metrics/metrics.plugin.js';
 import { probesModule } from './modules/probes/probes.plugin.js';
-import { rolesRoutes } from './modules/roles/roles.routes.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { authPlugin } from './plugins/auth.js';
+import { rolesModule } from './modules/roles/roles.plugin.js';
+import { usersModule } from './modules/users/users.plugin.js';
+import { accessPlugin, principalPlugin } from './plugins/access.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -37,8 +37,12 @@ declare module 'fastify' {
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 export const serverVersion = version;
 
-/** design §2: a request whose Host starts with "api." is an API request at the root: serve it as /api/…. */
-export function apiHostUrl(host: string | undefined, url: string): string {
+/**
+ * design §2: a request whose Host starts with "api." is an API request at the root: serve it as /api/….
+ * And /metrics (Prometheus' default scrape path) is /api/metrics, so it meets the /api scope's access rule.
+ */
+export function rewriteApiUrl(host: string | undefined, url: string): string {
+  if (url === '/metrics' || url.startsWith('/metrics?')) return `/api${url}`;
   if (!host?.toLowerCase().startsWith('api.')) return url;
   if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) return url;
   return `/api${url === '/' ? '' : url}`;
@@ -64,7 +68,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    rewriteUrl: (raw) => apiHostUrl(raw.headers.host, raw.url ?? '/'),
+    rewriteUrl: (raw) => rewriteApiUrl(raw.headers.host, raw.url ?? '/'),
   });
   app.decorate('config', config);
   app.decorate('logStore', logStore);
@@ -81,27 +85,29 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(dbPlugin, { db });
   await app.register(requestLogPlugin);
   await app.register(cookie);
-  await app.register(authPlugin);
+  await app.register(principalPlugin);
   await app.register(securityPlugin);
   await app.register(openApiPlugin, { version });
 
-  // The API face: under /api (and at the root of api.{host}, see apiHostUrl).
+  // The live feed owns GET /: it upgrades to the WebSocket, and a plain GET gets reply.sendWebApp().
+  // At the root, so its hub (app.liveHub) is there for the probes module and the tests.
+  await app.register(liveModule, { credentialRecheckMs: config.liveCredentialRecheckMs });
+
+  // The API face: every module, under /api (and at the root of api.{host}, see rewriteApiUrl). accessPlugin
+  // first: each route declares config.access and one onRequest hook enforces it (docs/architecture-server.md).
   await app.register(
     async (api) => {
-      await api.register(authRoutes);
-      await api.register(usersRoutes);
-      await api.register(rolesRoutes);
-      await api.register(keysRoutes);
-      await api.register(logsRoutes);
+      await api.register(accessPlugin);
+      await api.register(authModule);
+      await api.register(usersModule);
+      await api.register(rolesModule);
+      await api.register(keysModule);
+      await api.register(logsModule);
+      await api.register(probesModule);
+      await api.register(metricsModule);
     },
     { prefix: '/api' },
   );
-
-  // The live feed owns GET /: it upgrades to the WebSocket, and a plain GET gets reply.sendWebApp().
-  // Live probes (module B) at the root, so /metrics can read them: the hub and "/", probes under /api, /metrics.
-  await app.register(liveModule, { credentialRecheckMs: config.liveCredentialRecheckMs });
-  await app.register(probesModule, { prefix: '/api' });
-  await app.register(metricsModule);
 
   // The web face last: static files and the SPA fallback own every path nobody else claimed.
   await app.register(webAppPlugin);

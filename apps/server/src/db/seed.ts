@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { permissionLevels, permissionNames, type PermissionLevel, type PermissionName } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../modules/auth/password.js';
+import { hashPassword } from '../password.js';
 import type { Database } from './schema.js';
 
 const permissionDescriptions: Record<PermissionName, string> = {

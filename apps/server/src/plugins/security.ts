@@ -94,7 +94,7 @@ export const securityPlugin = fp(
       },
     });
 
-    // Runs after the auth hook (auth registers before this plugin in app.ts), so it knows whether the cookie was used.
+    // Runs after the principal hook (plugins/access.ts registers before this plugin in app.ts), so it knows whether the cookie was used.
     app.addHook('onRequest', async (request) => {
       if (safeMethods.has(request.method)) return;
       if (!isAllowedOrigin(request)) throw new ForbiddenError('Origin not allowed');
@@ -108,5 +108,5 @@ export const securityPlugin = fp(
       if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     });
   },
-  { name: 'bpm-security', dependencies: ['bpm-auth'] },
+  { name: 'bpm-security', dependencies: ['bpm-principal'] },
 );

@@ -6,9 +6,9 @@ import { permissionLevels, permissionNames, type PermissionLevel, type Permissio
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { sessionCookieName } from '../modules/sessions/sessions.service.js';
 import { findUser, insertUser } from '../modules/users/users.queries.js';
-import { sessionCookieName } from '../plugins/auth.js';
+import { hashPassword } from '../password.js';
 
 export const testAdminPassword = 'test-admin-password';
 /** inject() sends Host: localhost:80, so this is the app's own origin (CSRF check). */

@@ -1,15 +1,14 @@
 // GET/POST /login and POST /logout (spec §7 Authentication).
 import { loginRequestSchema, userSchema } from '@bpm/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { UnauthorizedError } from '../../errors.js';
-import { sessionCookieName } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
-import { findUser } from '../users/users.queries.js';
-import { signIn, type SignedIn } from './auth.service.js';
+import { sessionCookieName } from '../sessions/sessions.service.js';
+import { signedInUser, signIn, signOut, type SignedIn } from './auth.service.js';
 import { LoginThrottle } from './login-throttle.js';
-import { deleteSession } from './sessions.queries.js';
 
 const tags = ['Authentication'];
+// Signing in and out is for everyone; GET /login answers 401 "Not signed in" itself.
+const config = { access: 'public' } as const;
 
 /** Host-only by default; Domain=BPM_PUBLIC_HOST when served under it, so api.{host} and the live feed share it (design §2). */
 function cookieDomain(request: FastifyRequest): string | undefined {
@@ -43,17 +42,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/login',
-    { schema: { tags, summary: 'Is there a signed-in session?', response: { 200: userSchema } } },
-    async (request) => {
-      const user = request.principal && (await findUser(app.db, request.principal.userId));
-      if (!user) throw new UnauthorizedError('Not signed in');
-      return user;
-    },
+    { config, schema: { tags, summary: 'Is there a signed-in session?', response: { 200: userSchema } } },
+    (request) => signedInUser(app.db, request.principal),
   );
 
   r.post(
     '/login',
-    { schema: { tags, summary: 'Sign in', body: loginRequestSchema, response: { 200: userSchema } } },
+    { config, schema: { tags, summary: 'Sign in', body: loginRequestSchema, response: { 200: userSchema } } },
     async (request, reply) => {
       const signedIn = await signIn(app.db, throttle, {
         ...request.body,
@@ -68,10 +63,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   // Idempotent: signing out of a session that already ended still succeeds, so the client never shows
   // "Failed to log out" for a session that expired while the page was open.
-  r.post('/logout', { schema: { tags, summary: 'Sign out (204 even when no session is left)' } }, async (request, reply) => {
-    const principal = request.principal;
-    if (principal?.sessionId !== undefined) await deleteSession(app.db, principal.sessionId);
-    reply.clearCookie(sessionCookieName, cookieOptions(request));
-    return reply.code(204).send();
-  });
+  r.post(
+    '/logout',
+    { config, schema: { tags, summary: 'Sign out (204 even when no session is left)' } },
+    async (request, reply) => {
+      await signOut(app.db, request.principal);
+      reply.clearCookie(sessionCookieName, cookieOptions(request));
+      return reply.code(204).send();
+    },
+  );
 }

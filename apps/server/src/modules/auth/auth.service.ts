@@ -3,11 +3,11 @@ import type { User } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { UnauthorizedError } from '../../errors.js';
-import { findCredentials, findUser, usernameKey } from '../users/users.queries.js';
+import { decoyPasswordHash, verifyPassword } from '../../password.js';
+import type { Principal } from '../../plugins/access.js';
+import { endSession, startSession } from '../sessions/sessions.service.js';
+import { findCredentials, findUser, usernameKey } from '../users/users.service.js';
 import type { LoginThrottle } from './login-throttle.js';
-import { decoyPasswordHash, verifyPassword } from './password.js';
-import { deleteExpiredSessions, insertSession } from './sessions.queries.js';
-import { hashToken, newSessionToken } from './tokens.js';
 
 /** design §4: "Remember me" keeps a session 30 days; otherwise a browser-session cookie whose session ends after 12 h. */
 export const rememberedSessionMs = 30 * 24 * 3600_000;
@@ -45,16 +45,20 @@ export async function signIn(
   const now = new Date();
   const persistent = request.rememberMe;
   const expiresAt = new Date(now.getTime() + (persistent ? rememberedSessionMs : browserSessionMs));
-  const token = newSessionToken();
-  await deleteExpiredSessions(db, now.toISOString());
-  await insertSession(db, {
-    tokenHash: hashToken(token),
-    userId: credentials.id,
-    persistent,
-    createdAt: now.toISOString(),
-    expiresAt: expiresAt.toISOString(),
-  });
+  const token = await startSession(db, { userId: credentials.id, persistent, now, expiresAt });
   const user = await findUser(db, credentials.id);
   if (!user) throw new UnauthorizedError('Invalid username or password');
   return { user, token, persistent, expiresAt };
+}
+
+/** GET /login: the signed-in user, or 401 "Not signed in". */
+export async function signedInUser(db: Kysely<Database>, principal: Principal | null): Promise<User> {
+  const user = principal && (await findUser(db, principal.userId));
+  if (!user) throw new UnauthorizedError('Not signed in');
+  return user;
+}
+
+/** Ends the caller's session, if the request came with one (an API key has none to end). */
+export async function signOut(db: Kysely<Database>, principal: Principal | null): Promise<void> {
+  if (principal?.sessionId !== undefined) await endSession(db, principal.sessionId);
 }

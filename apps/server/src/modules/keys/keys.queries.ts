@@ -40,3 +40,17 @@ export async function deleteUserKey(db: Kysely<Database>, userId: number, keyId:
   const result = await db.deleteFrom('api_keys').where('user_id', '=', userId).where('id', '=', keyId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** An unexpired key by its token's hash: the caller of a Bearer request. */
+export function findLiveKey(db: Kysely<Database>, tokenHash: string, now: string) {
+  return db
+    .selectFrom('api_keys')
+    .select(['id as keyId', 'name as keyName', 'expiration_date as expirationDate', 'user_id as userId'])
+    .where('token_hash', '=', tokenHash)
+    .where('expiration_date', '>', now)
+    .executeTakeFirst();
+}
+
+export async function deleteAllUserKeys(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('api_keys').where('user_id', '=', userId).execute();
+}

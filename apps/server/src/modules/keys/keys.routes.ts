@@ -1,19 +1,14 @@
 // /keys: the caller's own API keys (spec §7 API keys), and /keys/check for testing a key.
 import { apiKeySchema, createApiKeySchema, createdApiKeySchema, idParamSchema, keyCheckSchema } from '@bpm/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { UnauthorizedError } from '../../errors.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { callerOf } from '../../plugins/access.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
-import { listUserKeys } from './keys.queries.js';
-import { checkApiKey, createApiKey, deleteApiKey } from './keys.service.js';
+import { checkApiKey, createApiKey, deleteApiKey, listApiKeys } from './keys.service.js';
 
 const tags = ['API keys'];
-
-function callerId(request: FastifyRequest): number {
-  if (!request.principal) throw new UnauthorizedError();
-  return request.principal.userId;
-}
+/** A user manages only their own keys, so signing in is all it takes. */
+const own = { access: 'signedIn' } as const;
 
 export async function keysRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,8 +16,8 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/keys',
-    { schema: { tags, summary: 'Your API keys', response: { 200: z.array(apiKeySchema) } }, preHandler: requireAuth() },
-    (request) => listUserKeys(db, callerId(request)),
+    { schema: { tags, summary: 'Your API keys', response: { 200: z.array(apiKeySchema) } }, config: own },
+    (request) => listApiKeys(db, callerOf(request).userId),
   );
 
   r.post(
@@ -34,28 +29,32 @@ export async function keysRoutes(app: FastifyInstance): Promise<void> {
         body: createApiKeySchema,
         response: { 201: createdApiKeySchema },
       },
-      preHandler: requireAuth(),
+      config: own,
     },
     async (request, reply) => {
-      const key = await createApiKey(db, { userId: callerId(request), ...request.body });
-      request.log.info(`User ${request.principal?.username} created API key #${key.id} "${key.name}"`);
+      const key = await createApiKey(db, { userId: callerOf(request).userId, ...request.body });
+      request.log.info(`User ${callerOf(request).username} created API key #${key.id} "${key.name}"`);
       return reply.code(201).send(key);
     },
   );
 
   r.delete(
     '/keys/:id',
-    { schema: { tags, summary: 'Delete one of your API keys', params: idParamSchema }, preHandler: requireAuth() },
+    { schema: { tags, summary: 'Delete one of your API keys', params: idParamSchema }, config: own },
     async (request, reply) => {
-      await deleteApiKey(db, callerId(request), request.params.id);
-      request.log.info(`User ${request.principal?.username} deleted API key #${request.params.id}`);
+      await deleteApiKey(db, callerOf(request).userId, request.params.id);
+      request.log.info(`User ${callerOf(request).username} deleted API key #${request.params.id}`);
       return reply.code(204).send();
     },
   );
 
   r.get(
     '/keys/check',
-    { schema: { tags, summary: 'Check the API key sent as Authorization: Bearer', response: { 200: keyCheckSchema } } },
+    {
+      // Public: it answers 401 "A valid API key is required" itself, also to a signed-in browser session.
+      config: { access: 'public' },
+      schema: { tags, summary: 'Check the API key sent as Authorization: Bearer', response: { 200: keyCheckSchema } },
+    },
     (request) => checkApiKey(request.principal),
   );
 }

@@ -1,11 +1,11 @@
 // Personal API keys (design §4): `bpm_` + base62 of 32 random bytes, shown once, stored as SHA-256.
-import { apiKeyPrefix, type CreatedApiKey, type KeyCheck } from '@bpm/protocol';
+import { apiKeyPrefix, type ApiKey, type CreatedApiKey, type KeyCheck } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '../../errors.js';
-import type { Principal } from '../../plugins/auth.js';
-import { hashToken, randomBase62 } from '../auth/tokens.js';
-import { deleteUserKey, findUserKey, insertKey } from './keys.queries.js';
+import type { Principal } from '../../plugins/access.js';
+import { hashToken, randomBase62 } from '../../tokens.js';
+import { deleteAllUserKeys, deleteUserKey, findLiveKey, findUserKey, insertKey, listUserKeys } from './keys.queries.js';
 
 export function newApiKeyToken(): string {
   return `${apiKeyPrefix}${randomBase62(32)}`;
@@ -38,6 +38,20 @@ export async function createApiKey(
   const key = await findUserKey(db, input.userId, id);
   if (!key) throw new Error('created API key not found');
   return { ...key, token };
+}
+
+export function listApiKeys(db: Kysely<Database>, userId: number): Promise<ApiKey[]> {
+  return listUserKeys(db, userId);
+}
+
+/** The unexpired key a Bearer token names (with its owner's id), or undefined. */
+export function findKeyByToken(db: Kysely<Database>, token: string, now: string) {
+  return findLiveKey(db, hashToken(token), now);
+}
+
+/** For deleting a user: pass the transaction's trx. */
+export function deleteKeysOfUser(db: Kysely<Database>, userId: number): Promise<void> {
+  return deleteAllUserKeys(db, userId);
 }
 
 export async function deleteApiKey(db: Kysely<Database>, userId: number, keyId: number): Promise<void> {

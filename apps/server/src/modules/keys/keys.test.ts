@@ -1,7 +1,7 @@
 // /keys through the real app: the token shown once, stored hashed, own keys only, expiry enforced, /keys/check.
 import { apiKeyPrefix } from '@bpm/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../auth/tokens.js';
+import { hashToken } from '../../tokens.js';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;

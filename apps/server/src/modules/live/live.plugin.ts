@@ -48,5 +48,5 @@ export const liveModule = fp(
       credentialRecheckMs: options.credentialRecheckMs ?? options.pingIntervalMs ?? liveTiming.pingIntervalMs,
     });
   },
-  { name: 'bpm-live', dependencies: ['bpm-auth'] },
+  { name: 'bpm-live', dependencies: ['bpm-principal'] },
 );

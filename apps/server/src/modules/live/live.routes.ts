@@ -3,13 +3,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { sendError } from '../../plugins/error-handler.js';
-import { resolvePrincipal } from '../../plugins/auth.js';
+import { resolvePrincipal } from '../../plugins/access.js';
 import { isAllowedOrigin } from '../../plugins/security.js';
 import type { LiveHub } from './hub.js';
 
 async function checkUpgrade(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!request.ws) return;
-  // The auth plugin's onRequest hook has already resolved the session cookie or Bearer key.
+  // plugins/access.ts's root onRequest hook has already resolved the session cookie or Bearer key.
   if (!request.principal) await sendError(reply, 401, 'Authentication required');
   else if (!isAllowedOrigin(request)) await sendError(reply, 403, 'Origin not allowed');
 }

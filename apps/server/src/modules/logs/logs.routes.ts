@@ -2,11 +2,10 @@
 import { logEntrySchema, logsQuerySchema } from '@bpm/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requirePermission } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
 
 const tags = ['System logs'];
-const logsPermission = requirePermission('Logs');
+const config = { access: { permission: 'Logs' } } as const;
 
 export async function logsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,7 +19,7 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
         querystring: logsQuerySchema,
         response: { 200: z.array(logEntrySchema) },
       },
-      preHandler: logsPermission,
+      config,
     },
     (request) => {
       const { start, offset, limit, q } = request.query;
@@ -32,7 +31,7 @@ export async function logsRoutes(app: FastifyInstance): Promise<void> {
     '/system/logs.json',
     {
       schema: { tags, summary: 'Every retained log entry, newest first', response: { 200: z.array(logEntrySchema) } },
-      preHandler: logsPermission,
+      config,
     },
     () => app.logStore.all(),
   );

@@ -4,7 +4,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { requireAuth } from '../../plugins/auth.js';
 import { Histogram, MetricsText } from './prometheus-text.js';
 
 const contentType = 'text/plain; version=0.0.4; charset=utf-8';
@@ -76,11 +75,10 @@ export const metricsModule = fp(
       return text.toString();
     };
 
-    for (const url of ['/metrics', '/api/metrics']) {
-      app.get(url, { preValidation: requireAuth(), schema: { hide: true } }, async (_request, reply) =>
-        reply.type(contentType).send(render()),
-      );
-    }
+    // /api/metrics; a scrape of /metrics (Prometheus' default path) is rewritten here by app.ts's rewriteUrl.
+    app.get('/metrics', { config: { access: 'signedIn' }, schema: { hide: true } }, async (_request, reply) =>
+      reply.type(contentType).send(render()),
+    );
   },
-  { name: 'bpm-metrics', dependencies: ['bpm-live', 'bpm-probes'] },
+  { name: 'bpm-metrics', dependencies: ['bpm-access', 'bpm-live', 'bpm-probes'] },
 );

@@ -2,13 +2,15 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
 import { demoKeyFileName, startDemoSimulator } from './demo-simulator.js';
 
 let t: TestApp;
 let port: number;
+let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
+  admin = await t.loginAsAdmin();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
@@ -22,7 +24,8 @@ describe('the demo simulator', () => {
     const token = readFileSync(file, 'utf8').trim();
     expect(token).toMatch(/^bpm_/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    while (t.app.probeService.registry.size < 50) await new Promise((r) => setTimeout(r, 100));
+    const probeCount = async () => (await t.app.inject({ url: '/api/probes', headers: withCookie(admin) })).json().length;
+    while ((await probeCount()) < 50) await new Promise((r) => setTimeout(r, 100));
     await first!.stop();
     expect(first!.stats.failures).toBe(0);
 

@@ -1,5 +1,5 @@
 // The probes module: one ProbeService per app (engine + registry + watchdog + snapshot), publishing to
-// the live hub, started when the app is ready and flushed on close. Routes are registered under `prefix`.
+// the live hub, started when the app is ready and flushed on close, and its routes (in the /api scope).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { probesRoutes } from './probes.routes.js';
@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 export const probesModule = fp(
-  async (app: FastifyInstance, options: { prefix?: string }) => {
+  async (app: FastifyInstance) => {
     const service = new ProbeService({ db: app.db, publisher: app.liveHub, log: app.log });
     app.decorate('probeService', service);
     let stopWatchdog: (() => void) | undefined;
@@ -25,7 +25,8 @@ export const probesModule = fp(
       stopWatchdog?.();
       await service.stop();
     });
-    await app.register(probesRoutes, { prefix: options.prefix ?? '/api', service });
+    // Encapsulated: its JSON parser stays with the probe routes.
+    await app.register(probesRoutes, { service });
   },
-  { name: 'bpm-probes', dependencies: ['bpm-live'] },
+  { name: 'bpm-probes', dependencies: ['bpm-access', 'bpm-live'] },
 );

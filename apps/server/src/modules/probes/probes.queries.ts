@@ -72,19 +72,3 @@ export async function saveSystemInfo(db: Db, info: SystemInfo, now: string): Pro
     .onConflict((oc) => oc.column('id').doUpdateSet(values))
     .execute();
 }
-
-/** A user whose role holds Probes at WRITE or above, the seeded admin first: the demo simulator's key owner. */
-export async function findProbeWriter(db: Db): Promise<{ userId: number; username: string } | undefined> {
-  const write = 2; // permission_levels ids are the ranks: READ 1, WRITE 2, UPDATE 3, DELETE 4
-  const rows = await db
-    .selectFrom('users')
-    .innerJoin('role_permissions', 'role_permissions.role_id', 'users.role_id')
-    .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
-    .select(['users.id as userId', 'users.username as username', 'users.username_key as usernameKey'])
-    .where('permissions.name', '=', 'Probes')
-    .where('role_permissions.permission_level_id', '>=', write)
-    .orderBy('users.id')
-    .execute();
-  const row = rows.find((r) => r.usernameKey === 'admin') ?? rows[0];
-  return row && { userId: row.userId, username: row.username };
-}

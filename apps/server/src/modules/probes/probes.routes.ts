@@ -10,7 +10,6 @@ import {
 } from '@bpm/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAuth, requirePermission } from '../../plugins/auth.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
 import type { ProbeService } from './probes.service.js';
 
@@ -42,8 +41,8 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
     '/probes/reports',
     {
       bodyLimit: reportsBodyLimitBytes,
-      // Permission before parsing: an unauthorised caller's batch is never validated.
-      preValidation: requirePermission('Probes', 'WRITE'),
+      // Like every /api route, access is enforced before parsing: an unauthorised caller's batch is never read.
+      config: { access: { permission: 'Probes', level: 'WRITE' } },
       schema: { tags: ['Probes'], body: probeReportBatchSchema, response: { 202: ingestResultSchema } },
     },
     async (request, reply) => reply.code(202).send(service.ingestReports(request.body)),
@@ -51,14 +50,14 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
 
   routes.get(
     '/probes',
-    { preValidation: requireAuth(), schema: { tags: ['Probes'], response: { 200: z.array(probeSchema) } } },
+    { config: { access: 'signedIn' }, schema: { tags: ['Probes'], response: { 200: z.array(probeSchema) } } },
     async () => service.listProbes(),
   );
 
   routes.put(
     '/probes/:id/assignment',
     {
-      preValidation: requirePermission('Probes', 'UPDATE'),
+      config: { access: { permission: 'Probes', level: 'UPDATE' } },
       schema: { tags: ['Probes'], params: probeIdParamsSchema, body: assignmentUpdateSchema, response: { 200: probeSchema } },
     },
     async (request) => service.setAssignment(request.params.id, request.body),
@@ -66,7 +65,7 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
 
   routes.delete(
     '/probes/:id',
-    { preValidation: requirePermission('Probes', 'DELETE'), schema: { tags: ['Probes'], params: probeIdParamsSchema } },
+    { config: { access: { permission: 'Probes', level: 'DELETE' } }, schema: { tags: ['Probes'], params: probeIdParamsSchema } },
     async (request, reply) => {
       service.deleteProbe(request.params.id);
       return reply.code(204).send();
@@ -75,14 +74,14 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
 
   routes.get(
     '/system/config',
-    { preValidation: requireAuth(), schema: { tags: ['Probes'], response: { 200: systemInfoSchema } } },
+    { config: { access: 'signedIn' }, schema: { tags: ['Probes'], response: { 200: systemInfoSchema } } },
     async () => service.systemInfo,
   );
 
   routes.put(
     '/system/config',
     {
-      preValidation: requirePermission('Probes', 'UPDATE'),
+      config: { access: { permission: 'Probes', level: 'UPDATE' } },
       schema: { tags: ['Probes'], body: systemInfoUpdateSchema, response: { 200: systemInfoSchema } },
     },
     async (request) => service.updateSystemInfo(request.body),

@@ -1,10 +1,7 @@
-// Roles with their permissions_with_levels (spec §3 Role), and the "who can manage users" count (design §4).
-import type { Role } from '@bpm/protocol';
+// Roles with their permissions_with_levels (spec §3 Role), a role's levels by permission, and which roles hold a permission.
+import { levelRank, type PermissionLevel, type PermissionName, type Role } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-
-/** Users at UPDATE can assign any role, themselves included, so UPDATE or higher is "able to manage users". */
-const managerLevelId = 3;
 
 async function permissionsByRole(db: Kysely<Database>, roleIds: number[]) {
   if (roleIds.length === 0) return new Map<number, Role['permissions_with_levels']>();
@@ -62,28 +59,24 @@ export async function findRole(db: Kysely<Database>, roleId: number): Promise<Ro
   return (await rolesWhere(db, roleId))[0];
 }
 
-export async function roleCanManageUsers(db: Kysely<Database>, roleId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('role_permissions')
-    .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
-    .select('role_permissions.role_id')
-    .where('role_permissions.role_id', '=', roleId)
-    .where('permissions.name', '=', 'Users')
-    .where('role_permissions.permission_level_id', '>=', managerLevelId)
-    .executeTakeFirst();
-  return row !== undefined;
+export async function rolePermissionLevels(db: Kysely<Database>, roleId: number): Promise<Map<PermissionName, PermissionLevel>> {
+  const permissions = (await permissionsByRole(db, [roleId])).get(roleId) ?? [];
+  return new Map(permissions.map((p) => [p.permission_name as PermissionName, p.permission_level_name as PermissionLevel]));
 }
 
-/** How many users other than `exceptUserId` hold Users at UPDATE or higher. */
-export async function countUserManagers(db: Kysely<Database>, exceptUserId: number): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('role_permissions', 'role_permissions.role_id', 'users.role_id')
+/** Ids of the roles holding `permission` at `level` or higher (permission_levels ids are the ranks, see levelRank). */
+export async function roleIdsHolding(
+  db: Kysely<Database>,
+  permission: PermissionName,
+  level: PermissionLevel,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('role_permissions')
     .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('permissions.name', '=', 'Users')
-    .where('role_permissions.permission_level_id', '>=', managerLevelId)
-    .where('users.id', '!=', exceptUserId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .select('role_permissions.role_id as roleId')
+    .where('permissions.name', '=', permission)
+    .where('role_permissions.permission_level_id', '>=', levelRank(level))
+    .orderBy('role_permissions.role_id')
+    .execute();
+  return rows.map((r) => r.roleId);
 }

@@ -2,10 +2,9 @@
 import { meSegment, roleSchema } from '@bpm/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { NotFoundError } from '../../errors.js';
-import { requireAuth, requirePermission } from '../../plugins/auth.js';
+import { callerOf } from '../../plugins/access.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
-import { findRole, listRoles } from './roles.queries.js';
+import { getRole, getRoles } from './roles.service.js';
 
 const tags = ['Roles'];
 
@@ -16,18 +15,14 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     '/roles',
     {
       schema: { tags, summary: 'Every role with its permissions', response: { 200: z.array(roleSchema) } },
-      preHandler: requirePermission('Roles'),
+      config: { access: { permission: 'Roles' } },
     },
-    () => listRoles(app.db),
+    () => getRoles(app.db),
   );
 
   r.get(
     `/roles/${meSegment}`,
-    { schema: { tags, summary: "The caller's role", response: { 200: roleSchema } }, preHandler: requireAuth() },
-    async (request) => {
-      const role = await findRole(app.db, request.principal?.roleId ?? 0);
-      if (!role) throw new NotFoundError('Role not found');
-      return role;
-    },
+    { schema: { tags, summary: "The caller's role", response: { 200: roleSchema } }, config: { access: 'signedIn' } },
+    (request) => getRole(app.db, callerOf(request).roleId),
   );
 }

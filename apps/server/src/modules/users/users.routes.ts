@@ -8,21 +8,25 @@ import {
   updateMeSchema,
   userSchema,
 } from '@bpm/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { UnauthorizedError } from '../../errors.js';
-import { requireAuth, requirePermission, type Principal } from '../../plugins/auth.js';
+import { callerOf } from '../../plugins/access.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
-import { changeOwnPassword, changeUserPassword, createUser, deleteUser, getUser, modifyUser, updateMe } from './users.service.js';
-import { listUsers } from './users.queries.js';
+import {
+  changeOwnPassword,
+  changeUserPassword,
+  createUser,
+  deleteUser,
+  getUser,
+  getUsers,
+  modifyUser,
+  updateMe,
+} from './users.service.js';
 
 const tags = ['Users'];
-const usersPermission = requirePermission('Users');
-
-function caller(request: FastifyRequest): Principal {
-  if (!request.principal) throw new UnauthorizedError();
-  return request.principal;
-}
+/** Your own account: any signed-in user. Everyone's accounts: the Users permission at the level the method needs. */
+const own = { access: 'signedIn' } as const;
+const users = { access: { permission: 'Users' } } as const;
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,47 +35,45 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     `/users/${meSegment}`,
-    { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } }, preHandler: requireAuth() },
-    (request) => getUser(db, caller(request).userId),
+    { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } }, config: own },
+    (request) => getUser(db, callerOf(request).userId),
   );
 
   r.put(
     `/users/${meSegment}`,
     {
       schema: { tags, summary: 'Change your own name and email', body: updateMeSchema, response: { 200: userSchema } },
-      preHandler: requireAuth(),
+      config: own,
     },
-    (request) => updateMe(db, caller(request).userId, request.body),
+    (request) => updateMe(db, callerOf(request).userId, request.body),
   );
 
   r.put(
     `/users/change-password/${meSegment}`,
     {
       schema: { tags, summary: 'Change your own password (401: current password incorrect)', body: changePasswordSchema },
-      preHandler: requireAuth(),
+      config: own,
     },
     async (request, reply) => {
-      await changeOwnPassword(db, caller(request), request.body, hashLog2N);
-      request.log.info(`User ${caller(request).username} changed their password`);
+      await changeOwnPassword(db, callerOf(request), request.body, hashLog2N);
+      request.log.info(`User ${callerOf(request).username} changed their password`);
       return reply.code(204).send();
     },
   );
 
-  r.get(
-    '/users',
-    { schema: { tags, summary: 'Every user', response: { 200: z.array(userSchema) } }, preHandler: usersPermission },
-    () => listUsers(db),
+  r.get('/users', { schema: { tags, summary: 'Every user', response: { 200: z.array(userSchema) } }, config: users }, () =>
+    getUsers(db),
   );
 
   r.post(
     '/users',
     {
       schema: { tags, summary: 'Create a user', body: createUserSchema, response: { 201: userSchema } },
-      preHandler: usersPermission,
+      config: users,
     },
     async (request, reply) => {
       const user = await createUser(db, request.body, hashLog2N);
-      request.log.info(`User ${caller(request).username} created user ${user.username}`);
+      request.log.info(`User ${callerOf(request).username} created user ${user.username}`);
       return reply.code(201).send(user);
     },
   );
@@ -80,21 +82,21 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/users/:id',
     {
       schema: { tags, summary: 'Modify a user', params: idParamSchema, body: modifyUserSchema, response: { 200: userSchema } },
-      preHandler: usersPermission,
+      config: users,
     },
     async (request) => {
       const user = await modifyUser(db, request.params.id, request.body);
-      request.log.info(`User ${caller(request).username} modified user ${user.username}`);
+      request.log.info(`User ${callerOf(request).username} modified user ${user.username}`);
       return user;
     },
   );
 
   r.delete(
     '/users/:id',
-    { schema: { tags, summary: 'Delete a user, their sessions and keys', params: idParamSchema }, preHandler: usersPermission },
+    { schema: { tags, summary: 'Delete a user, their sessions and keys', params: idParamSchema }, config: users },
     async (request, reply) => {
-      await deleteUser(db, caller(request), request.params.id);
-      request.log.info(`User ${caller(request).username} deleted user #${request.params.id}`);
+      await deleteUser(db, callerOf(request), request.params.id);
+      request.log.info(`User ${callerOf(request).username} deleted user #${request.params.id}`);
       return reply.code(204).send();
     },
   );
@@ -103,11 +105,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/users/change-password/:id',
     {
       schema: { tags, summary: "Set another user's password", params: idParamSchema, body: changePasswordSchema },
-      preHandler: usersPermission,
+      config: users,
     },
     async (request, reply) => {
-      await changeUserPassword(db, caller(request), request.params.id, request.body.newPassword, hashLog2N);
-      request.log.info(`User ${caller(request).username} set the password of user #${request.params.id}`);
+      await changeUserPassword(db, callerOf(request), request.params.id, request.body.newPassword, hashLog2N);
+      request.log.info(`User ${callerOf(request).username} set the password of user #${request.params.id}`);
       return reply.code(204).send();
     },
   );

@@ -1,13 +1,27 @@
 // User use cases with the safety rules of design §4; each multi-step change runs in one transaction.
-import type { ChangePassword, CreateUser, ModifyUser, UpdateMe, User } from '@bpm/protocol';
+import type { ChangePassword, CreateUser, ModifyUser, PermissionLevel, PermissionName, UpdateMe, User } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../errors.js';
-import type { Principal } from '../../plugins/auth.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
-import { deleteUserSessions } from '../auth/sessions.queries.js';
-import { countUserManagers, findRole, roleCanManageUsers } from '../roles/roles.queries.js';
-import { deleteUserRow, findCredentials, findUser, insertUser, updateUser, usernameTaken } from './users.queries.js';
+import { hashPassword, verifyPassword } from '../../password.js';
+import type { Principal } from '../../plugins/access.js';
+import { deleteKeysOfUser } from '../keys/keys.service.js';
+import { roleExists, rolesHolding } from '../roles/roles.service.js';
+import { endSessionsOfUser } from '../sessions/sessions.service.js';
+import {
+  countUsersWithRoles,
+  deleteUserRow,
+  findCredentials,
+  findUser,
+  insertUser,
+  listUsers,
+  listUsersWithRoles,
+  updateUser,
+  usernameTaken,
+} from './users.queries.js';
+
+// Lookups other modules need as they are: sign-in (auth) and the caller's identity (plugins/access.ts).
+export { findCredentials, findUser, usernameKey } from './users.queries.js';
 
 async function requireUser(db: Kysely<Database>, userId: number): Promise<User> {
   const user = await findUser(db, userId);
@@ -16,18 +30,31 @@ async function requireUser(db: Kysely<Database>, userId: number): Promise<User> 
 }
 
 async function requireRole(db: Kysely<Database>, roleId: number): Promise<void> {
-  if (!(await findRole(db, roleId)))
+  if (!(await roleExists(db, roleId)))
     throw new BadRequestError('Role does not exist', [{ path: 'roleId', message: 'Role does not exist' }]);
 }
 
+/** Users at UPDATE can assign any role, themselves included, so UPDATE or higher is "able to manage users". */
+const managerRoleIds = (db: Kysely<Database>) => rolesHolding(db, 'Users', 'UPDATE');
+
 /** The last user able to manage users must stay able to (design §4), or nobody could fix the accounts. */
 async function ensureAnotherManager(db: Kysely<Database>, user: User, message: string): Promise<void> {
-  if (!(await roleCanManageUsers(db, user.roleId))) return;
-  if ((await countUserManagers(db, user.userId)) === 0) throw new ConflictError(message);
+  const managerRoles = await managerRoleIds(db);
+  if (!managerRoles.includes(user.roleId)) return;
+  if ((await countUsersWithRoles(db, managerRoles, user.userId)) === 0) throw new ConflictError(message);
 }
 
 export function getUser(db: Kysely<Database>, userId: number): Promise<User> {
   return requireUser(db, userId);
+}
+
+export function getUsers(db: Kysely<Database>): Promise<User[]> {
+  return listUsers(db);
+}
+
+/** Users whose role holds `permission` at `level` or higher, by id. */
+export async function usersHolding(db: Kysely<Database>, permission: PermissionName, level: PermissionLevel): Promise<User[]> {
+  return listUsersWithRoles(db, await rolesHolding(db, permission, level));
 }
 
 export async function createUser(db: Kysely<Database>, input: CreateUser, hashLog2N: number): Promise<User> {
@@ -45,7 +72,7 @@ export async function modifyUser(db: Kysely<Database>, userId: number, input: Mo
     const user = await requireUser(trx, userId);
     await requireRole(trx, input.roleId);
     if (await usernameTaken(trx, input.username, userId)) throw new ConflictError('Username already exists');
-    if (input.roleId !== user.roleId && !(await roleCanManageUsers(trx, input.roleId))) {
+    if (input.roleId !== user.roleId && !(await managerRoleIds(trx)).includes(input.roleId)) {
       await ensureAnotherManager(trx, user, 'The last user who can manage users cannot lose that permission');
     }
     await updateUser(trx, userId, { ...input, now: new Date().toISOString() });
@@ -65,8 +92,8 @@ export async function deleteUser(db: Kysely<Database>, actor: Principal, userId:
     const user = await requireUser(trx, userId);
     await ensureAnotherManager(trx, user, 'The last user who can manage users cannot be deleted');
     // Explicit rather than relying on ON DELETE CASCADE alone: the rule is the design's, not the schema's.
-    await deleteUserSessions(trx, userId);
-    await trx.deleteFrom('api_keys').where('user_id', '=', userId).execute();
+    await endSessionsOfUser(trx, userId);
+    await deleteKeysOfUser(trx, userId);
     await deleteUserRow(trx, userId);
   });
 }
@@ -82,7 +109,7 @@ async function setPassword(
   const passwordHash = await hashPassword(newPassword, hashLog2N);
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, userId, { passwordHash, now: new Date().toISOString() });
-    await deleteUserSessions(trx, userId, keepSessionId);
+    await endSessionsOfUser(trx, userId, keepSessionId);
   });
 }
 

@@ -18,6 +18,15 @@ export async function insertSession(
     .execute();
 }
 
+export async function findLiveSession(db: Kysely<Database>, tokenHash: string, now: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id as sessionId', 'user_id as userId'])
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
 export async function deleteSession(db: Kysely<Database>, sessionId: number): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
