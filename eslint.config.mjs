@@ -1,7 +1,8 @@
-// Lint rules for every workspace: typescript-eslint's recommended set plus React hooks rules for the web app.
+// Lint rules for every workspace: typescript-eslint's recommended set, React hooks rules and import boundaries for the web app.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import webBoundaries from './apps/web/eslint.boundaries.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
@@ -15,6 +16,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...webBoundaries,
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

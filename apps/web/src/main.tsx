@@ -9,20 +9,13 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-import { paths } from './config/paths';
+import { signOutTo } from './app/sign-out';
 import { createQueryClient } from './lib/query-client';
-import { forgetSession } from './session/end-session';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');
 const router = createAppRouter();
-const queryClient = createQueryClient({
-  onUnauthorized: () => {
-    if (router.state.location.pathname === paths.login) return;
-    forgetSession();
-    void router.navigate(paths.login);
-  },
-});
+const queryClient = createQueryClient({ onUnauthorized: signOutTo(router) });
 createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>

@@ -1,7 +1,13 @@
-// GET /login: OK means a session exists, anything else means signed out (spec §7 Authentication).
-import { apiFetch } from '../lib/api-client';
+// GET /login: OK means a session exists, an error answer means signed out (spec §7 Authentication);
+// no answer at all rejects, for the caller to handle.
+import { apiRequest, isApiError } from '../lib/api-client';
 
 export async function isSignedIn(): Promise<boolean> {
-  const response = await apiFetch('/login');
-  return response.ok;
+  try {
+    await apiRequest<unknown>('/login');
+    return true;
+  } catch (error) {
+    if (isApiError(error)) return false;
+    throw error;
+  }
 }

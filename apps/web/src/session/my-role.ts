@@ -1,12 +1,9 @@
 // GET /roles/@me: the caller's own role, the source of the current user's permission names (spec §7 Roles).
 import { permissionNames, type PermissionName, type Role } from '@bpm/protocol';
-import { apiFetch } from '../lib/api-client';
+import { apiRequest } from '../lib/api-client';
 
-export async function getMyRole(): Promise<Role> {
-  const response = await apiFetch('/roles/@me');
-  if (!response.ok) throw new Error('Failed to fetch my role');
-  return (await response.json()) as Role;
-}
+/** Rejects with an ApiError on an error answer; the permission store logs it and clears the names. */
+export const getMyRole = () => apiRequest<Role>('/roles/@me');
 
 /** A role "has" a permission when any of its permissions matches by name (spec §3 Role). */
 export function permissionNamesOf(role: Pick<Role, 'permissions_with_levels'>): PermissionName[] {

@@ -3,12 +3,13 @@
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { currentUserQuery } from '../../features/account/api/get-current-user';
+import { accountQueries } from '../../features/account/api/account-api';
+import { isApiError } from '../../lib/api-client';
 import { readUserCache, writeUserCache } from '../../session/user-cache';
 import { usePermissions } from '../../session/use-permissions';
 
 export function useCurrentUserInitialsSource(): { firstName: string; lastName: string } | null {
-  const { data: user, error } = useQuery(currentUserQuery());
+  const { data: user, error } = useQuery(accountQueries.currentUser());
   const { names } = usePermissions();
 
   useEffect(() => {
@@ -20,7 +21,8 @@ export function useCurrentUserInitialsSource(): { firstName: string; lastName: s
     notifications.show({
       color: 'red',
       title: 'Account',
-      message: `An error occurred while fetching account information: ${error.message}`,
+      // An error answer reads "Failed to fetch user info" (spec §8); no answer keeps the browser's reason.
+      message: `An error occurred while fetching account information: ${isApiError(error) ? 'Failed to fetch user info' : error.message}`,
     });
   }, [error]);
 

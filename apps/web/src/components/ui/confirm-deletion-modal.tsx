@@ -1,39 +1,34 @@
 // "Confirm Deletion: {name}" dialog shared by probe and user deletion (spec §2): Cancel / Delete,
 // Delete showing "Deleting..." and disabled while the deletion runs; an error stays in the dialog.
+// The caller runs the deletion (a mutation) and passes its state in.
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 export interface ConfirmDeletionModalProps {
   opened: boolean;
   /** Shown after "Confirm Deletion: ". */
   subject: string;
   onClose: () => void;
-  /** Runs the deletion; a thrown Error's message is shown in the dialog. */
-  onConfirm: () => Promise<void>;
+  /** Starts the deletion; the caller closes the dialog when it succeeds. */
+  onConfirm: () => void;
+  /** True while the deletion runs: both buttons are disabled and the dialog cannot be closed. */
+  isPending: boolean;
+  /** The failed deletion's sentence, shown in the dialog. */
+  error: string | null;
   children?: ReactNode;
 }
 
-export function ConfirmDeletionModal({ opened, subject, onClose, onConfirm, children }: ConfirmDeletionModalProps) {
-  const [isDeleting, setIsDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
+export function ConfirmDeletionModal({
+  opened,
+  subject,
+  onClose,
+  onConfirm,
+  isPending,
+  error,
+  children,
+}: ConfirmDeletionModalProps) {
   const close = () => {
-    if (isDeleting) return;
-    setError(null);
-    onClose();
-  };
-
-  const confirm = async () => {
-    setIsDeleting(true);
-    setError(null);
-    try {
-      await onConfirm();
-      setIsDeleting(false);
-      onClose();
-    } catch (caught) {
-      setIsDeleting(false);
-      setError(caught instanceof Error ? caught.message : String(caught));
-    }
+    if (!isPending) onClose();
   };
 
   return (
@@ -46,11 +41,11 @@ export function ConfirmDeletionModal({ opened, subject, onClose, onConfirm, chil
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={close} disabled={isDeleting}>
+        <Button variant="default" onClick={close} disabled={isPending}>
           Cancel
         </Button>
-        <Button color="red" onClick={confirm} disabled={isDeleting}>
-          {isDeleting ? 'Deleting...' : 'Delete'}
+        <Button color="red" onClick={onConfirm} disabled={isPending}>
+          {isPending ? 'Deleting...' : 'Delete'}
         </Button>
       </Group>
     </Modal>

@@ -2,28 +2,22 @@
 import type { User } from '@bpm/protocol';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { currentUserQuery } from '../api/get-current-user';
-import { updateCurrentUser } from '../api/update-current-user';
+import { useUpdateCurrentUser } from '../api/use-update-current-user';
 
 export function AccountForm({ user }: { user: User }) {
-  const queryClient = useQueryClient();
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
   const [email, setEmail] = useState(user.email);
-  const save = useMutation({
-    mutationFn: updateCurrentUser,
-    onSuccess: (updated) => {
-      queryClient.setQueryData(currentUserQuery().queryKey, updated);
-      notifications.show({ color: 'green', message: 'Account updated' });
-    },
-  });
+  const save = useUpdateCurrentUser();
   const isChanged = firstName !== user.firstName || lastName !== user.lastName || email !== user.email;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ firstName, lastName, email });
+    save.mutate(
+      { firstName, lastName, email },
+      { onSuccess: () => notifications.show({ color: 'green', message: 'Account updated' }) },
+    );
   };
 
   return (

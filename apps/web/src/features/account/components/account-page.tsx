@@ -2,39 +2,26 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
-import { forgetSession } from '../../../session/end-session';
-import { currentUserQuery } from '../api/get-current-user';
-import { logOut } from '../api/log-out';
+import { isApiError } from '../../../lib/api-client';
+import { accountQueries } from '../api/account-api';
+import { useLogOut } from '../api/use-log-out';
 import { AccountForm } from './account-form';
 import { ChangePasswordModal } from './change-password-modal';
 
-function useLogOut(): () => Promise<void> {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return async () => {
-    try {
-      if (!(await logOut())) {
-        notifications.show({ color: 'red', message: 'Failed to log out. Please try again.' });
-        return;
-      }
-    } catch {
-      notifications.show({ color: 'red', message: 'An error occurred. Please try again.' });
-      return;
-    }
-    forgetSession();
-    queryClient.clear();
-    void navigate(paths.login);
-  };
-}
-
 export function AccountPage() {
-  const { data: user, error, isPending } = useQuery(currentUserQuery());
+  const { data: user, error, isPending } = useQuery(accountQueries.currentUser());
   const [isPasswordOpen, passwordModal] = useDisclosure(false);
-  const logOutNow = useLogOut();
+  const logOut = useLogOut();
+  const logOutNow = () =>
+    logOut.mutate(undefined, {
+      onError: (failure) =>
+        notifications.show({
+          color: 'red',
+          message: isApiError(failure) ? 'Failed to log out. Please try again.' : 'An error occurred. Please try again.',
+        }),
+    });
 
   useEffect(() => {
     if (error) notifications.show({ color: 'red', message: 'An error occurred while fetching account information.' });
@@ -70,7 +57,7 @@ export function AccountPage() {
               logout
             </span>
           }
-          onClick={() => void logOutNow()}
+          onClick={logOutNow}
         >
           Log out
         </Button>

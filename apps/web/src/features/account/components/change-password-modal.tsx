@@ -1,7 +1,7 @@
 // "Update your password" (spec §2 Account, §5 Change own password, §8 messages by status).
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { changeOwnPassword, passwordChangeFailureMessage } from '../api/change-own-password';
+import { passwordChangeFailureMessage, useChangeOwnPassword } from '../api/use-change-own-password';
 
 type Outcome = { isSuccess: boolean; message: string } | null;
 
@@ -10,7 +10,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  const change = useChangeOwnPassword();
 
   const close = () => {
     setCurrentPassword('');
@@ -20,24 +20,25 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (newPassword !== confirmation) {
       setOutcome({ isSuccess: false, message: 'Error: New passwords do not match' });
       return;
     }
-    setIsSubmitting(true);
     setOutcome(null);
-    const status = await changeOwnPassword({ currentPassword, newPassword });
-    setIsSubmitting(false);
-    if (status >= 200 && status < 300) {
-      setCurrentPassword('');
-      setNewPassword('');
-      setConfirmation('');
-      setOutcome({ isSuccess: true, message: 'Password changed successfully!' });
-    } else {
-      setOutcome({ isSuccess: false, message: passwordChangeFailureMessage(status) });
-    }
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          setCurrentPassword('');
+          setNewPassword('');
+          setConfirmation('');
+          setOutcome({ isSuccess: true, message: 'Password changed successfully!' });
+        },
+        onError: (error) => setOutcome({ isSuccess: false, message: passwordChangeFailureMessage(error) }),
+      },
+    );
   };
 
   return (
@@ -75,7 +76,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" disabled={isSubmitting}>
+            <Button type="submit" disabled={change.isPending}>
               Submit
             </Button>
           </Group>

@@ -1,27 +1,26 @@
 // The sign-in form (spec §2 Login, §5, §8): username, password, Remember me; the error below the form.
 import { Alert, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { logIn } from '../api/login';
+import { isApiError } from '../../../lib/api-client';
+import { useLogIn } from '../api/use-log-in';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  const logIn = useLogIn();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setIsSubmitting(true);
     setError(null);
-    try {
-      if (await logIn({ username, password, rememberMe })) onSuccess();
-      else setError('Invalid username or password.');
-    } catch {
-      setError('An error occurred');
-    } finally {
-      setIsSubmitting(false);
-    }
+    logIn.mutate(
+      { username, password, rememberMe },
+      {
+        onSuccess,
+        onError: (failure) => setError(isApiError(failure) ? 'Invalid username or password.' : 'An error occurred'),
+      },
+    );
   };
 
   return (
@@ -44,7 +43,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           onChange={(event) => setPassword(event.currentTarget.value)}
         />
         <Checkbox label="Remember me" checked={rememberMe} onChange={(event) => setRememberMe(event.currentTarget.checked)} />
-        <Button type="submit" loading={isSubmitting} fullWidth>
+        <Button type="submit" loading={logIn.isPending} fullWidth>
           Login
         </Button>
         {error && (

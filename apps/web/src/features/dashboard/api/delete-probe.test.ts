@@ -1,8 +1,10 @@
 // Probe delete messages (spec §8).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deleteProbe } from './delete-probe';
+import { deleteProbe, probeDeletionFailureMessage } from './delete-probe';
 
 afterEach(() => vi.unstubAllGlobals());
+
+const failureOf = (promise: Promise<unknown>) => promise.then(() => 'resolved', probeDeletionFailureMessage);
 
 describe('deleteProbe', () => {
   it.each([
@@ -15,12 +17,12 @@ describe('deleteProbe', () => {
     ['an empty body', new Response('', { status: 503 }), 'Error deleting probe: Status code: 503'],
   ])('answer not OK with %s', async (_, response, message) => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(response));
-    await expect(deleteProbe('P-1')).rejects.toThrow(message);
+    expect(await failureOf(deleteProbe('P-1'))).toBe(message);
   });
 
   it('network error → "Failed to delete probe"', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('fetch failed')));
-    await expect(deleteProbe('P-1')).rejects.toThrow('Failed to delete probe');
+    expect(await failureOf(deleteProbe('P-1'))).toBe('Failed to delete probe');
   });
 
   it('success resolves, calling DELETE /probes/{probeId}', async () => {

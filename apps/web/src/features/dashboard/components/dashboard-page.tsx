@@ -6,14 +6,15 @@ import { probeStore } from '../../../live/probe-store';
 import { useSystemInfo } from '../../../live/use-live';
 import { usePermissions } from '../../../session/use-permissions';
 import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
-import { deleteProbe } from '../api/delete-probe';
+import { probeDeletionFailureMessage } from '../api/delete-probe';
+import { useDeleteProbe } from '../api/use-delete-probe';
 import { defaultSort, nextSort, type SortColumn, type SortState } from '../probe-sort';
 import { useProbeOrder } from '../use-probe-order';
 import { ProbeDetailsModal } from './probe-details-modal';
 import { ProbeStatesCard } from './probe-states-card';
 import { ProbeTable } from './probe-table';
 import { SystemInfoCard } from './system-info-card';
-import { Symbol } from './symbol';
+import { DashboardIcon } from './dashboard-icon';
 
 export function DashboardPage() {
   const systemInfo = useSystemInfo();
@@ -24,6 +25,7 @@ export function DashboardPage() {
   const order = useProbeOrder(sort, deferredFilter);
   const [detailsID, setDetailsID] = useState<string | null>(null);
   const [deleteID, setDeleteID] = useState<string | null>(null);
+  const deletion = useDeleteProbe();
 
   const onSort = useCallback((column: SortColumn) => setSort((current) => nextSort(current, column)), []);
   const onDetails = useCallback((probeID: string) => setDetailsID(probeID), []);
@@ -49,7 +51,7 @@ export function DashboardPage() {
       <TextInput
         label="Filter probes"
         placeholder="Probe ID, battery pack, AGV or build stage"
-        leftSection={<Symbol name="filter_list" small />}
+        leftSection={<DashboardIcon name="filter_list" small />}
         value={filter}
         onChange={(e) => setFilter(e.currentTarget.value)}
         maw={420}
@@ -67,11 +69,21 @@ export function DashboardPage() {
       <ConfirmDeletionModal
         opened={deleteID !== null}
         subject={deleteID ?? ''}
-        onClose={() => setDeleteID(null)}
-        onConfirm={async () => {
+        onClose={() => {
+          deletion.reset();
+          setDeleteID(null);
+        }}
+        isPending={deletion.isPending}
+        error={deletion.error && probeDeletionFailureMessage(deletion.error)}
+        onConfirm={() => {
           if (deleteID === null) return;
-          await deleteProbe(deleteID);
-          if (detailsID === deleteID) setDetailsID(null);
+          deletion.mutate(deleteID, {
+            onSuccess: () => {
+              if (detailsID === deleteID) setDetailsID(null);
+              deletion.reset();
+              setDeleteID(null);
+            },
+          });
         }}
       />
     </Stack>

@@ -15,13 +15,13 @@ import {
   temperatureDisplay,
 } from '../probe-display';
 import classes from './dashboard.module.css';
-import { Symbol } from './symbol';
+import { DashboardIcon } from './dashboard-icon';
 
 export const suppressedTooltip = 'This event is suppressed because of the current probe assignment';
 
 export function StateCell({ stateString }: { stateString: string }) {
   const { icon, colour, label } = stateIcon(stateString);
-  return <Symbol name={icon} colour={colour} label={label} title={label} />;
+  return <DashboardIcon name={icon} colour={colour} label={label} title={label} />;
 }
 
 export function EventLines({ entry }: { entry: ProbeEntry }) {
@@ -55,7 +55,7 @@ export function TemperatureCell({
   if (shown.kind === 'current') return <span>{formatTemperature(shown.temperature)}</span>;
   return (
     <>
-      <Symbol
+      <DashboardIcon
         name="warning"
         colour="orange"
         small
@@ -70,17 +70,17 @@ export function TemperatureCell({
 export function ConnectionCell({ entry }: { entry: ProbeEntry }) {
   // "expected" and "bad" disconnection flags are always false, so a disconnection is amber (spec §4).
   return isProbeConnected(entry.probe) ? (
-    <Symbol name="link" colour="green" label="Connected" title="Connected" />
+    <DashboardIcon name="link" colour="green" label="Connected" title="Connected" />
   ) : (
-    <Symbol name="link_off" colour="orange" label="Disconnected" title="Disconnected" />
+    <DashboardIcon name="link_off" colour="orange" label="Disconnected" title="Disconnected" />
   );
 }
 
 export function AssignmentCell({ isMonitoring }: { isMonitoring: boolean }) {
   return isMonitoring ? (
-    <Symbol name="search" label="Monitoring" title="Monitoring" />
+    <DashboardIcon name="search" label="Monitoring" title="Monitoring" />
   ) : (
-    <Symbol name="search_off" label="Not monitoring" title="Not monitoring" />
+    <DashboardIcon name="search_off" label="Not monitoring" title="Not monitoring" />
   );
 }
 
@@ -97,7 +97,7 @@ export function BatteryCell({
   const text = batteryPercentText(percentage);
   return (
     <>
-      <Symbol
+      <DashboardIcon
         name={batteryIcon(percentage, isCharging)}
         colour={colour}
         label={isCharging ? `Battery ${text}, charging` : `Battery ${text}`}

@@ -6,7 +6,7 @@ import { canData, thermocoupleData } from '../../../live/readings';
 import { useSystemInfo } from '../../../live/use-live';
 import { AssignmentCell, BatteryCell, ConnectionCell, EventLines, StateCell, TemperatureCell, WatchdogRing } from './probe-cells';
 import classes from './dashboard.module.css';
-import { Symbol } from './symbol';
+import { DashboardIcon } from './dashboard-icon';
 
 export interface ProbeRowProps {
   probeID: string;
@@ -61,7 +61,7 @@ export const ProbeRow = memo(function ProbeRow({ probeID, offset, rowIndex, canD
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${probe.probeID}`}>
-              <Symbol name="more_vert" />
+              <DashboardIcon name="more_vert" />
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>

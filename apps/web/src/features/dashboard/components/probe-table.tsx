@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { ProbeRow } from './probe-row';
 import type { SortColumn, SortState } from '../probe-sort';
 import classes from './dashboard.module.css';
-import { Symbol } from './symbol';
+import { DashboardIcon } from './dashboard-icon';
 
 export const rowHeightPx = 64;
 
@@ -97,7 +97,7 @@ function HeaderCell({
     <div role="columnheader" aria-sort={ariaSort} className={classes.headerCell}>
       <button type="button" className={classes.sortButton} onClick={() => onSort(column)}>
         {label}
-        <Symbol name={active ? (sort.direction === 'asc' ? 'arrow_upward' : 'arrow_downward') : 'unfold_more'} small />
+        <DashboardIcon name={active ? (sort.direction === 'asc' ? 'arrow_upward' : 'arrow_downward') : 'unfold_more'} small />
       </button>
     </div>
   );

@@ -1,28 +1,15 @@
 // "Delete API Key" (spec §2): the danger banner naming the product's API, Name, Expiration, Cancel / Delete.
 import { productName, type ApiKey } from '@bpm/protocol';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import { useState } from 'react';
-import { deleteKey } from '../api/delete-key';
+import { useDeleteKey } from '../api/use-delete-key';
 import { KeySummary } from './key-summary';
 
-export function DeleteKeyModal({
-  apiKey,
-  onClose,
-  onDeleted,
-}: {
-  apiKey: ApiKey | null;
-  onClose: () => void;
-  onDeleted: () => void;
-}) {
-  const [isDeleting, setIsDeleting] = useState(false);
-  const confirm = async () => {
-    if (!apiKey) return;
-    setIsDeleting(true);
-    await deleteKey(apiKey.id);
-    setIsDeleting(false);
-    // Whatever the answer, the dialog closes and the list is re-read (spec §8 API keys).
-    onDeleted();
-    onClose();
+export function DeleteKeyModal({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
+  const deletion = useDeleteKey();
+  const isDeleting = deletion.isPending;
+  // Whatever the answer, the dialog closes (spec §8 API keys); the hook logs a failure and re-reads the list.
+  const confirm = () => {
+    if (apiKey) deletion.mutate(apiKey.id, { onSettled: onClose });
   };
   return (
     <Modal opened={apiKey !== null} onClose={() => !isDeleting && onClose()} title="Delete API Key" centered>
@@ -37,7 +24,7 @@ export function DeleteKeyModal({
             <Button variant="default" onClick={onClose} disabled={isDeleting}>
               Cancel
             </Button>
-            <Button color="red" onClick={() => void confirm()} disabled={isDeleting}>
+            <Button color="red" onClick={confirm} disabled={isDeleting}>
               {isDeleting ? 'Deleting...' : 'Delete'}
             </Button>
           </Group>

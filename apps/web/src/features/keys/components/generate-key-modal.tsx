@@ -5,15 +5,7 @@ import { useState } from 'react';
 import { KeyGeneratedView } from './key-generated-view';
 import { NewKeyForm } from './new-key-form';
 
-export function GenerateKeyModal({
-  opened,
-  onClose,
-  onCreated,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onCreated: () => void;
-}) {
+export function GenerateKeyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const close = () => {
     setCreated(null);
@@ -21,17 +13,7 @@ export function GenerateKeyModal({
   };
   return (
     <Modal opened={opened} onClose={close} title={created ? 'API Key Generated' : 'New API Key'} centered size="lg">
-      {created ? (
-        <KeyGeneratedView apiKey={created} onDone={close} />
-      ) : (
-        <NewKeyForm
-          onCancel={close}
-          onCreated={(key) => {
-            setCreated(key);
-            onCreated();
-          }}
-        />
-      )}
+      {created ? <KeyGeneratedView apiKey={created} onDone={close} /> : <NewKeyForm onCancel={close} onCreated={setCreated} />}
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 // "API Key Generated" (spec §2): the token shown once, and a command that checks it against /keys/check.
 import type { CreatedApiKey } from '@bpm/protocol';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { CopyableValue } from '../../../components/ui/copyable-value';
+import { CopyableValue } from './copyable-value';
 import { apiBaseUrl } from '../../../lib/api-base-url';
 import { KeySummary } from './key-summary';
 

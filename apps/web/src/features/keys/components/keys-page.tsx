@@ -2,19 +2,17 @@
 import type { ApiKey } from '@bpm/protocol';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { keyQueries } from '../api/get-keys';
+import { keyQueries } from '../api/keys-api';
 import { DeleteKeyModal } from './delete-key-modal';
 import { GenerateKeyModal } from './generate-key-modal';
 import { KeyList } from './key-list';
 
 export function KeysPage() {
-  const queryClient = useQueryClient();
   const { data: keys, error, isPending } = useQuery(keyQueries.list());
   const [isGenerateOpen, generateModal] = useDisclosure(false);
   const [toDelete, setToDelete] = useState<ApiKey | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: keyQueries.all() });
 
   return (
     <Stack maw={760} gap="md">
@@ -34,12 +32,12 @@ export function KeysPage() {
       </Group>
       {error && (
         <Alert color="red" variant="light" role="alert">
-          {error.message}
+          Failed to fetch API keys
         </Alert>
       )}
       {isPending ? <Text c="dimmed">Loading API keys...</Text> : keys && <KeyList keys={keys} onDelete={setToDelete} />}
-      <GenerateKeyModal opened={isGenerateOpen} onClose={generateModal.close} onCreated={refresh} />
-      <DeleteKeyModal apiKey={toDelete} onClose={() => setToDelete(null)} onDeleted={refresh} />
+      <GenerateKeyModal opened={isGenerateOpen} onClose={generateModal.close} />
+      <DeleteKeyModal apiKey={toDelete} onClose={() => setToDelete(null)} />
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
-import { createKey } from '../api/create-key';
+import { useCreateKey } from '../api/use-create-key';
 import { expirationDateTimeOf, tomorrowOf, validateNewKey, type NewKeyErrors } from '../key-rules';
 
 // Accepts what people type ("2026-11-24", "November 24, 2026") as well as picks from the calendar.
@@ -17,23 +17,15 @@ export function NewKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCr
   const [name, setName] = useState('');
   const [expiration, setExpiration] = useState<string | null>(() => tomorrowOf());
   const [errors, setErrors] = useState<NewKeyErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  const create = useCreateKey();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = validateNewKey({ name, expiration });
     setErrors(found);
-    setFailure(null);
+    create.reset();
     if (found.name || found.expiration || !expiration) return;
-    setIsSubmitting(true);
-    try {
-      onCreated(await createKey({ name: name.trim(), expirationDate: expirationDateTimeOf(expiration) }));
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'Failed to generate API key. Please try again.');
-    } finally {
-      setIsSubmitting(false);
-    }
+    create.mutate({ name: name.trim(), expirationDate: expirationDateTimeOf(expiration) }, { onSuccess: onCreated });
   };
 
   return (
@@ -58,16 +50,16 @@ export function NewKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCr
           error={errors.expiration}
           popoverProps={{ withinPortal: true }}
         />
-        {failure && (
+        {create.isError && (
           <Alert color="red" variant="light" role="alert">
-            {failure}
+            Failed to generate API key. Please try again.
           </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" color="green" disabled={isSubmitting}>
+          <Button type="submit" color="green" disabled={create.isPending}>
             Generate
           </Button>
         </Group>

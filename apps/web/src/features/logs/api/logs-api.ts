@@ -1,8 +1,9 @@
 // Logs API calls (spec §7 Logs, design §4): a page of entries newest first, filtered by `q`, and the
-// whole retained log as a pretty-printed JSON download.
+// whole retained log as a pretty-printed JSON download; and the feature's query factory.
 import { productShortName, type LogEntry } from '@bpm/protocol';
+import { queryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { apiFetch, apiRequest, errorFromResponse } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 
 export interface LogsPageRequest {
   offset: number;
@@ -16,6 +17,13 @@ export function getLogs({ offset, limit, q }: LogsPageRequest): Promise<LogEntry
   return apiRequest<LogEntry[]>(`/system/logs?${params.toString()}`);
 }
 
+export const logQueries = {
+  all: () => ['logs'] as const,
+  // The feed keeps the entries itself (use-log-feed.ts); a page is always fetched afresh and not kept.
+  page: (request: LogsPageRequest) =>
+    queryOptions({ queryKey: [...logQueries.all(), 'page', request], queryFn: () => getLogs(request), staleTime: 0, gcTime: 0 }),
+};
+
 /** BPM_logs_{YYYY-MM-DD_HH-mm-ss-SSS}.json in local time (design §1). */
 export function logsFileName(at: Date): string {
   return `${productShortName}_logs_${dayjs(at).format('YYYY-MM-DD_HH-mm-ss-SSS')}.json`;
@@ -23,9 +31,7 @@ export function logsFileName(at: Date): string {
 
 /** Fetches /system/logs.json and hands it to the browser as a file; throws when the fetch fails. */
 export async function downloadLogs(at: Date = new Date()): Promise<void> {
-  const response = await apiFetch('/system/logs.json');
-  if (!response.ok) throw await errorFromResponse(response);
-  const data: unknown = await response.json();
+  const data = await apiRequest<unknown>('/system/logs.json');
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
   const link = document.createElement('a');
   link.href = url;

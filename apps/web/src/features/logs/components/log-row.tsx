@@ -2,8 +2,8 @@
 import type { LogEntry } from '@bpm/protocol';
 import { Badge } from '@mantine/core';
 import { memo } from 'react';
-import { AnsiText } from '../../../components/ui/ansi-text';
-import { formatLogTime } from '../../../lib/log-time';
+import { AnsiText } from './ansi-text';
+import { formatLogTime } from '../log-time';
 import classes from './log-row.module.css';
 
 const levelColours: Record<string, string> = {

@@ -3,7 +3,7 @@
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { downloadLogs } from '../api/logs-api';
+import { useDownloadLogs } from '../api/use-download-logs';
 import { LogList } from './log-list';
 import { useLogFeed } from './use-log-feed';
 
@@ -13,20 +13,16 @@ export function LogsPage() {
   const [filter, setFilter] = useState('');
   const [q] = useDebouncedValue(filter.trim(), filterDebounceMs);
   const [isAutoRefreshing, setIsAutoRefreshing] = useState(false);
-  const [isDownloading, setIsDownloading] = useState(false);
+  const downloadLogs = useDownloadLogs();
   const feed = useLogFeed(q, isAutoRefreshing);
 
-  const download = async () => {
-    setIsDownloading(true);
-    try {
-      await downloadLogs();
-    } catch (error) {
-      console.error('Failed to download logs', error);
-      window.alert('Failed to download logs. Please try again.');
-    } finally {
-      setIsDownloading(false);
-    }
-  };
+  const download = () =>
+    downloadLogs.mutate(undefined, {
+      onError: (error) => {
+        console.error('Failed to download logs', error);
+        window.alert('Failed to download logs. Please try again.');
+      },
+    });
 
   return (
     <Stack gap="sm">
@@ -61,8 +57,8 @@ export function LogsPage() {
             Refresh
           </Button>
           <Button
-            onClick={() => void download()}
-            loading={isDownloading}
+            onClick={download}
+            loading={downloadLogs.isPending}
             leftSection={
               <span className="material-symbols-outlined" aria-hidden>
                 download

@@ -1,7 +1,10 @@
 import type { LogEntry } from '@bpm/protocol';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useLogFeed } from './use-log-feed';
+import { createQueryClient } from '../../../lib/query-client';
+import { useLogFeed, type LogFeed } from './use-log-feed';
 
 const entry = (n: number): LogEntry => ({ ts: `${1_795_000_000_000 + n}000000`, level: 'info', msg: `entry ${n}` });
 /** Newest first, like the server. */
@@ -22,13 +25,21 @@ function serveLogs(answer: (params: URLSearchParams) => LogEntry[]) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+function renderFeed<P>(hook: (props: P) => LogFeed, options?: { initialProps: P }) {
+  const queryClient = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return renderHook(hook, { ...options, wrapper });
+}
+
 describe('useLogFeed', () => {
   it('loads 200 first, then pages of 50 while pages come back full', async () => {
     const all = range(1, 260);
     const calls = serveLogs((params) =>
       all.slice(Number(params.get('offset')), Number(params.get('offset')) + Number(params.get('limit'))),
     );
-    const { result } = renderHook(() => useLogFeed('', false));
+    const { result } = renderFeed(() => useLogFeed('', false));
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current.entries).toHaveLength(200);
     expect(result.current.hasMore).toBe(true);
@@ -44,7 +55,7 @@ describe('useLogFeed', () => {
 
   it('passes the filter to the server as q', async () => {
     const calls = serveLogs(() => []);
-    const { result } = renderHook(() => useLogFeed('error', false));
+    const { result } = renderFeed(() => useLogFeed('error', false));
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(calls[0]?.get('q')).toBe('error');
     expect(result.current.hasMore).toBe(false);
@@ -53,7 +64,7 @@ describe('useLogFeed', () => {
   it('auto-refresh asks offset 0 limit 50 and adds only entries with a new ts', async () => {
     let newest = 3;
     const calls = serveLogs(() => range(1, newest));
-    const { result } = renderHook(() => useLogFeed('', true));
+    const { result } = renderFeed(() => useLogFeed('', true));
     await waitFor(() => expect(result.current.entries).toHaveLength(3));
     newest = 5;
     await waitFor(() => expect(result.current.entries).toHaveLength(5), { timeout: 3000 });

@@ -1,8 +1,9 @@
 // The Logs page's entries: first page of 200, further pages of 50 on demand, auto-refresh adding only
 // entries with a new ts (each highlighted for 300 ms), all for the current filter `q` (spec §4, §9).
 import { logsPaging, type LogEntry } from '@bpm/protocol';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getLogs } from '../api/logs-api';
+import { logQueries, type LogsPageRequest } from '../api/logs-api';
 import { hasMorePages, pageLimit, refreshLeftGap, unseenEntries } from './log-feed';
 
 const highlightMs = 300;
@@ -18,6 +19,9 @@ export interface LogFeed {
 }
 
 export function useLogFeed(q: string, isAutoRefreshing: boolean): LogFeed {
+  const queryClient = useQueryClient();
+  // Through the query client, so a 401 ends the session like any other query.
+  const getLogs = useCallback((request: LogsPageRequest) => queryClient.fetchQuery(logQueries.page(request)), [queryClient]);
   const [entries, setEntries] = useState<LogEntry[]>([]);
   const [isLoading, setIsLoading] = useState(true);
   const [isLoadingMore, setIsLoadingMore] = useState(false);
@@ -58,7 +62,7 @@ export function useLogFeed(q: string, isAutoRefreshing: boolean): LogFeed {
       .finally(() => {
         if (current === generation.current) setIsLoading(false);
       });
-  }, [q, replace]);
+  }, [q, replace, getLogs]);
 
   const loadMore = useCallback(() => {
     if (busyMore.current || loaded.current.length === 0) return;
@@ -80,7 +84,7 @@ export function useLogFeed(q: string, isAutoRefreshing: boolean): LogFeed {
         busyMore.current = false;
         setIsLoadingMore(false);
       });
-  }, [q, replace]);
+  }, [q, replace, getLogs]);
 
   const refreshNewest = useCallback(() => {
     const current = generation.current;
@@ -97,7 +101,7 @@ export function useLogFeed(q: string, isAutoRefreshing: boolean): LogFeed {
         setTimeout(() => setHighlighted((shown) => (shown === added ? new Set() : shown)), highlightMs);
       })
       .catch((error: unknown) => console.error('Failed to refresh logs', error));
-  }, [q, reload, replace]);
+  }, [q, reload, replace, getLogs]);
 
   useEffect(() => {
     reload();

@@ -3,8 +3,8 @@
 import { impliedLevels, type PermissionWithLevel, type Role } from '@bpm/protocol';
 import { Badge, Card, Divider, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { formatDateTimeWithOffset } from '../../../lib/dates';
-import { levelColour } from '../../../lib/level-colour';
-import { relativeTime } from '../../../lib/relative-time';
+import { levelColour } from '../level-colour';
+import { relativeTime } from '../relative-time';
 import { DefaultPill } from './default-pill';
 
 function RelativeTime({ label, value }: { label: string; value: string }) {

@@ -6,7 +6,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { rolesQuery } from '../api/roles-api';
+import { roleQueries } from '../../../lib/roles-query';
 import { DefaultPill } from './default-pill';
 import { RoleCard } from './role-card';
 
@@ -42,7 +42,7 @@ function RoleList({
 }
 
 export function RolesPage() {
-  const roles = useQuery(rolesQuery());
+  const roles = useQuery(roleQueries.list());
   const location = useLocation();
   const navigate = useNavigate();
   const isNarrow = useMediaQuery('(max-width: 767.98px)', false, { getInitialValueInEffect: false });
@@ -51,7 +51,8 @@ export function RolesPage() {
   const [isShowingDetail, setIsShowingDetail] = useState(location.hash.length > 1);
 
   useEffect(() => {
-    if (roles.isError) console.error(roles.error);
+    // A failed fetch is logged only (spec §8 Roles).
+    if (roles.isError) console.error('Failed to fetch roles', roles.error);
   }, [roles.isError, roles.error]);
 
   if (roles.isPending) return <Text>Loading roles...</Text>;

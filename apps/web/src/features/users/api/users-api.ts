@@ -1,36 +1,24 @@
-// Users API calls (spec §7 Users) and the feature's query keys. Roles are read here too, for the
-// role select and pills, since features do not import each other.
-import type { CreateUser, ModifyUser, Role, User } from '@bpm/protocol';
+// Users API calls (spec §7 Users) and the feature's query factory. The roles for the role select and
+// pills come from the shared lib/roles-query.ts.
+import type { CreateUser, ModifyUser, User } from '@bpm/protocol';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 
-export const userKeys = {
-  all: ['users'] as const,
-  list: () => [...userKeys.all, 'list'] as const,
-  roles: () => [...userKeys.all, 'roles'] as const,
-};
-
-export async function getUsers(): Promise<User[]> {
-  const response = await apiFetch('/users');
-  if (!response.ok) throw new Error('Failed to fetch users');
-  return (await response.json()) as User[];
-}
-
-export async function getRoles(): Promise<Role[]> {
-  const response = await apiFetch('/roles');
-  if (!response.ok) throw new Error('Failed to fetch roles');
-  return (await response.json()) as Role[];
-}
-
-export const usersQuery = () => queryOptions({ queryKey: userKeys.list(), queryFn: getUsers });
-export const rolesQuery = () => queryOptions({ queryKey: userKeys.roles(), queryFn: getRoles });
+export const getUsers = () => apiRequest<User[]>('/users');
 
 export const createUser = (payload: CreateUser) => apiRequest<User>('/users', { method: 'POST', body: payload });
 
-export const modifyUser = (userId: number, payload: ModifyUser) =>
+export const modifyUser = ({ userId, payload }: { userId: number; payload: ModifyUser }) =>
   apiRequest<User>(`/users/${userId}`, { method: 'PUT', body: payload });
 
-export const changeUserPassword = (userId: number, newPassword: string) =>
+export const changeUserPassword = ({ userId, newPassword }: { userId: number; newPassword: string }) =>
   apiRequest<unknown>(`/users/change-password/${userId}`, { method: 'PUT', body: { currentPassword: '', newPassword } });
 
 export const deleteUser = (userId: number) => apiRequest<unknown>(`/users/${userId}`, { method: 'DELETE' });
+
+export const userQueries = {
+  // The whole "users" prefix also holds the current user (features/account), so an edit of oneself
+  // refreshes the top bar too.
+  all: () => ['users'] as const,
+  list: () => queryOptions({ queryKey: [...userQueries.all(), 'list'], queryFn: getUsers }),
+};

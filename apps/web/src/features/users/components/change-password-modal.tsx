@@ -1,25 +1,28 @@
 // Change User Password modal (spec §2, §5): both fields required and matching; the server sets the new
 // password with an empty current password.
 import { passwordSchema, type User } from '@bpm/protocol';
-import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput } from '@mantine/core';
 import { useState } from 'react';
-import { FormModalFooter } from '../../../components/ui/form-modal-footer';
+import { useChangeUserPassword } from '../api/use-change-user-password';
+import { FormModal } from './form-modal';
+import { userActionError } from './user-errors';
 
 export interface ChangePasswordModalProps {
-  opened: boolean;
   user: User;
   onClose: () => void;
-  onSubmit: (newPassword: string) => Promise<void>;
+  /** Called with the success sentence once the user list has been re-read. */
+  onDone: (message: string) => void;
 }
 
-export function ChangePasswordModal({ opened, user, onClose, onSubmit }: ChangePasswordModalProps) {
+export function ChangePasswordModal({ user, onClose, onDone }: ChangePasswordModalProps) {
+  const change = useChangeUserPassword();
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<{ newPassword?: string; confirmation?: string }>({});
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [mismatch, setMismatch] = useState<string | null>(null);
+  const submitError = mismatch ?? (change.error && userActionError('password', change.error));
 
-  const submit = async () => {
+  const submit = () => {
     const found: typeof errors = {};
     if (!newPassword) found.newPassword = 'New password is required';
     else {
@@ -28,51 +31,47 @@ export function ChangePasswordModal({ opened, user, onClose, onSubmit }: ChangeP
     }
     if (!confirmation) found.confirmation = 'Password confirmation is required';
     setErrors(found);
-    setSubmitError(null);
+    setMismatch(null);
+    change.reset();
     if (found.newPassword || found.confirmation) return;
     if (newPassword !== confirmation) {
-      setSubmitError('New password and confirmation do not match');
+      setMismatch('New password and confirmation do not match');
       return;
     }
-    setIsSubmitting(true);
-    try {
-      await onSubmit(newPassword);
-      onClose();
-    } catch (caught) {
-      setSubmitError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setIsSubmitting(false);
-    }
+    change.mutate(
+      { userId: user.userId, newPassword },
+      {
+        onSuccess: () => {
+          onDone('Password changed successfully');
+          onClose();
+        },
+      },
+    );
   };
 
   return (
-    <Modal opened={opened} onClose={isSubmitting ? () => {} : onClose} title={`Change User Password: ${user.username}`} centered>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">Enter a new password for the user</Text>
-          <PasswordInput
-            label="New Password"
-            required
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.currentTarget.value)}
-            error={errors.newPassword}
-          />
-          <PasswordInput
-            label="Confirm New Password"
-            required
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.currentTarget.value)}
-            error={errors.confirmation}
-          />
-          <FormModalFooter error={submitError} isSubmitting={isSubmitting} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={`Change User Password: ${user.username}`}
+      intro="Enter a new password for the user"
+      error={submitError}
+      isPending={change.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <PasswordInput
+        label="New Password"
+        required
+        value={newPassword}
+        onChange={(event) => setNewPassword(event.currentTarget.value)}
+        error={errors.newPassword}
+      />
+      <PasswordInput
+        label="Confirm New Password"
+        required
+        value={confirmation}
+        onChange={(event) => setConfirmation(event.currentTarget.value)}
+        error={errors.confirmation}
+      />
+    </FormModal>
   );
 }

@@ -4,7 +4,7 @@ import type { User } from '@bpm/protocol';
 import { Anchor, Card, Collapse, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { DateWithTooltip } from '../../../components/ui/date-with-tooltip';
-import { RolePill } from '../../../components/ui/role-pill';
+import { RolePill } from './role-pill';
 import { UserActionsMenu } from './user-actions-menu';
 import type { UsersViewProps } from './users-table';
 

@@ -3,27 +3,29 @@
 import type { User } from '@bpm/protocol';
 import { Alert, Button, Group, Stack, TextInput, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
 import { roleHref } from '../../../config/paths';
+import { roleQueries } from '../../../lib/roles-query';
 import { usePermissions } from '../../../session/use-permissions';
-import { changeUserPassword, createUser, deleteUser, modifyUser, rolesQuery, userKeys, usersQuery } from '../api/users-api';
+import { useDeleteUser } from '../api/use-delete-user';
+import { userQueries } from '../api/users-api';
 import { ChangePasswordModal } from './change-password-modal';
 import { PageNotifications, usePageNotifications } from './page-notifications';
 import type { UserMenuAction } from './user-actions-menu';
 import { UserCards } from './user-cards';
 import { userActionError } from './user-errors';
-import { UserFormModal } from './user-form-modal';
+import { CreateUserModal, ModifyUserModal } from './user-form-modal';
 import { filterUsers, nextSort, sortUsers, type UserSort } from './user-sort';
 import { UsersTable } from './users-table';
 
 type OpenModal = { kind: 'create' } | { kind: UserMenuAction; user: User } | null;
 
 export function UsersPage() {
-  const users = useQuery(usersQuery());
-  const roles = useQuery(rolesQuery());
-  const queryClient = useQueryClient();
+  const users = useQuery(userQueries.list());
+  const roles = useQuery(roleQueries.list());
+  const deleteUser = useDeleteUser();
   const { has } = usePermissions();
   const notifications = usePageNotifications();
   const isNarrow = useMediaQuery('(max-width: 519.98px)', false, { getInitialValueInEffect: false });
@@ -44,20 +46,11 @@ export function UsersPage() {
 
   const canOpenRoles = has('Roles');
   const roleHrefFor = (user: User) => (canOpenRoles ? roleHref(user.roleId) : undefined);
-  const closeModal = () => setModal(null);
-  // The whole "users" prefix, so an edit of oneself also refreshes the top bar's current user.
-  const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all });
-
-  /** Runs a user action: on success refreshes the list and notifies; on failure throws the spec's sentence. */
-  const run = async (action: UserMenuAction | 'create', task: () => Promise<unknown>, success: string) => {
-    try {
-      await task();
-    } catch (caught) {
-      throw new Error(userActionError(action, caught), { cause: caught });
-    }
-    notifications.push('success', success);
-    await refresh();
+  const closeModal = () => {
+    deleteUser.reset();
+    setModal(null);
   };
+  const onDone = (message: string) => notifications.push('success', message);
 
   return (
     <Stack gap="md">
@@ -100,47 +93,28 @@ export function UsersPage() {
       )}
       {shown.length === 0 && <Text c="dimmed">No users found.</Text>}
 
-      {modal?.kind === 'create' && (
-        <UserFormModal
-          opened
-          mode="create"
-          roles={roles.data}
-          onClose={closeModal}
-          onSubmit={(payload) => run('create', () => createUser(payload), 'User created successfully')}
-        />
-      )}
+      {modal?.kind === 'create' && <CreateUserModal roles={roles.data} onClose={closeModal} onDone={onDone} />}
       {modal?.kind === 'modify' && (
-        <UserFormModal
-          key={modal.user.userId}
-          opened
-          mode="modify"
-          user={modal.user}
-          roles={roles.data}
-          onClose={closeModal}
-          onSubmit={(payload) => {
-            const { userId } = modal.user;
-            if (!users.data.some((user) => user.userId === userId)) return Promise.reject(new Error('Failed to modify user'));
-            return run('modify', () => modifyUser(userId, payload), 'User modified successfully');
-          }}
-        />
+        <ModifyUserModal key={modal.user.userId} user={modal.user} roles={roles.data} onClose={closeModal} onDone={onDone} />
       )}
       {modal?.kind === 'password' && (
-        <ChangePasswordModal
-          key={modal.user.userId}
-          opened
-          user={modal.user}
-          onClose={closeModal}
-          onSubmit={(newPassword) =>
-            run('password', () => changeUserPassword(modal.user.userId, newPassword), 'Password changed successfully')
-          }
-        />
+        <ChangePasswordModal key={modal.user.userId} user={modal.user} onClose={closeModal} onDone={onDone} />
       )}
       {modal?.kind === 'delete' && (
         <ConfirmDeletionModal
           opened
           subject={modal.user.username}
           onClose={closeModal}
-          onConfirm={() => run('delete', () => deleteUser(modal.user.userId), 'User deleted successfully')}
+          isPending={deleteUser.isPending}
+          error={deleteUser.error && userActionError('delete', deleteUser.error)}
+          onConfirm={() =>
+            deleteUser.mutate(modal.user.userId, {
+              onSuccess: () => {
+                onDone('User deleted successfully');
+                closeModal();
+              },
+            })
+          }
         />
       )}
     </Stack>

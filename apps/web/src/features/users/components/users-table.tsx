@@ -2,7 +2,7 @@
 import type { User } from '@bpm/protocol';
 import { Anchor, Table, UnstyledButton } from '@mantine/core';
 import { DateWithTooltip } from '../../../components/ui/date-with-tooltip';
-import { RolePill } from '../../../components/ui/role-pill';
+import { RolePill } from './role-pill';
 import { UserActionsMenu, type UserMenuAction } from './user-actions-menu';
 import type { UserSort, UserSortColumn } from './user-sort';
 

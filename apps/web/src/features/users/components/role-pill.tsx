@@ -1,7 +1,7 @@
 // A role name as a coloured pill (spec §6 role pill hash); a link to the role's details when `href` is given.
 import { Badge, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
-import { roleColours } from '../../lib/role-colour';
+import { roleColours } from '../role-colour';
 
 export interface RolePillProps {
   name: string;

@@ -1,6 +1,6 @@
 // Permission level colours (spec §6): DELETE danger, UPDATE warning, WRITE creation, READ primary,
 // anything else default.
-import { specColours, type SpecColour } from './spec-colours';
+import { specColours, type SpecColour } from '../../lib/spec-colours';
 
 const levelSpecColours: Record<string, SpecColour> = { DELETE: 'danger', UPDATE: 'warning', WRITE: 'creation', READ: 'primary' };
 

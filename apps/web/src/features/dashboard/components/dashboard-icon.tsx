@@ -1,7 +1,7 @@
 // A Material Symbols glyph with an accessible name (icons are a font here, see main.tsx).
 import classes from './dashboard.module.css';
 
-export interface SymbolProps {
+export interface DashboardIconProps {
   name: string;
   label?: string;
   /** Mantine colour name; undefined keeps the text colour. */
@@ -10,7 +10,7 @@ export interface SymbolProps {
   title?: string;
 }
 
-export function Symbol({ name, label, colour, small, title }: SymbolProps) {
+export function DashboardIcon({ name, label, colour, small, title }: DashboardIconProps) {
   return (
     <span
       className={`material-symbols-outlined ${small ? classes.smallSymbol : classes.symbol}`}

@@ -1,0 +1,48 @@
+// The Users page's form dialogs (spec §2 user modals): title, a line of instructions, the fields, the
+// submit error, then Cancel / Submit, Submit reading "Submitting..." and disabled while the request runs
+// (spec §4 Modals); the dialog cannot be closed meanwhile.
+import { Alert, Button, Group, Modal, Stack, Text, type MantineColor } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface FormModalProps {
+  title: string;
+  intro: string;
+  error: string | null;
+  isPending: boolean;
+  onClose: () => void;
+  onSubmit: () => void;
+  submitColor?: MantineColor;
+  children: ReactNode;
+}
+
+export function FormModal({ title, intro, error, isPending, onClose, onSubmit, submitColor, children }: FormModalProps) {
+  return (
+    <Modal opened onClose={isPending ? () => {} : onClose} title={title} centered>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">{intro}</Text>
+          {children}
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" color={submitColor} disabled={isPending}>
+              {isPending ? 'Submitting...' : 'Submit'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
