@@ -1,4 +1,4 @@
-// Browser benchmark of the live dashboard (issue 5): a real server fed 10,000 simulated probes at 1 Hz,
+// Browser benchmark of the live dashboard: a real server fed 10,000 simulated probes at 1 Hz,
 // the dashboard open in headless Chromium for 30 s, and each figure printed beside its target.
 // Run: node --import tsx bench/dashboard.bench.ts  (env: BENCH_PROBES, BENCH_SECONDS, BPM_WEB_DIST,
 // BENCH_PROFILE=1 to print the renderer's hottest functions over the measured window)

@@ -1,4 +1,4 @@
-// Server benchmark (issue 3): drives a real server process with the plant simulator (a separate
+// Server benchmark: drives a real server process with the plant simulator (a separate
 // process, through the real ingest API with an API key) and real `ws` dashboards, and prints each
 // figure beside its target. Server-side figures come from the server's own /metrics.
 //   1. sustained reports/s with 20 connected dashboards          target ≥ 50,000

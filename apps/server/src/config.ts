@@ -1,4 +1,4 @@
-// Environment → validated, typed configuration (design §9). The only place that reads process.env.
+// Environment → validated, typed configuration (docs/settings.md). The only place that reads process.env.
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ export interface LoginThrottleConfig {
   /** First delay after freeFailures; doubles with each further failure, up to maxDelayMs. */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** Failed attempts per client address per window before 429 (design §4: e.g. 100 per 15 min). */
+  /** Failed attempts per client address per window before 429 (docs/api.md (Authentication): e.g. 100 per 15 min). */
   addressMaxFailures: number;
   addressWindowMs: number;
 }
@@ -26,7 +26,7 @@ export interface AppConfig {
   /** Echo log lines to stdout (off in tests: the logs table still receives them). */
   logConsole: boolean;
   logRetention: { maxEntries: number; maxAgeDays: number };
-  /** PostgreSQL later (design §3); refused for now. */
+  /** PostgreSQL later (docs/storage.md); refused for now. */
   databaseUrl?: string;
   /** Honour X-Forwarded-* (client address, https) when behind a reverse proxy. */
   trustProxy: boolean;

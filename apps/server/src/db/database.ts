@@ -1,5 +1,5 @@
 // Opens the database: the dialect seam. SQLite (better-sqlite3, WAL, foreign keys) in BPM_DATA_DIR today;
-// PostgreSQL through the same Kysely code when DATABASE_URL support lands (design §3).
+// PostgreSQL through the same Kysely code when DATABASE_URL support lands (docs/storage.md).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';

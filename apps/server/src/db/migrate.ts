@@ -1,4 +1,4 @@
-// Brings the database up to the code's schema at start; refuses a database written by newer code (design §3).
+// Brings the database up to the code's schema at start; refuses a database written by newer code (docs/storage.md).
 import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';

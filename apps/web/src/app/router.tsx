@@ -1,4 +1,4 @@
-// The route table of spec §2: every screen, its guard and its permission.
+// The route table of docs/screens.md (Route list): every screen, its guard and its permission.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { AboutPage } from '../features/about/components/about-page';

@@ -1,4 +1,4 @@
-// Mantine theme: the primary colour is the spec's "primary" (spec §6 Colours, lib/spec-colours.ts).
+// Mantine theme: the primary colour is the spec's "primary" (docs/roles-and-permissions.md (Colours), lib/spec-colours.ts).
 import { createTheme } from '@mantine/core';
 import { specColours } from '../lib/spec-colours';
 

@@ -1,4 +1,4 @@
-// Parsing one live-feed message (spec §4 "Live message handling"): shared by the socket on the main thread
+// Parsing one live-feed message (docs/live-feed.md (Message handling)): shared by the socket on the main thread
 // and the socket worker, so it imports nothing that needs a window.
 import type { LiveMessage } from '@bpm/protocol';
 

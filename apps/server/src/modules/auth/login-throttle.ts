@@ -1,4 +1,4 @@
-// Login throttling (design §4): slows password guessing without letting anyone lock a real user out.
+// Login throttling (docs/api.md (Authentication)): slows password guessing without letting anyone lock a real user out.
 // Per username: after `freeFailures` failures in a row, each further failure is answered after a growing
 // delay, while the right password still signs in at once. Per client address: failures are capped per
 // window and answered 429 with Retry-After. Successful sign-ins never count.

@@ -15,7 +15,7 @@ declare module 'fastify' {
 
 export interface LiveModuleOptions {
   flushIntervalMs?: number;
-  /** Above this a socket's updates coalesce until it drains (design §6). */
+  /** Above this a socket's updates coalesce until it drains (docs/live-feed.md (Server rules)). */
   maxBufferedBytes?: number;
   pingIntervalMs?: number;
   /** How often open sockets' sessions and keys are checked again; defaults to the ping interval. */
@@ -30,7 +30,7 @@ export const liveModule = fp(
     });
     app.decorate('liveHub', hub);
     if (!app.hasDecorator('websocketServer')) {
-      // Clients send nothing (spec §7), so a tiny payload limit; no compression: it costs CPU per socket.
+      // Clients send nothing (docs/live-feed.md (Connecting)), so a tiny payload limit; no compression: it costs CPU per socket.
       await app.register(websocket, { options: { maxPayload: 4096, perMessageDeflate: false } });
     }
     let pingTimer: NodeJS.Timeout | undefined;

@@ -1,4 +1,4 @@
-// The Normal, Warning and Critical probe counts of the top bar (spec §2 Top bar).
+// The Normal, Warning and Critical probe counts of the top bar (docs/screens.md (Top bar)).
 import { Badge, Box, Group, Tooltip } from '@mantine/core';
 import { useProbeCounts } from '../../live/use-live';
 

@@ -1,4 +1,4 @@
-// The Dashboard (spec §2): "Loading system information..." until systemConfig arrives, then the Probe States
+// The Dashboard (docs/screens.md (Dashboard)): "Loading system information..." until systemConfig arrives, then the Probe States
 // and System Information cards, a filter box and the live Probes table with its modals.
 import { Grid, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Probe States card (spec §2): Total, and Normal / Warning / Critical rings showing their share of it.
+// Probe States card (docs/screens.md (Probe States card)): Total, and Normal / Warning / Critical rings showing their share of it.
 import { Card, Group, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { useProbeCounts } from '../../../live/use-live';
 
