@@ -1,4 +1,4 @@
-// Browser benchmark of the Logs page (issue 6): 20,000 entries loaded through infinite scroll, then
+// Browser benchmark of the Logs page: 20,000 entries loaded through infinite scroll, then
 // scrolling through them with auto-refresh on. The real server and sign-in; the log pages come from a
 // route mock so the count is exact. Run: node --import tsx bench/logs.bench.ts  (env: BENCH_LOG_ENTRIES)
 import { chromium } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The api.{host} mode of design §2: a server with BPM_PUBLIC_HOST=plant.test, a browser resolving
+// The api.{host} mode of docs/server.md: a server with BPM_PUBLIC_HOST=plant.test, a browser resolving
 // plant.test and api.plant.test to loopback. The page at plant.test must call the API at api.plant.test
 // with the session cookie (Domain=plant.test), and the live feed at plant.test must connect.
 import { chromiumArgs } from '../playwright.config';

@@ -18,7 +18,7 @@ export default defineConfig({
     proxy: {
       // Host is kept (changeOrigin false), so the server's Origin check sees the page's own origin.
       '/api': { target: serverUrl, changeOrigin: false },
-      // The live feed is a WebSocket upgrade at the root path (design §6); plain GET / stays with Vite.
+      // The live feed is a WebSocket upgrade at the root path (docs/live-feed.md (Connecting)); plain GET / stays with Vite.
       '^/$': {
         target: serverUrl,
         ws: true,

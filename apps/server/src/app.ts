@@ -44,7 +44,7 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 export const serverVersion = version;
 
 /**
- * design §2: a request whose Host starts with "api." is an API request at the root: serve it as /api/….
+ * docs/server.md: a request whose Host starts with "api." is an API request at the root: serve it as /api/….
  * And /metrics (Prometheus' default scrape path) is /api/metrics, so it meets the /api scope's access rule.
  */
 export function rewriteApiUrl(host: string | undefined, url: string): string {

@@ -1,4 +1,4 @@
-// Environment → AppConfig (design §9): defaults, switches, and a clear refusal of bad values.
+// Environment → AppConfig (docs/settings.md): defaults, switches, and a clear refusal of bad values.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';

@@ -5,7 +5,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** 256 random bits, base64url: the session cookie's value (design §4). */
+/** 256 random bits, base64url: the session cookie's value (docs/api.md (Authentication)). */
 export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
 }

@@ -1,4 +1,4 @@
-// The plant model: deterministic with a seed, valid reports, and the faults of design §7 over time.
+// The plant model: deterministic with a seed, valid reports, and the faults of docs/probe-data.md (Simulator) over time.
 import { probeReportSchema, type ProbeReport } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
 import { floodStageAt } from './flood-schedule.js';

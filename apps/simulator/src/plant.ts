@@ -1,4 +1,4 @@
-// The plant model (design §7): AGVs carry battery packs through the build stages, each with a probe.
+// The plant model (docs/probe-data.md (Simulator)): AGVs carry battery packs through the build stages, each with a probe.
 // Temperatures drift towards each stage's level with noise; faults come and go. Pure and seeded:
 // time is passed in, so the same seed and the same calls give the same reports.
 import type { Assignment, ProbeReport, Reading } from '@bpm/protocol';

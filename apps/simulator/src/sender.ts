@@ -1,4 +1,4 @@
-// Sends reports to the real ingest API (design §5): batches of up to 1,000 to POST {url}/probes/reports
+// Sends reports to the real ingest API (docs/probe-data.md (Reports)): batches of up to 1,000 to POST {url}/probes/reports
 // with the API key as a Bearer token, a few requests in flight at most.
 import { maxReportsPerBatch, type IngestResult, type ProbeReport } from '@bpm/protocol';
 

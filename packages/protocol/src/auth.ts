@@ -1,4 +1,4 @@
-// Sign-in payloads (spec §7 Authentication).
+// Sign-in payloads (docs/api.md (Authentication)).
 import { z } from 'zod';
 
 export const loginRequestSchema = z.strictObject({

@@ -1,4 +1,4 @@
-// System thresholds (spec §3 systemInfo; design §5 Thresholds): defaults and bounds.
+// System thresholds (docs/data-model.md (System configuration); docs/probe-data.md (Thresholds)): defaults and bounds.
 import { z } from 'zod';
 
 export const systemInfoSchema = z.object({
@@ -37,7 +37,7 @@ export const systemInfoUpdateSchema = z.strictObject({
 });
 export type SystemInfoUpdate = z.infer<typeof systemInfoUpdateSchema>;
 
-/** The cross-field bounds of design §5; returns one message per broken rule. */
+/** The cross-field bounds of docs/probe-data.md (Thresholds); returns one message per broken rule. */
 export function systemInfoProblems(info: SystemInfo): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
   if (info.batteryLevelPanic > info.batteryLevelWarning)

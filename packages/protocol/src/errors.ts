@@ -1,4 +1,4 @@
-// The one error body every API failure answers with (design §4).
+// The one error body every API failure answers with (docs/api.md (Errors)).
 import { z } from 'zod';
 
 export const errorDetailSchema = z.object({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventCatalogue, formatEventMessage, makeProbeEvent } from './events.js';
 
-describe('event catalogue (design §5)', () => {
+describe('event catalogue (docs/probe-data.md (Event catalogue))', () => {
   it('cancels only codes that exist', () => {
     const codes = new Set(eventCatalogue.map((d) => d.code));
     for (const d of eventCatalogue) for (const c of d.cancels) expect(codes.has(c)).toBe(true);

@@ -1,4 +1,4 @@
-// The probe event catalogue of design §5, as data shared by the engine, the web app and the tests.
+// The probe event catalogue of docs/probe-data.md (Event catalogue), as data shared by the engine, the web app and the tests.
 import { z } from 'zod';
 
 export const eventTypes = ['Critical', 'Warning', 'Info', 'Success'] as const;
@@ -86,7 +86,7 @@ export function formatEventMessage(code: number, params: Record<string, string |
   );
 }
 
-/** An event as it travels in a probe's events / suppressedEvents (spec §3 Event). */
+/** An event as it travels in a probe's events / suppressedEvents (docs/data-model.md (Event)). */
 export const probeEventSchema = z.object({
   event: z.number().int(),
   eventString: z.string(),

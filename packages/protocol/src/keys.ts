@@ -1,8 +1,8 @@
-// Personal API keys (spec §3 API key, §7 API keys; design §4).
+// Personal API keys (docs/data-model.md (API key), docs/api.md (API keys)).
 import { z } from 'zod';
 import { requiredText } from './text.js';
 
-/** Every token starts with this, so a leaked key is recognisable (design §1, §4). */
+/** Every token starts with this, so a leaked key is recognisable (docs/data-model.md (Product identity), docs/api.md (API keys)). */
 export const apiKeyPrefix = 'bpm_';
 
 export const apiKeySchema = z.object({

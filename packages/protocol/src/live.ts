@@ -1,4 +1,4 @@
-// Messages on the live feed at "/" (spec §7 WebSocket; design §6).
+// Messages on the live feed at "/" (docs/live-feed.md (Messages)).
 import { z } from 'zod';
 import { alarmsMessageSchema } from './alarms.js';
 import { systemInfoSchema } from './config.js';
@@ -27,7 +27,7 @@ export type ProbeDataMessage = z.infer<typeof probeDataMessageSchema>;
 export type ProbeDeletionMessage = z.infer<typeof probeDeletionMessageSchema>;
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 
-/** Close codes the client treats as normal (spec §9). */
+/** Close codes the client treats as normal (docs/data-model.md (General)). */
 export const normalCloseCodes = [1000, 1001] as const;
-/** Server flush interval and reconnect backoff (design §6). */
+/** Server flush interval and reconnect backoff (docs/live-feed.md (Messages)). */
 export const liveTiming = { flushIntervalMs: 100, pingIntervalMs: 30_000, reconnectMinMs: 1000, reconnectMaxMs: 30_000 } as const;

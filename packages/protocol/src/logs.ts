@@ -1,4 +1,4 @@
-// System log entries and paging (spec §3 Log entry, §7 Logs; design §4 Logs).
+// System log entries and paging (docs/data-model.md (Log entry), docs/api.md (Logs)).
 import { z } from 'zod';
 
 export const logEntrySchema = z.object({
@@ -17,5 +17,5 @@ export const logsQuerySchema = z.object({
 });
 export type LogsQuery = z.infer<typeof logsQuerySchema>;
 
-/** Page sizes and polling of the Logs page (spec §9). */
+/** Page sizes and polling of the Logs page (docs/data-model.md (Logs constants)). */
 export const logsPaging = { firstPage: 200, nextPage: 50, autoRefreshLimit: 50, autoRefreshMs: 1000 } as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { impliedLevels, levelForMethod, levelSatisfies } from './permissions.js';
 
-describe('permission levels (spec §4 hierarchy)', () => {
+describe('permission levels (docs/roles-and-permissions.md (Permission levels))', () => {
   it.each([
     ['DELETE', ['UPDATE', 'WRITE', 'READ']],
     ['UPDATE', ['WRITE', 'READ']],
@@ -28,7 +28,7 @@ describe('permission levels (spec §4 hierarchy)', () => {
     ['POST', 'WRITE'],
     ['PUT', 'UPDATE'],
     ['DELETE', 'DELETE'],
-  ])('%s needs %s (design §4)', (method, level) => {
+  ])('%s needs %s (docs/roles-and-permissions.md (Enforcement on the server))', (method, level) => {
     expect(levelForMethod(method)).toBe(level);
   });
 });

@@ -1,11 +1,11 @@
-// Permission names and levels, and the rule that a higher level implies the lower ones (spec §4, §6).
+// Permission names and levels, and the rule that a higher level implies the lower ones (docs/roles-and-permissions.md (Permission levels), docs/roles-and-permissions.md (Permission names)).
 import { z } from 'zod';
 
 export const permissionNames = ['Users', 'Roles', 'Logs', 'Probes', 'Alarms'] as const;
 export const permissionNameSchema = z.enum(permissionNames);
 export type PermissionName = z.infer<typeof permissionNameSchema>;
 
-/** Lowest first; the position + 1 is the seeded permission_levels id (design §3). */
+/** Lowest first; the position + 1 is the seeded permission_levels id (docs/storage.md). */
 export const permissionLevels = ['READ', 'WRITE', 'UPDATE', 'DELETE'] as const;
 export const permissionLevelSchema = z.enum(permissionLevels);
 export type PermissionLevel = z.infer<typeof permissionLevelSchema>;
@@ -27,7 +27,7 @@ export function levelSatisfies(held: string, required: PermissionLevel): boolean
   return rank > 0 && rank >= levelRank(required);
 }
 
-/** The level an HTTP method needs on its resource (design §4). */
+/** The level an HTTP method needs on its resource (docs/roles-and-permissions.md (Enforcement on the server)). */
 export function levelForMethod(method: string): PermissionLevel {
   switch (method.toUpperCase()) {
     case 'POST':

@@ -1,4 +1,4 @@
-// A probe's state as the server publishes it (spec §3 Probe; design §5 State).
+// A probe's state as the server publishes it (docs/data-model.md (Probe); docs/probe-data.md (Probe state)).
 import { z } from 'zod';
 import { probeEventSchema } from './events.js';
 import { namedRefSchema, probeIdSchema, readingSchema } from './reports.js';

@@ -3,7 +3,7 @@ import { probeReportBatchSchema } from './reports.js';
 
 const report = { probeID: 'P-0007', readings: [{ origin: 'CAN', temperature: 31.4, valid: true }] };
 
-describe('probe report batches (design §5)', () => {
+describe('probe report batches (docs/probe-data.md (Reports))', () => {
   it('accepts one report as a batch of one', () => {
     const parsed = probeReportBatchSchema.parse(report);
     expect(parsed).toHaveLength(1);

@@ -1,4 +1,4 @@
-// Probe reports as gateways send them (design §5 Probe data in).
+// Probe reports as gateways send them (docs/probe-data.md (Reports)).
 import { z } from 'zod';
 
 export const temperatureOrigins = ['CAN', 'Thermocouple'] as const;

@@ -1,4 +1,4 @@
-// Role answers as the API sends them (spec §3 Role: permissions_with_levels).
+// Role answers as the API sends them (docs/data-model.md (Role): permissions_with_levels).
 import { z } from 'zod';
 import { permissionLevelSchema, permissionNameSchema, permissionNames } from './permissions.js';
 

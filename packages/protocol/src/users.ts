@@ -1,4 +1,4 @@
-// User payloads and answers (spec §3 User, §7 Users; design §4 PUT /users/@me).
+// User payloads and answers (docs/data-model.md (User), docs/api.md (Users)).
 import { z } from 'zod';
 import { requiredText } from './text.js';
 
@@ -50,7 +50,7 @@ export const modifyUserSchema = z.strictObject({
 });
 export type ModifyUser = z.infer<typeof modifyUserSchema>;
 
-/** What a user may change about themselves (design §4). */
+/** What a user may change about themselves (docs/api.md (Users)). */
 export const updateMeSchema = z.strictObject({
   firstName: requiredText('First name', 100),
   lastName: requiredText('Last name', 100),

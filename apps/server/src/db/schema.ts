@@ -82,7 +82,7 @@ export interface ProbesTable {
   updated_at: IsoTime;
 }
 
-/** One row (id 1): the thresholds of spec §3 systemInfo. */
+/** One row (id 1): the thresholds of docs/data-model.md (System configuration). */
 export interface SystemConfigTable {
   id: number;
   timeout_seconds: number;

@@ -1,4 +1,4 @@
-// First-start seeding (design §3): permissions, levels, the three roles, and the admin user.
+// First-start seeding (docs/storage.md): permissions, levels, the three roles, and the admin user.
 import { randomBytes } from 'node:crypto';
 import { permissionLevels, permissionNames, type PermissionLevel, type PermissionName } from '@bpm/protocol';
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Threshold rules of design §5: temperature (valid readings), battery, CAN and thermocouple validity.
+// Threshold rules of docs/probe-data.md (Event rules): temperature (valid readings), battery, CAN and thermocouple validity.
 // They raise into an EventBook; evaluate-report and re-evaluation share them.
 import { eventCodes as codes, type Reading, type SystemInfo } from '@bpm/protocol';
 import type { EventBook } from './event-book.js';

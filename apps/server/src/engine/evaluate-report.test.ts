@@ -1,4 +1,4 @@
-// Table-driven tests of the report rules (design §5): previous state, report, thresholds and time in;
+// Table-driven tests of the report rules (docs/probe-data.md (Event rules)): previous state, report, thresholds and time in;
 // the next state and events out.
 import { defaultSystemInfo, eventCatalogue, type Assignment, type Probe, type ProbeReport, type Reading } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// One report (or assignment change) in, the probe's next state and events out (design §5).
+// One report (or assignment change) in, the probe's next state and events out (docs/probe-data.md (Event rules)).
 // Pure: the previous record, thresholds and the current time are passed in.
 import { eventCodes as codes, type Assignment, type NamedRef, type ProbeReport, type SystemInfo } from '@bpm/protocol';
 import { applyBatteryRules, applyReadingValidityRules, applyTemperatureRules } from './conditions.js';

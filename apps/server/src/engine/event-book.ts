@@ -1,5 +1,5 @@
 // Raising events against a probe's active set: cancellation, persistence and the transient list of
-// one update (design §5 Events). Used while evaluating a single update; not shared state.
+// one update (docs/probe-data.md (Event catalogue)). Used while evaluating a single update; not shared state.
 import { eventDefinition, makeProbeEvent, type ProbeEvent } from '@bpm/protocol';
 
 export class EventBook {

@@ -1,5 +1,5 @@
 // The engine's view of one probe: everything needed to evaluate the next report, and to build the
-// published Probe (spec §3) from it. Plain data, so the registry, the snapshot and tests share it.
+// published Probe (docs/data-model.md (Probe)) from it. Plain data, so the registry, the snapshot and tests share it.
 import type { Assignment, ProbeEvent, Reading } from '@bpm/protocol';
 
 export interface ProbeRecord {

@@ -1,4 +1,4 @@
-// State derivation and the published Probe shape (spec §3 Probe, design §5 State).
+// State derivation and the published Probe shape (docs/data-model.md (Probe), docs/probe-data.md (Probe state)).
 import { stateNumbers, type Probe, type ProbeEvent, type StateString } from '@bpm/protocol';
 import { isExpectingCANData, isMonitoring, type ProbeRecord } from './probe-record.js';
 import { partitionEvents } from './suppression.js';

@@ -1,4 +1,4 @@
-// Watchdog expiry and recovery, threshold re-evaluation, and restart recovery (design §5).
+// Watchdog expiry and recovery, threshold re-evaluation, and restart recovery (docs/probe-data.md (Watchdog)).
 import { defaultSystemInfo, type ProbeReport } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
 import { evaluateReport } from './evaluate-report.js';

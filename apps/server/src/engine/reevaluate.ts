@@ -1,5 +1,5 @@
 // Rules driven by time and settings rather than by a report: the watchdog expiring, and every probe
-// being re-evaluated when the thresholds change (design §5).
+// being re-evaluated when the thresholds change (docs/probe-data.md (Watchdog)).
 import { eventCodes as codes, type SystemInfo } from '@bpm/protocol';
 import { applyBatteryRules, applyTemperatureRules } from './conditions.js';
 import { EventBook } from './event-book.js';

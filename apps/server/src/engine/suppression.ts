@@ -1,4 +1,4 @@
-// Suppression by assignment (design §5): which events go to suppressedEvents for a given assignment.
+// Suppression by assignment (docs/probe-data.md (Suppression)): which events go to suppressedEvents for a given assignment.
 import { eventDefinition, type Assignment, type ProbeEvent } from '@bpm/protocol';
 import { isExpectingCANData, isMonitoring, type AlarmMarks } from './probe-record.js';
 

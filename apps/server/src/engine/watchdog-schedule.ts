@@ -1,4 +1,4 @@
-// One schedule for every probe's watchdog (design §5: not a timer per probe). A timer wheel of
+// One schedule for every probe's watchdog (docs/probe-data.md (Watchdog): not a timer per probe). A timer wheel of
 // fixed-width slots: moving a probe is O(1) (it is moved on every report, ~50,000 times a second
 // under load), and each probe sits in exactly one slot, so memory is bounded by the probe count.
 // Time is passed in; the caller owns the single interval that calls takeDue().

@@ -1,4 +1,4 @@
-// The permission matrix (design §4): every endpoint × no auth / no permission / too-low level / right level,
+// The permission matrix (docs/roles-and-permissions.md (Enforcement on the server)): every endpoint × no auth / no permission / too-low level / right level,
 // via the session cookie and via an API key. 401 (nobody signed in) and 403 (permission missing) stay apart.
 import type { PermissionLevel, PermissionName } from '@bpm/protocol';
 import { permissionLevels } from '@bpm/protocol';
@@ -108,7 +108,7 @@ const guarded: Array<Endpoint & { permission: PermissionName; level: PermissionL
   { method: 'GET', permission: 'Logs', level: 'READ', success: 200, request: async () => ({ url: '/api/system/logs.json' }) },
 ];
 
-/** Endpoints any signed-in user may call (design §4); run as an Operator, who holds no permission. */
+/** Endpoints any signed-in user may call (docs/roles-and-permissions.md (Enforcement on the server)); run as an Operator, who holds no permission. */
 const signedIn: Endpoint[] = [
   { method: 'GET', success: 200, request: async () => ({ url: '/api/login' }) },
   { method: 'GET', success: 200, request: async () => ({ url: '/api/users/@me' }) },

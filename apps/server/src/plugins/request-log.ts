@@ -1,4 +1,4 @@
-// One coloured line per request: method, path, status, duration (design §4). Never the query string,
+// One coloured line per request: method, path, status, duration (docs/storage.md (System logs)). Never the query string,
 // cookies or Authorization: the path is cut at "?" and no header is logged.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

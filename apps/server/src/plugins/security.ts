@@ -10,7 +10,7 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * True when `origin` may act on this server: the request's own host, the web host of an `api.` host,
- * or BPM_PUBLIC_HOST and its api. sibling (design §2).
+ * or BPM_PUBLIC_HOST and its api. sibling (docs/server.md).
  */
 export function originAllowed(origin: string, requestHost: string | undefined, publicHost: string | undefined): boolean {
   let url: URL;

@@ -1,4 +1,4 @@
-// The web face (design §2): the built React app from apps/web/dist, index.html for every unknown page
+// The web face (docs/server.md): the built React app from apps/web/dist, index.html for every unknown page
 // path (SPA fallback), a plain placeholder page while the web app is not built, and JSON 404s for the API.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

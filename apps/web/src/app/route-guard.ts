@@ -1,4 +1,4 @@
-// The route guard of spec §2: login check → refresh permission names → required permission held?
+// The route guard of docs/screens.md (Route guard): login check → refresh permission names → required permission held?
 // A missing permission shows NotFound; a failed login check or any exception sends the user to Login.
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../config/paths';

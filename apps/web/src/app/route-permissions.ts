@@ -1,4 +1,4 @@
-// Which permission each guarded route needs (spec §2 Route list, §6): used by the guard and the sidebar.
+// Which permission each guarded route needs (docs/screens.md (Route list), docs/roles-and-permissions.md (Gating in the web app)): used by the guard and the sidebar.
 import type { PermissionName } from '@bpm/protocol';
 import { paths } from '../config/paths';
 

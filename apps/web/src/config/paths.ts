@@ -1,4 +1,4 @@
-// Every route path of the web app, named once (spec §2 Route list).
+// Every route path of the web app, named once (docs/screens.md (Route list)).
 export const paths = {
   login: '/login',
   home: '/',

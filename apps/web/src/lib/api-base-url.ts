@@ -1,4 +1,4 @@
-// Chooses the API base (design §2): runtime setting, else {scheme}://api.{host}, except on hosts
+// Chooses the API base (docs/server.md): runtime setting, else {scheme}://api.{host}, except on hosts
 // where api.{host} would be another site to the browser (localhost, an IP, a single label).
 declare global {
   interface Window {
@@ -23,5 +23,5 @@ export function apiBaseUrlFor(
 
 export const apiBaseUrl = (): string => apiBaseUrlFor(window.location, window.__BPM_CONFIG__?.apiBaseUrl);
 
-/** The live feed sits at the root path of the page's own host (spec §7 WebSocket). */
+/** The live feed sits at the root path of the page's own host (docs/live-feed.md (Messages)). */
 export const liveUrl = (): string => `${window.location.protocol === 'https:' ? 'wss:' : 'ws:'}//${window.location.host}/`;

@@ -1,5 +1,5 @@
 // Date display shared by the keys and users pages: a short date, and the full date-time with either the
-// time zone's name (API keys, spec §2) or the UTC offset (Users table, spec §2) for the hover text.
+// time zone's name (API keys, docs/screens.md) or the UTC offset (Users table) for the hover text.
 
 /** e.g. "Nov 24, 2026" in the browser's locale. */
 export function formatShortDate(value: string | Date): string {

@@ -1,4 +1,4 @@
-// The top loading bar (spec §2 Loading bar, §9): Mantine's nprogress store, but hidden 300 ms after it
+// The top loading bar (docs/screens.md (Loading bar), docs/data-model.md (Layout and timing)): Mantine's nprogress store, but hidden 300 ms after it
 // reaches 100% (Mantine's own complete() hides after 50 ms).
 import { nprogress } from '@mantine/nprogress';
 

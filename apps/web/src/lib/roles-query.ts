@@ -1,4 +1,4 @@
-// GET /roles (spec §7 Roles) and its one query, shared by the Roles page and the Users page (role select
+// GET /roles (docs/api.md (Roles)) and its one query, shared by the Roles page and the Users page (role select
 // and pills): one cache entry, so both pages see the same list and a role change refreshes both.
 import type { Role } from '@bpm/protocol';
 import { queryOptions } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The spec's named colours (spec §6 Colours) mapped to Mantine colours; shared by the theme and features.
+// The spec's named colours (docs/roles-and-permissions.md (Colours)) mapped to Mantine colours; shared by the theme and features.
 export const specColours = {
   danger: 'red',
   warning: 'orange',

@@ -1,4 +1,4 @@
-// The live connection's status transitions, logging, backoff and snapshot hand-off (spec §4, §8; design §6).
+// The live connection's status transitions, logging, backoff and snapshot hand-off (docs/live-feed.md (Connection status), docs/api.md (Live connection errors)).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveFeedLoss } from './feed-loss';
 import { parseLiveMessage, reconnectDelayMs, startLiveConnection } from './live-connection';

@@ -1,7 +1,7 @@
-// The client-side event merge rules of spec §4 "Events (per probe)", as pure functions over two maps keyed by code.
+// The client-side event merge rules of docs/probe-data.md (Client event rules), as pure functions over two maps keyed by code.
 import type { EventType, ProbeEvent } from '@bpm/protocol';
 
-/** Spec §3 Event, as the client keeps it. */
+/** docs/data-model.md (Event), as the client keeps it. */
 export interface ClientEvent {
   event: number;
   eventString: string;
@@ -43,7 +43,7 @@ function mergeEvent(lists: ProbeEventLists, wire: ProbeEvent, suppressed: boolea
   }
   const target = suppressed ? lists.suppressed : lists.current;
   const stored = target.get(wire.event);
-  // Persistent events come again with every update (design §5): keep the stored object when nothing changed,
+  // Persistent events come again with every update (docs/probe-data.md (Event catalogue)): keep the stored object when nothing changed,
   // which spares 10,000 allocations a second at 1 Hz.
   if (
     stored &&
@@ -96,7 +96,7 @@ export function eventsForDisplay(lists: ProbeEventLists): ClientEvent[] {
   return [...[...lists.current.values()].sort(bySeverity), ...[...lists.suppressed.values()].sort(bySeverity)];
 }
 
-/** Whether code 0 (watchdog) is among the update's current or suppressed events (spec §4 Watchdog). */
+/** Whether code 0 (watchdog) is among the update's current or suppressed events (docs/probe-data.md (Client watchdog)). */
 export function carriesWatchdogAlert(events: readonly ProbeEvent[], suppressedEvents: readonly ProbeEvent[]): boolean {
   return events.some((e) => e.event === 0) || suppressedEvents.some((e) => e.event === 0);
 }

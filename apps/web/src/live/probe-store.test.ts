@@ -1,4 +1,4 @@
-// The live store, table-driven from spec §4's sentences: counts, readings, events, watchdog, batching.
+// The live store, table-driven from docs/probe-data.md's sentences: counts, readings, events, watchdog, batching.
 import { describe, expect, it, vi } from 'vitest';
 import { event, makeProbe, probeData, probeDeletion, systemConfig, type ProbeOverrides } from './probe-fixtures';
 import { eventsForDisplay } from './probe-events';
@@ -24,7 +24,7 @@ function setup() {
 }
 const p = (id: string, o: ProbeOverrides = {}) => makeProbe(id, o);
 
-describe('probe counts (spec §4 Probe state)', () => {
+describe('probe counts (docs/probe-data.md (Probe state))', () => {
   const cases: { rule: string; messages: LiveMessage[]; counts: [number, number, number, number] }[] = [
     {
       rule: "A new probe adds 1 to total and to its state's count",
@@ -95,7 +95,7 @@ describe('probe counts (spec §4 Probe state)', () => {
   });
 });
 
-describe('messages (spec §4 Live message handling)', () => {
+describe('messages (docs/live-feed.md (Message handling))', () => {
   it('applies queued messages once per frame, notifying each changed probe once', () => {
     const { store, frames } = setup();
     const seen = vi.fn();
@@ -150,7 +150,7 @@ describe('messages (spec §4 Live message handling)', () => {
   });
 });
 
-describe('readings kept by the client (spec §3, §4)', () => {
+describe('readings kept by the client (docs/data-model.md (Readings kept by the client), docs/probe-data.md)', () => {
   const cases: { rule: string; updates: ProbeOverrides[]; internal: number | null; external: number | null }[] = [
     {
       rule: 'each valid reading is stored as the latest valid one',
@@ -198,7 +198,7 @@ describe('readings kept by the client (spec §3, §4)', () => {
   });
 });
 
-describe('events (spec §4 Events)', () => {
+describe('events (docs/probe-data.md (Client event rules))', () => {
   it('1. an incoming event removes the events it cancels from the suppressed list', () => {
     const { apply, codes } = setup();
     apply(probeData(p('a', { suppressedEvents: [event(10)] })));
@@ -291,7 +291,7 @@ describe('events (spec §4 Events)', () => {
   });
 });
 
-describe('watchdog (spec §4 Watchdog)', () => {
+describe('watchdog (docs/probe-data.md (Client watchdog))', () => {
   const watchdog = (s: ProbeStore, id = 'a') => s.watchdog(s.getEntry(id)!);
 
   it('initial: timeoutSeconds 5, timeRemaining 5, not alerted', () => {

@@ -1,4 +1,4 @@
-// The live store (style §1 "State outside React"): probes by ID, counts, last valid readings, system info,
+// The live store (docs/architecture.md (State outside React)): probes by ID, counts, last valid readings, system info,
 // events and watchdogs, in plain TypeScript. Messages queue and are applied once per animation frame; one
 // shared 100 ms clock drives every watchdog and event expiry. React reads it through use-live / use-probe.
 import type { LiveMessage, Probe, SystemInfo } from '@bpm/protocol';
@@ -46,7 +46,7 @@ export interface ProbeStoreOptions {
   log?: Pick<Console, 'warn'>;
 }
 
-/** Spec §4 Watchdog: the default timeout and the 100 ms tick. */
+/** docs/probe-data.md (Client watchdog): the default timeout and the 100 ms tick. */
 export const defaultTimeoutSeconds = 5;
 export const clockIntervalMs = 100;
 
@@ -56,7 +56,7 @@ const countedStates: Record<string, CountedState> = { Normal: 'normal', Warning:
 
 interface QueuedMessage {
   message: LiveMessage;
-  /** The first probeData after a (re)connect replaces the whole state (design §6). */
+  /** The first probeData after a (re)connect replaces the whole state (docs/live-feed.md (Snapshot replaces state)). */
   isSnapshot: boolean;
   /** Items of message.probes already applied (a large message is applied across several frames). */
   next: number;
@@ -281,7 +281,7 @@ export class ProbeStore {
 
   private applySystemInfo(systemInfo: SystemInfo, changed: Set<string>): void {
     this.systemInfo = systemInfo;
-    // Spec §4 Watchdog "New timeout": a different timeoutSeconds resets every watchdog to it.
+    // docs/probe-data.md (Client watchdog) "New timeout": a different timeoutSeconds resets every watchdog to it.
     if (systemInfo.timeoutSeconds !== this.timeoutSeconds) {
       this.timeoutSeconds = systemInfo.timeoutSeconds;
       for (const [probeID, entry] of this.entries) {
@@ -339,7 +339,7 @@ export class ProbeStore {
     if (probe.events.some((e) => !e.eventPersistent) || probe.suppressedEvents.some((e) => !e.eventPersistent)) {
       this.expiries.push({ tick: this.tick + transientEventTicks, probeID: probe.probeID });
     }
-    // Spec §4 Watchdog "On each probe update": event 0 alerts it, anything else resets it.
+    // docs/probe-data.md (Client watchdog) "On each probe update": event 0 alerts it, anything else resets it.
     if (carriesWatchdogAlert(probe.events, probe.suppressedEvents)) {
       entry.watchdogAlertedByEvent = true;
     } else {
@@ -354,7 +354,7 @@ export class ProbeStore {
   private remove(probeID: string, counts: ProbeCounts, changed: Set<string>): boolean {
     const entry = this.entries.get(probeID);
     if (!entry) return false;
-    // Deleting the entry also drops its stored readings (spec §4 probeDeletion).
+    // Deleting the entry also drops its stored readings (docs/live-feed.md (Message handling)).
     this.entries.delete(probeID);
     counts.total -= 1;
     this.countState(counts, entry.probe.state.stateString, -1);

@@ -1,4 +1,4 @@
-// A probe's CAN (internal) and thermocouple (external) data items, derived from report.readings (spec §3 Probe).
+// A probe's CAN (internal) and thermocouple (external) data items, derived from report.readings (docs/data-model.md (Probe)).
 import type { Probe, TemperatureOrigin } from '@bpm/protocol';
 
 export interface TemperatureData {
@@ -22,5 +22,5 @@ function dataFor(probe: Probe, origin: TemperatureOrigin): TemperatureData {
 export const canData = (probe: Probe): TemperatureData => dataFor(probe, 'CAN');
 export const thermocoupleData = (probe: Probe): TemperatureData => dataFor(probe, 'Thermocouple');
 
-/** Spec §4 Probe connection: connected when CAN data AND thermocouple data are valid. */
+/** docs/probe-data.md (Probe connection): connected when CAN data AND thermocouple data are valid. */
 export const isProbeConnected = (probe: Probe): boolean => canData(probe).valid && thermocoupleData(probe).valid;

@@ -1,4 +1,4 @@
-// Per-probe subscriptions (style §8): a row re-renders when its own probe's version changes, and a watchdog ring
+// Per-probe subscriptions (docs/architecture.md (One probe report, end to end)): a row re-renders when its own probe's version changes, and a watchdog ring
 // when the shared clock ticks. The snapshot React compares is a change counter, not the entry.
 import { useCallback, useSyncExternalStore } from 'react';
 import { probeStore, type ProbeEntry } from './probe-store';

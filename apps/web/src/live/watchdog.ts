@@ -1,4 +1,4 @@
-// The client's per-probe watchdog (spec §4 Watchdog), derived from the shared clock instead of stored per probe:
+// The client's per-probe watchdog (docs/probe-data.md (Client watchdog)), derived from the shared clock instead of stored per probe:
 // timeRemaining = timeout − 0.1 s per tick since the last reset, so one tick costs O(1), not O(probes).
 
 export interface WatchdogStatus {
@@ -24,7 +24,7 @@ export function watchdogElapsedShare({ timeoutSeconds, timeRemaining }: Watchdog
 const green = [64, 192, 87] as const; // Mantine green.6
 const amber = [250, 176, 5] as const; // Mantine yellow.6
 const red = [250, 82, 82] as const; // Mantine red.6
-/** Spec §9: the colour switches at 66 % elapsed. */
+/** docs/data-model.md (Probes and watchdog constants): the colour switches at 66 % elapsed. */
 export const watchdogColourSwitch = 0.66;
 
 const mix = (a: readonly number[], b: readonly number[], t: number) =>

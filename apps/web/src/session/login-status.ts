@@ -1,4 +1,4 @@
-// GET /login: OK means a session exists, an error answer means signed out (spec §7 Authentication);
+// GET /login: OK means a session exists, an error answer means signed out (docs/api.md (Authentication));
 // no answer at all rejects, for the caller to handle.
 import { apiRequest, isApiError } from '../lib/api-client';
 

@@ -1,4 +1,4 @@
-// The "p" session-storage cache of the signed-in user's permission names (spec §6, §9): lz-string
+// The "p" session-storage cache of the signed-in user's permission names (docs/roles-and-permissions.md (Current user's permission names), docs/data-model.md (General)): lz-string
 // compressToUTF16 of JSON {p:[names]}. UTF-16 because sessionStorage stores UTF-16 strings, so this
 // is the densest form that survives storage unchanged.
 import { permissionNames, type PermissionName } from '@bpm/protocol';

@@ -1,5 +1,5 @@
-// The current user's permission names in memory, backed by the "p" cache (spec §6 "Current user's
-// permission names"): an empty in-memory list reads the cache; a missing or corrupt cache re-fetches;
+// The current user's permission names in memory, backed by the "p" cache
+// (docs/roles-and-permissions.md (Current user's permission names)): an empty in-memory list reads the cache; a missing or corrupt cache re-fetches;
 // a failed fetch clears both.
 import type { PermissionName } from '@bpm/protocol';
 import { clearPermissionCache, readPermissionCache, writePermissionCache } from './permission-cache';
@@ -24,7 +24,7 @@ export function subscribePermissions(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Fetches the names from GET /roles/@me; on failure logs and clears memory and cache (spec §8 Roles). */
+/** Fetches the names from GET /roles/@me; on failure logs and clears memory and cache (docs/api.md (Roles errors)). */
 export async function refreshPermissionNames(): Promise<PermissionName[]> {
   try {
     const fresh = permissionNamesOf(await getMyRole());

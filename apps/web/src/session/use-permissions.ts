@@ -1,4 +1,4 @@
-// The signed-in user's permission names for components (gating by name only, spec §6).
+// The signed-in user's permission names for components (gating by name only, docs/roles-and-permissions.md (Gating in the web app)).
 import type { PermissionName } from '@bpm/protocol';
 import { useEffect, useSyncExternalStore } from 'react';
 import { getPermissionNames, loadPermissionNames, subscribePermissions } from './permission-store';

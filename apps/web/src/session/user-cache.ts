@@ -1,4 +1,4 @@
-// The "user" session-storage copy of the signed-in user (spec §3 User): firstName, lastName,
+// The "user" session-storage copy of the signed-in user (docs/data-model.md (User)): firstName, lastName,
 // username, email and permissions. The top bar shows initials from it before GET /users/@me answers.
 import type { PermissionName, User } from '@bpm/protocol';
 

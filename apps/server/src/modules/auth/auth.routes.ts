@@ -1,4 +1,4 @@
-// GET/POST /login and POST /logout (spec §7 Authentication).
+// GET/POST /login and POST /logout (docs/api.md (Authentication)).
 import { loginRequestSchema, userSchema } from '@bpm/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
@@ -15,7 +15,7 @@ const deviceCookieDays = 365;
 // Signing in and out is for everyone; GET /login answers 401 "Not signed in" itself.
 const config = { access: 'public' } as const;
 
-/** Host-only by default; Domain=BPM_PUBLIC_HOST when served under it, so api.{host} and the live feed share it (design §2). */
+/** Host-only by default; Domain=BPM_PUBLIC_HOST when served under it, so api.{host} and the live feed share it (docs/server.md). */
 function cookieDomain(request: FastifyRequest): string | undefined {
   const publicHost = request.server.config.publicHost;
   if (!publicHost) return undefined;

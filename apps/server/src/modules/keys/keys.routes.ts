@@ -1,4 +1,4 @@
-// /keys: the caller's own API keys (spec §7 API keys), and /keys/check for testing a key.
+// /keys: the caller's own API keys (docs/api.md (API keys)), and /keys/check for testing a key.
 import { apiKeySchema, createApiKeySchema, createdApiKeySchema, idParamSchema, keyCheckSchema } from '@bpm/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

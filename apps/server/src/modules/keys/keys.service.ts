@@ -1,4 +1,4 @@
-// Personal API keys (design §4): `bpm_` + base62 of 32 random bytes, shown once, stored as SHA-256.
+// Personal API keys (docs/api.md (API keys)): `bpm_` + base62 of 32 random bytes, shown once, stored as SHA-256.
 import { apiKeyPrefix, type ApiKey, type CreatedApiKey, type KeyCheck } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';

@@ -1,4 +1,4 @@
-// The live hub (design §6): keeps every probe's latest published state, and sends each socket the
+// The live hub (docs/live-feed.md (Server rules)): keeps every probe's latest published state, and sends each socket the
 // probes changed since the last flush, at most every flushIntervalMs. One serialisation per flush is
 // shared by every socket that keeps up; a socket whose buffer is above maxBufferedBytes gets nothing
 // more until it drains, while its changed probes coalesce in a set (at most one entry per probe), so a

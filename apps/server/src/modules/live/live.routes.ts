@@ -1,4 +1,4 @@
-// The live feed at "/" (design §6): authenticate and check Origin at the upgrade, then hand the socket
+// The live feed at "/" (docs/live-feed.md (Connecting)): authenticate and check Origin at the upgrade, then hand the socket
 // to the hub. Nothing the browser sends changes state. A plain GET / is the web app.
 import { compactSubprotocol } from '@bpm/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

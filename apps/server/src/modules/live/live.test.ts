@@ -1,4 +1,4 @@
-// The live feed against a listening app with real `ws` clients (design §6).
+// The live feed against a listening app with real `ws` clients (docs/live-feed.md).
 import { type LiveMessage, type Probe, type ProbeReportInput } from '@bpm/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';

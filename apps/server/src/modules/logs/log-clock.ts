@@ -1,4 +1,4 @@
-// Nanosecond timestamps for log entries: wall-clock based, unique and strictly increasing (design §4 Logs).
+// Nanosecond timestamps for log entries: wall-clock based, unique and strictly increasing (docs/api.md (Logs)).
 const originNs = BigInt(Date.now()) * 1_000_000n - process.hrtime.bigint();
 let lastNs = 0n;
 

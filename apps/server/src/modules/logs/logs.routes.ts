@@ -1,4 +1,4 @@
-// GET /system/logs (newest first, start|offset, limit, q) and /system/logs.json (all retained) (design §4 Logs).
+// GET /system/logs (newest first, start|offset, limit, q) and /system/logs.json (all retained) (docs/api.md (Logs)).
 import { logEntrySchema, logsQuerySchema } from '@bpm/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// `npm start`'s living plant (design §7): runs the plant simulator in this process against our own
+// `npm start`'s living plant (docs/probe-data.md (Simulator)): runs the plant simulator in this process against our own
 // ingest API, with a demo API key made on first start and kept in the data directory (mode 600), so
 // restarts reuse it. In-process rather than a child: nothing more to supervise, and at the demo's
 // 200 probes × 1 Hz it costs the server well under 1% of a core.

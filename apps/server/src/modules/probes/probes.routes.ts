@@ -1,4 +1,4 @@
-// HTTP surface of probes and thresholds (design §4–5): protocol schema, required permission, one service call.
+// HTTP surface of probes and thresholds (docs/api.md, docs/probe-data.md): protocol schema, required permission, one service call.
 import {
   acceptReportBatch,
   assignmentUpdateSchema,

@@ -1,4 +1,4 @@
-// Probe use cases (style §8): each report goes through the pure engine, then the service does the I/O —
+// Probe use cases (docs/architecture.md (One probe report, end to end)): each report goes through the pure engine, then the service does the I/O —
 // registry, watchdog schedule, snapshot, hub — in that order. Also assignments, deletion and thresholds.
 import {
   systemInfoProblems,

@@ -1,4 +1,4 @@
-// Persists the probe snapshot in batches (design §5: state survives a restart). Reports only mark a
+// Persists the probe snapshot in batches (docs/storage.md (Probe snapshot): state survives a restart). Reports only mark a
 // probe dirty; a timer writes every dirty probe's latest record, so 50,000 reports a second cost at
 // most one row write per probe per interval. Writes go in small transactions with a turn of the event
 // loop between them: better-sqlite3 is synchronous, and one 10,000-row write would stall every

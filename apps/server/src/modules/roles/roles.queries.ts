@@ -1,4 +1,4 @@
-// Roles with their permissions_with_levels (spec §3 Role), a role's levels by permission, and which roles hold a permission.
+// Roles with their permissions_with_levels (docs/data-model.md (Role)), a role's levels by permission, and which roles hold a permission.
 import { levelRank, type PermissionLevel, type PermissionName, type Role } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';

@@ -1,4 +1,4 @@
-// GET /roles and /roles/@me: the seeded roles with permissions_with_levels (spec §3 Role, design §3).
+// GET /roles and /roles/@me: the seeded roles with permissions_with_levels (docs/data-model.md (Role), docs/storage.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
 

@@ -3,7 +3,7 @@ import type { User } from '@bpm/protocol';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.js';
 
-/** Usernames are unique ignoring case (design §4): this is the key the unique index holds. */
+/** Usernames are unique ignoring case (docs/api.md (Safety rules)): this is the key the unique index holds. */
 export function usernameKey(username: string): string {
   return username.normalize('NFC').toLowerCase();
 }

@@ -1,4 +1,4 @@
-// /users (spec §7 Users; design §4 PUT /users/@me and the Users permission by level).
+// /users (docs/api.md (Users) and the Users permission by level).
 import {
   changePasswordSchema,
   createUserSchema,

@@ -1,4 +1,4 @@
-// User use cases with the safety rules of design §4; each multi-step change runs in one transaction.
+// User use cases with the safety rules of docs/api.md (Safety rules); each multi-step change runs in one transaction.
 import type { ChangePassword, CreateUser, ModifyUser, PermissionLevel, PermissionName, UpdateMe, User } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -37,7 +37,7 @@ async function requireRole(db: Kysely<Database>, roleId: number): Promise<void> 
 /** Users at UPDATE can assign any role, themselves included, so UPDATE or higher is "able to manage users". */
 const managerRoleIds = (db: Kysely<Database>) => rolesHolding(db, 'Users', 'UPDATE');
 
-/** The last user able to manage users must stay able to (design §4), or nobody could fix the accounts. */
+/** The last user able to manage users must stay able to (docs/api.md (Safety rules)), or nobody could fix the accounts. */
 async function ensureAnotherManager(db: Kysely<Database>, user: User, message: string): Promise<void> {
   const managerRoles = await managerRoleIds(db);
   if (!managerRoles.includes(user.roleId)) return;
@@ -98,7 +98,7 @@ export async function deleteUser(db: Kysely<Database>, actor: Principal, userId:
   });
 }
 
-/** A password change ends that user's other sessions; the caller's own session stays (design §4). */
+/** A password change ends that user's other sessions; the caller's own session stays (docs/api.md (Safety rules)). */
 async function setPassword(
   db: Kysely<Database>,
   userId: number,
@@ -128,7 +128,7 @@ export async function changeOwnPassword(
   refuseApiKey(actor);
   const credentials = await findCredentials(db, { userId: actor.userId });
   if (!credentials || !(await verifyPassword(input.currentPassword ?? '', credentials.passwordHash))) {
-    // spec §8: 401 means "Current password is incorrect."
+    // docs/api.md (Change own password errors): 401 means "Current password is incorrect."
     throw new UnauthorizedError('Current password is incorrect');
   }
   await setPassword(db, actor.userId, input.newPassword, hashLog2N, actor.sessionId);

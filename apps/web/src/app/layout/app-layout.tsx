@@ -1,4 +1,4 @@
-// The authenticated layout (spec §2): top bar, sidebar, loading bar, the live connection for as long as
+// The authenticated layout (docs/screens.md (Authenticated layout)): top bar, sidebar, loading bar, the live connection for as long as
 // the layout is shown, and the page — or NotFound when the guard found a permission missing.
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

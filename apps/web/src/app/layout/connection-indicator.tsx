@@ -1,4 +1,4 @@
-// The live-connection indicator of the top bar, with the three tooltips of spec §2.
+// The live-connection indicator of the top bar, with the three tooltips of docs/screens.md (Top bar).
 import { Tooltip } from '@mantine/core';
 import { Icon, type IconName } from '../../components/ui/icon';
 import { useConnectionStatus, type ConnectionStatus } from '../../live/use-live';
@@ -11,7 +11,7 @@ const looks: Record<ConnectionStatus, { label: string; icon: IconName; colour: s
 
 export function ConnectionIndicator() {
   const status = useConnectionStatus();
-  // "Connection Failed" covers any status other than the first two (spec §4).
+  // "Connection Failed" covers any status other than the first two (docs/live-feed.md (Connection status)).
   const look = looks[status] ?? looks.disconnected;
   return (
     <Tooltip label={look.label} events={{ hover: true, focus: true, touch: true }}>

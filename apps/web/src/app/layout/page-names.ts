@@ -1,4 +1,4 @@
-// The page name shown after "BPM / " in the top bar, per route (spec §2 Route list).
+// The page name shown after "BPM / " in the top bar, per route (docs/screens.md (Route list)).
 import { paths } from '../../config/paths';
 
 const pageNames: Readonly<Record<string, string>> = {

@@ -1,4 +1,4 @@
-// The sidebar (spec §2): a drawer opened by the menu button and closed by its overlay, with the
+// The sidebar (docs/screens.md (Sidebar)): a drawer opened by the menu button and closed by its overlay, with the
 // Home group and the permission-gated System group (hidden when none of its items is shown).
 import type { PermissionName } from '@bpm/protocol';
 import { Drawer, NavLink, Stack, Text } from '@mantine/core';

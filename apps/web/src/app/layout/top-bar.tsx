@@ -1,4 +1,4 @@
-// The top bar (spec §2): menu button, "BPM / {page}", connection indicator, probe counts, initials.
+// The top bar (docs/screens.md (Top bar)): menu button, "BPM / {page}", connection indicator, probe counts, initials.
 import { productShortName } from '@bpm/protocol';
 import { Avatar, Burger, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';

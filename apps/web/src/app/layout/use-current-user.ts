@@ -1,5 +1,5 @@
-// The layout's current-user fetch (spec §2 Current user): initials for the top bar, the "user" cache,
-// and the alert of spec §8 when it fails.
+// The layout's current-user fetch (docs/screens.md (Current user)): initials for the top bar, the "user" cache,
+// and the alert of docs/api.md (Account errors) when it fails.
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -21,7 +21,7 @@ export function useCurrentUserInitialsSource(): { firstName: string; lastName: s
     notifications.show({
       color: 'red',
       title: 'Account',
-      // An error answer reads "Failed to fetch user info" (spec §8); no answer keeps the browser's reason.
+      // An error answer reads "Failed to fetch user info" (docs/api.md (Account errors)); no answer keeps the browser's reason.
       message: `An error occurred while fetching account information: ${isApiError(error) ? 'Failed to fetch user info' : error.message}`,
     });
   }, [error]);

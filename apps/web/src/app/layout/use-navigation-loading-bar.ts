@@ -1,4 +1,4 @@
-// Drives the top loading bar from the router: active while a navigation loads (spec §2 Loading bar).
+// Drives the top loading bar from the router: active while a navigation loads (docs/screens.md (Loading bar)).
 import { useEffect, useRef } from 'react';
 import { useNavigation } from 'react-router';
 import { loadingBar } from '../../lib/loading-bar';

@@ -1,4 +1,4 @@
-// "Confirm Deletion: {name}" dialog shared by probe and user deletion (spec §2): Cancel / Delete,
+// "Confirm Deletion: {name}" dialog shared by probe and user deletion (docs/screens.md (Modals and forms)): Cancel / Delete,
 // Delete showing "Deleting..." and disabled while the deletion runs; an error stays in the dialog.
 // The caller runs the deletion (a mutation) and passes its state in.
 import { Alert, Modal, Text } from '@mantine/core';

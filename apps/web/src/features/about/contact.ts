@@ -1,4 +1,4 @@
-// The About page's contact and support details (spec §2 About, §9). Fictional but plausible: the
+// The About page's contact and support details (docs/screens.md (About), docs/data-model.md (Layout and timing)). Fictional but plausible: the
 // .example domain (RFC 2606) and an Ofcom drama-reserved number, so nobody real gets the calls.
 export const contact = {
   email: 'support@batteryprobemonitor.example',

@@ -1,4 +1,4 @@
-// Display rules of spec §4: state icons, temperature display, battery colour boundaries, watchdog ring colour.
+// Display rules of docs/probe-data.md (How the client shows a probe): state icons, temperature display, battery colour boundaries, watchdog ring colour.
 import { describe, expect, it } from 'vitest';
 import { watchdogRingColour } from '../../live/watchdog';
 import { batteryColour, batteryPercentText, formatExpiryTime, stateIcon, temperatureDisplay } from './probe-display';

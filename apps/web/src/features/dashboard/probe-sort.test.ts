@@ -1,4 +1,4 @@
-// Table sorting (spec §2) and the row order's change detection, over a real live store.
+// Table sorting (docs/screens.md (Table sorting)) and the row order's change detection, over a real live store.
 import { describe, expect, it, vi } from 'vitest';
 import { makeProbe, probeData, probeDeletion, type ProbeOverrides } from '../../live/probe-fixtures';
 import { ProbeStore } from '../../live/probe-store';

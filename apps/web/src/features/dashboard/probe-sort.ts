@@ -1,4 +1,4 @@
-// Probes table sorting (spec §2 "Table sorting"): the sortable columns, their keys, the comparator and the
+// Probes table sorting (docs/screens.md (Table sorting)): the sortable columns, their keys, the comparator and the
 // header-click rule. Keys are read once per sort, so a 10,000-row sort compares plain numbers and strings.
 import type { ProbeEntry } from '../../live/probe-store';
 

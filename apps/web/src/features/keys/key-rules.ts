@@ -1,7 +1,7 @@
-// API-key rules of spec §4/§5/§9: expiry, the tomorrow default, the generation form's validation, and
+// API-key rules of docs/data-model.md (API key), docs/data-model.md (Validation rules), docs/data-model.md (API key constants): expiry, the tomorrow default, the generation form's validation, and
 // the date-time sent for a chosen expiration day.
 
-/** Expired when expirationDate ≤ now (spec §4 Other states). */
+/** Expired when expirationDate ≤ now (docs/data-model.md (API key)). */
 export function isKeyExpired(expirationDate: string, now: Date = new Date()): boolean {
   return Date.parse(expirationDate) <= now.getTime();
 }
@@ -34,7 +34,7 @@ export function validateNewKey({ name, expiration }: NewKeyInput, now: Date = ne
   else {
     const todayMidnight = new Date(now.getFullYear(), now.getMonth(), now.getDate());
     const chosen = localMidnight(expiration);
-    // "later than today at 00:00" (spec §5): today itself and any earlier day are refused.
+    // "later than today at 00:00" (docs/data-model.md (Validation rules)): today itself and any earlier day are refused.
     if (Number.isNaN(chosen.getTime()) || chosen.getTime() <= todayMidnight.getTime()) {
       errors.expiration = 'Expiration date must be in the future';
     }

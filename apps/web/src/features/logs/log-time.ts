@@ -1,4 +1,4 @@
-// Log timestamps (design §4): nanosecond epoch decimal strings, shown in 24-hour local time.
+// Log timestamps (docs/data-model.md (Log entry)): nanosecond epoch decimal strings, shown in 24-hour local time.
 import dayjs from 'dayjs';
 
 /** Nanosecond epoch as a decimal string → milliseconds; BigInt keeps the digits a double would round. */

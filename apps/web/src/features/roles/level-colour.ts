@@ -1,4 +1,4 @@
-// Permission level colours (spec §6): DELETE danger, UPDATE warning, WRITE creation, READ primary,
+// Permission level colours (docs/roles-and-permissions.md (Colours)): DELETE danger, UPDATE warning, WRITE creation, READ primary,
 // anything else default.
 import { specColours, type SpecColour } from '../../lib/spec-colours';
 

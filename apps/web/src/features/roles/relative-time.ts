@@ -1,4 +1,4 @@
-// Relative ages for the Roles page (spec §9 Relative time): today, yesterday, N days, weeks, months, years ago.
+// Relative ages for the Roles page (docs/data-model.md (Relative time)): today, yesterday, N days, weeks, months, years ago.
 
 const dayMs = 24 * 60 * 60 * 1000;
 

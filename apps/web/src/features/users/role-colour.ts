@@ -1,4 +1,4 @@
-// Role pill colours (spec §6): hue = hash(role name) mod 360, saturation 75 %, lightness 35 %,
+// Role pill colours (docs/roles-and-permissions.md (Colours)): hue = hash(role name) mod 360, saturation 75 %, lightness 35 %,
 // on a background of the same hue at 95 % lightness.
 
 /** A stable non-negative 32-bit string hash (Java's String.hashCode, made non-negative). */

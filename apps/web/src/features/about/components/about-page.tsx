@@ -1,4 +1,4 @@
-// About (spec §2): version (from the package, design §1), contact, support hours, copyright.
+// About (docs/screens.md (About)): version (from the package, docs/data-model.md (Product identity)), contact, support hours, copyright.
 import { productName } from '@bpm/protocol';
 import { Anchor, Card, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { version } from '../../../../../../package.json';

@@ -1,4 +1,4 @@
-// The About page's loading-bar rhythm: +20% every 50 ms until full (spec §2 About, §9).
+// The About page's loading-bar rhythm: +20% every 50 ms until full (docs/screens.md (About), docs/data-model.md (Layout and timing)).
 import { useEffect } from 'react';
 import { loadingBar } from '../../../lib/loading-bar';
 

@@ -1,4 +1,4 @@
-// The signed-in user's own account (spec §7 Users, design §4): GET and PUT /users/@me, POST /logout and
+// The signed-in user's own account (docs/api.md (Users)): GET and PUT /users/@me, POST /logout and
 // PUT /users/change-password/@me, and the feature's query factory. Its keys start with "users" like the
 // Users feature's, so a change to the user list also refreshes the current user.
 import { meSegment, type ChangePassword, type UpdateMe, type User } from '@bpm/protocol';

@@ -1,5 +1,5 @@
 // Changes the user's own password. The server answers 401 for a wrong current password, which the
-// dialog shows (spec §8 "Change own password, by status"), so that 401 does not end the session.
+// dialog shows (docs/api.md (Change own password errors)), so that 401 does not end the session.
 import { useMutation } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api-client';
 import { changeOwnPassword } from './account-api';

@@ -1,4 +1,4 @@
-// Account (spec §2): the user's details, Change Password and Log out.
+// Account (docs/screens.md (Account)): the user's details, Change Password and Log out.
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';

@@ -1,4 +1,4 @@
-// "Update your password" (spec §2 Account, §5 Change own password, §8 messages by status).
+// "Update your password" (docs/screens.md (Account), docs/data-model.md (Change own password), docs/api.md (Change own password errors)).
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { passwordChangeFailureMessage, useChangeOwnPassword } from '../api/use-change-own-password';

@@ -1,4 +1,4 @@
-// POST /login (spec §7 Authentication) as a mutation. Wrong credentials answer 401, which the form shows
+// POST /login (docs/api.md (Authentication)) as a mutation. Wrong credentials answer 401, which the form shows
 // as "Invalid username or password.", so that 401 is an answer, not a lost session.
 import type { LoginRequest } from '@bpm/protocol';
 import { useMutation } from '@tanstack/react-query';

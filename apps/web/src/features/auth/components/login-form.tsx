@@ -1,4 +1,4 @@
-// The sign-in form (spec §2 Login, §5, §8): username, password, Remember me; the error below the form.
+// The sign-in form (docs/screens.md (Login), docs/data-model.md (Validation rules), docs/api.md (Login errors)): username, password, Remember me; the error below the form.
 import { Alert, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client';

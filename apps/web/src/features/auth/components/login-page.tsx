@@ -1,4 +1,4 @@
-// Login (spec §2): logo, "Battery Probe Monitor Login", the form; an existing session goes straight to "/".
+// Login (docs/screens.md (Login)): logo, "Battery Probe Monitor Login", the form; an existing session goes straight to "/".
 import { productName } from '@bpm/protocol';
 import { Center, Image, Paper, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
@@ -17,7 +17,7 @@ export function LoginPage() {
       .then((signedIn) => {
         if (signedIn && isCurrent) void navigate(paths.home);
       })
-      // A failed status check is logged only (spec §8).
+      // A failed status check is logged only (docs/api.md (Login errors)).
       .catch((error: unknown) => console.error('Login status check failed', error));
     return () => {
       isCurrent = false;

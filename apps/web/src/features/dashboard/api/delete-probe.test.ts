@@ -1,4 +1,4 @@
-// Probe delete messages (spec §8).
+// Probe delete messages (docs/api.md (Probe delete errors)).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deleteProbe, probeDeletionFailureMessage } from './delete-probe';
 

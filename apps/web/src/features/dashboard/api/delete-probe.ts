@@ -1,4 +1,4 @@
-// DELETE /probes/{probeId} (spec §7 Probes) and the dialog's sentences for a failure (spec §8 "Probe delete").
+// DELETE /probes/{probeId} (docs/api.md (Probes)) and the dialog's sentences for a failure (docs/api.md (Probe delete errors)).
 import { apiRequest, isApiError } from '../../../lib/api-client';
 
 export const deleteProbe = (probeId: string) =>

@@ -1,4 +1,4 @@
-// Probe Details modal (spec §2): every field with its format, live while open; plus the temperature history.
+// Probe Details modal (docs/screens.md (Probe Details modal)): every field with its format, live while open; plus the temperature history.
 import type { NamedRef } from '@bpm/protocol';
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';

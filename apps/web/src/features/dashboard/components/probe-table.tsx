@@ -1,4 +1,4 @@
-// The Probes table (spec §2): sortable headers over a virtualised body. The body re-renders when the row
+// The Probes table (docs/screens.md (Probes table)): sortable headers over a virtualised body. The body re-renders when the row
 // order changes or the user scrolls; each row updates itself from the store.
 import { VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';

@@ -1,4 +1,4 @@
-// API keys calls (spec §7 API keys) and the feature's query factory. POST /keys answers with the token,
+// API keys calls (docs/api.md (API keys)) and the feature's query factory. POST /keys answers with the token,
 // shown once.
 import type { ApiKey, CreateApiKey, CreatedApiKey } from '@bpm/protocol';
 import { queryOptions } from '@tanstack/react-query';

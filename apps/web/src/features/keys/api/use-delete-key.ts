@@ -1,4 +1,4 @@
-// Deletes a key. Whatever the answer, the list is re-read (spec §8 API keys: a failure is logged only).
+// Deletes a key. Whatever the answer, the list is re-read (docs/api.md (API keys errors): a failure is logged only).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteKey, keyQueries } from './keys-api';
 

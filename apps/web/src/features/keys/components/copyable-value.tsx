@@ -1,4 +1,4 @@
-// A value shown in monospace with a copy button whose icon turns to a check for 1 s (spec §2, §9).
+// A value shown in monospace with a copy button whose icon turns to a check for 1 s (docs/screens.md (API Key Generated view), docs/data-model.md (API key constants)).
 import { ActionIcon, Code, Group, Tooltip } from '@mantine/core';
 import { CopyButton } from '@mantine/core';
 import { Icon } from '../../../components/ui/icon';

@@ -1,4 +1,4 @@
-// "Delete API Key" (spec §2): the danger banner naming the product's API, Name, Expiration, Cancel / Delete.
+// "Delete API Key" (docs/screens.md (Delete API Key modal)): the danger banner naming the product's API, Name, Expiration, Cancel / Delete.
 import { productName, type ApiKey } from '@bpm/protocol';
 import { Alert, Modal, Stack } from '@mantine/core';
 import { ModalActions } from '../../../components/ui/modal-actions';
@@ -8,7 +8,7 @@ import { KeySummary } from './key-summary';
 export function DeleteKeyModal({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
   const deletion = useDeleteKey();
   const isDeleting = deletion.isPending;
-  // Whatever the answer, the dialog closes (spec §8 API keys); the hook logs a failure and re-reads the list.
+  // Whatever the answer, the dialog closes (docs/api.md (API keys errors)); the hook logs a failure and re-reads the list.
   const confirm = () => {
     if (apiKey) deletion.mutate(apiKey.id, { onSettled: onClose });
   };

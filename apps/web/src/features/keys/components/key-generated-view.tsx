@@ -1,4 +1,4 @@
-// "API Key Generated" (spec §2): the token shown once, and a command that checks it against /keys/check.
+// "API Key Generated" (docs/screens.md (API Key Generated view)): the token shown once, and a command that checks it against /keys/check.
 import type { CreatedApiKey } from '@bpm/protocol';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { CopyableValue } from './copyable-value';

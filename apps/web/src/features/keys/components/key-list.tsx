@@ -1,4 +1,4 @@
-// The list of the user's API keys (spec §2 API keys): name, Expired pill, Expiration, delete button.
+// The list of the user's API keys (docs/screens.md (API keys)): name, Expired pill, Expiration, delete button.
 import type { ApiKey } from '@bpm/protocol';
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { DateWithTooltip } from '../../../components/ui/date-with-tooltip';

@@ -1,4 +1,4 @@
-// A key's Name and Expiration lines, as the generated view and the delete dialog both show them (spec §2).
+// A key's Name and Expiration lines, as the generated view and the delete dialog both show them (docs/screens.md (API keys)).
 import type { ApiKey } from '@bpm/protocol';
 import { Group, Text } from '@mantine/core';
 import { DateWithTooltip } from '../../../components/ui/date-with-tooltip';

@@ -1,4 +1,4 @@
-// API keys (spec §2): Generate, the list, and the generate and delete dialogs.
+// API keys (docs/screens.md (API keys)): Generate, the list, and the generate and delete dialogs.
 import type { ApiKey } from '@bpm/protocol';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

@@ -1,4 +1,4 @@
-// The "New API Key" form (spec §2, §5): Name* and Expiration* (tomorrow by default), Cancel / Generate.
+// The "New API Key" form (docs/screens.md (New API Key modal), docs/data-model.md (Validation rules)): Name* and Expiration* (tomorrow by default), Cancel / Generate.
 import type { CreatedApiKey } from '@bpm/protocol';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';

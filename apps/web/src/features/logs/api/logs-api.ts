@@ -1,4 +1,4 @@
-// Logs API calls (spec §7 Logs, design §4): a page of entries newest first, filtered by `q`, and the
+// Logs API calls (docs/api.md (Logs)): a page of entries newest first, filtered by `q`, and the
 // whole retained log as a pretty-printed JSON download; and the feature's query factory.
 import { productShortName, type AuditEntry, type LogEntry } from '@bpm/protocol';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
@@ -53,7 +53,7 @@ export const logQueries = {
     }),
 };
 
-/** BPM_logs_{YYYY-MM-DD_HH-mm-ss-SSS}.json in local time (design §1). */
+/** BPM_logs_{YYYY-MM-DD_HH-mm-ss-SSS}.json in local time (docs/data-model.md (Product identity)). */
 export function logsFileName(at: Date): string {
   return `${productShortName}_logs_${dayjs(at).format('YYYY-MM-DD_HH-mm-ss-SSS')}.json`;
 }

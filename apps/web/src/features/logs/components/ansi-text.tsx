@@ -1,4 +1,4 @@
-// A log message coloured by its ANSI codes (spec §9: reset, red, green, yellow, blue, magenta, cyan,
+// A log message coloured by its ANSI codes (docs/data-model.md (Logs constants): reset, red, green, yellow, blue, magenta, cyan,
 // bold red). Parsed by anser into chunks and rendered as React text: never HTML, so markup in a
 // message shows as the characters it is.
 import Anser from 'anser';

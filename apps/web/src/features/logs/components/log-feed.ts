@@ -1,4 +1,4 @@
-// Pure rules of the log feed (spec §4, §9): paging and merging entries by their `ts` identity.
+// Pure rules of the log feed (docs/screens.md (Logs), docs/data-model.md (Logs constants)): paging and merging entries by their `ts` identity.
 import { logsPaging, type LogEntry } from '@bpm/protocol';
 
 /** More pages exist while a page returns at least as many entries as it asked for. */

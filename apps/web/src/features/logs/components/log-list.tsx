@@ -1,4 +1,4 @@
-// The virtualised log list with infinite scroll (spec §9: threshold 0.1, 100 px margin), so tens of
+// The virtualised log list with infinite scroll (docs/data-model.md (Logs constants): threshold 0.1, 100 px margin), so tens of
 // thousands of loaded entries still scroll smoothly: only the visible rows are in the DOM.
 import type { LogEntry } from '@bpm/protocol';
 import { Text } from '@mantine/core';

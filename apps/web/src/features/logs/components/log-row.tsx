@@ -1,4 +1,4 @@
-// One log entry: 24-hour date-time, level and the ANSI-coloured message (spec §2 Logs).
+// One log entry: 24-hour date-time, level and the ANSI-coloured message (docs/screens.md (Logs)).
 import type { LogEntry } from '@bpm/protocol';
 import { Badge } from '@mantine/core';
 import { memo } from 'react';

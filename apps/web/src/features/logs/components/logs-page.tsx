@@ -1,4 +1,4 @@
-// The Logs page (spec §2 Logs): filter (server-side, debounced), Auto-refresh, Refresh, Download and
+// The Logs page (docs/screens.md (Logs)): filter (server-side, debounced), Auto-refresh, Refresh, Download and
 // the entries, newest first.
 import { Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

@@ -1,5 +1,5 @@
 // The Logs page's entries: first page of 200, further pages of 50 on demand, auto-refresh adding only
-// entries with a new ts (each highlighted for 300 ms), all for the current filter `q` (spec §4, §9).
+// entries with a new ts (each highlighted for 300 ms), all for the current filter `q` (docs/screens.md (Logs), docs/data-model.md (Logs constants)).
 import { logsPaging, type LogEntry } from '@bpm/protocol';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// NotFound (spec §2): any unknown path, and a guarded page whose permission the user lacks.
+// NotFound (docs/screens.md (NotFound)): any unknown path, and a guarded page whose permission the user lacks.
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';

@@ -1,4 +1,4 @@
-// The "default" pill of the role marked is_default (spec §2 Roles).
+// The "default" pill of the role marked is_default (docs/screens.md (Roles)).
 import { Badge, Tooltip } from '@mantine/core';
 
 export function DefaultPill() {

@@ -1,4 +1,4 @@
-// The selected role's details (spec §2 Role card): name, default pill, relative times with the full
+// The selected role's details (docs/screens.md (Role card)): name, default pill, relative times with the full
 // time on hover, description, and each permission with its level and the levels that level implies.
 import { impliedLevels, type PermissionWithLevel, type Role } from '@bpm/protocol';
 import { Badge, Card, Divider, Group, Stack, Text, Title, Tooltip } from '@mantine/core';

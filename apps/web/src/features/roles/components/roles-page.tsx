@@ -1,4 +1,4 @@
-// The Roles page (spec §2 Roles): the role list beside the selected role's card; the selection lives in
+// The Roles page (docs/screens.md (Roles)): the role list beside the selected role's card; the selection lives in
 // the URL hash (#{roleId}), else the first role. Below 768 px one pane at a time with "Back to Roles".
 import type { Role } from '@bpm/protocol';
 import { Button, Group, NavLink, Stack, Text } from '@mantine/core';
@@ -57,7 +57,7 @@ export function RolesPage() {
   const [isCreating, setIsCreating] = useState(false);
 
   useEffect(() => {
-    // A failed fetch is logged only (spec §8 Roles).
+    // A failed fetch is logged only (docs/api.md (Roles errors)).
     if (roles.isError) console.error('Failed to fetch roles', roles.error);
   }, [roles.isError, roles.error]);
 

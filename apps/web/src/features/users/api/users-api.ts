@@ -1,4 +1,4 @@
-// Users API calls (spec §7 Users) and the feature's query factory. The roles for the role select and
+// Users API calls (docs/api.md (Users)) and the feature's query factory. The roles for the role select and
 // pills come from the shared lib/roles-query.ts.
 import type { CreateUser, ModifyUser, User } from '@bpm/protocol';
 import { queryOptions } from '@tanstack/react-query';

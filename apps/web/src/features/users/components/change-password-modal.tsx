@@ -1,4 +1,4 @@
-// Change User Password modal (spec §2, §5): both fields required and matching; the server sets the new
+// Change User Password modal (docs/screens.md (Change User Password modal), docs/data-model.md (Validation rules)): both fields required and matching; the server sets the new
 // password with an empty current password.
 import { passwordSchema, type User } from '@bpm/protocol';
 import { PasswordInput } from '@mantine/core';

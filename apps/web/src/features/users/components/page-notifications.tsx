@@ -1,4 +1,4 @@
-// The Users page's notification list (spec §2): messages stay until their × is clicked.
+// The Users page's notification list (docs/screens.md (Users)): messages stay until their × is clicked.
 import { Notification, Stack } from '@mantine/core';
 import { useCallback, useRef, useState } from 'react';
 

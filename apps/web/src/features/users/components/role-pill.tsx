@@ -1,4 +1,4 @@
-// A role name as a coloured pill (spec §6 role pill hash); a link to the role's details when `href` is given.
+// A role name as a coloured pill (docs/roles-and-permissions.md (Colours)); a link to the role's details when `href` is given.
 import { Badge, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { roleColours } from '../role-colour';

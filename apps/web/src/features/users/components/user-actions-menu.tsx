@@ -1,4 +1,4 @@
-// The ⋮ menu of a user row or card (spec §2): Modify User, Change Password, Delete User.
+// The ⋮ menu of a user row or card (docs/screens.md (User actions menu)): Modify User, Change Password, Delete User.
 import type { User } from '@bpm/protocol';
 import { ActionIcon, Menu } from '@mantine/core';
 import { Icon } from '../../../components/ui/icon';

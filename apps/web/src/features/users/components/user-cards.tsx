@@ -1,4 +1,4 @@
-// Users below 520 px (spec §2, §9): one card per user with username, full name, role pill and ⋮;
+// Users below 520 px (docs/screens.md (Narrow window), docs/data-model.md (Layout and timing)): one card per user with username, full name, role pill and ⋮;
 // clicking the card expands Email, Created and Updated.
 import type { User } from '@bpm/protocol';
 import { Anchor, Card, Collapse, Group, Stack, Text, UnstyledButton } from '@mantine/core';

@@ -5,7 +5,7 @@ import { userActionError } from './user-errors';
 const conflict = new ApiError(409, 'Username already exists');
 const network = new TypeError('Failed to fetch');
 
-describe('user action errors (spec §8 Users)', () => {
+describe('user action errors (docs/api.md (Users errors))', () => {
   it('prefixes the server message, or uses the fixed sentence for network failures', () => {
     expect(userActionError('create', conflict)).toBe('Error creating user: Username already exists');
     expect(userActionError('create', network)).toBe('An unexpected error occurred while creating the user.');

@@ -1,4 +1,4 @@
-// The Users page's error sentences (spec §8 Users): a server answer's message, or a fixed sentence for
+// The Users page's error sentences (docs/api.md (Users errors)): a server answer's message, or a fixed sentence for
 // network failures.
 import { ApiError } from '../../../lib/api-client';
 

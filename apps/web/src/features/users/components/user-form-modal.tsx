@@ -1,4 +1,4 @@
-// Create New User and Modify User modals (spec §2, §5): the same fields, validated with the protocol's
+// Create New User and Modify User modals (docs/screens.md (Create New User modal), docs/data-model.md (Validation rules)): the same fields, validated with the protocol's
 // schemas; Modify is prefilled and highlights the fields that differ from the saved user.
 import { createUserSchema, modifyUserSchema, type CreateUser, type ModifyUser, type Role, type User } from '@bpm/protocol';
 import { PasswordInput, Select, TextInput } from '@mantine/core';
@@ -75,7 +75,7 @@ export function ModifyUserModal({ user, roles, onClose, onDone }: UserModalProps
       error={failure}
       onSubmit={(payload) => {
         const { userId } = user;
-        // The user may have been deleted since the dialog opened (spec §8 Users).
+        // The user may have been deleted since the dialog opened (docs/api.md (Users errors)).
         const isListed =
           queryClient.getQueryData(userQueries.list().queryKey)?.some((listed) => listed.userId === userId) ?? false;
         setIsMissing(!isListed);

@@ -1,4 +1,4 @@
-// Users table sorting (spec §4): each column cycles none → asc → desc → none; a new column starts at asc.
+// Users table sorting (docs/screens.md (Users table)): each column cycles none → asc → desc → none; a new column starts at asc.
 import type { User } from '@bpm/protocol';
 
 export type UserSortColumn = 'username' | 'firstName' | 'lastName' | 'email' | 'role' | 'created' | 'updated';

@@ -1,4 +1,4 @@
-// The Users page (spec §2 Users): loading and error states, notifications, search, Create User, the
+// The Users page (docs/screens.md (Users)): loading and error states, notifications, search, Create User, the
 // table (cards below 520 px) and the four user modals.
 import type { User } from '@bpm/protocol';
 import { Alert, Button, Group, Stack, TextInput, Text } from '@mantine/core';

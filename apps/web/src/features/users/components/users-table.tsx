@@ -1,4 +1,4 @@
-// The Users table (spec §2): every column sortable except the actions; email as mailto, role as a pill.
+// The Users table (docs/screens.md (Users table)): every column sortable except the actions; email as mailto, role as a pill.
 import type { User } from '@bpm/protocol';
 import { Anchor, Table, UnstyledButton } from '@mantine/core';
 import { DateWithTooltip } from '../../../components/ui/date-with-tooltip';
