@@ -1,4 +1,4 @@
-// The live formats side by side, in one process (issue 15): the bench plant (10,000 probes at 1 Hz)
+// The live formats side by side, in one process: the bench plant (10,000 probes at 1 Hz)
 // through the real engine into two real hubs, one with a spec socket and one with a compact socket, and
 // for each format the bytes per probe update, the 10,000-probe snapshot and the hub's flush CPU. Beside
 // them: per-socket deflate (what permessage-deflate would cost). Bounded: 10 simulated seconds.

@@ -1,4 +1,4 @@
-// Logs at 1,000,000 entries (issue 15): the newest page and filtered pages (q) as GET /system/logs answers
+// Logs at 1,000,000 entries: the newest page and filtered pages (q) as GET /system/logs answers
 // them (LogStore.list on the real migrated database), beside their targets. The database is built once
 // and kept in the temp directory (building 1,000,000 indexed entries takes 1–2 minutes on a busy 2-core
 // machine); later runs reuse it and take seconds.

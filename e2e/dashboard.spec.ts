@@ -1,4 +1,4 @@
-// The live dashboard against the real server, probes ingested through POST /api/probes/reports (design §5).
+// The live dashboard against the real server, probes ingested through POST /api/probes/reports (docs/probe-data.md (Suppression)).
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { defaultSystemInfo, type AssignmentInput, type ProbeReportInput } from '@bpm/protocol';
 import { expect, signIn, test } from './fixtures';
@@ -138,7 +138,7 @@ test('temperatures: valid, last valid with a warning icon, and N/A', async ({ pa
 });
 
 test('a suppressed event shows greyed with its tooltip', async ({ page, adminApi, server }) => {
-  // Not monitoring (no pack assigned): temperature events go to suppressedEvents (design §5).
+  // Not monitoring (no pack assigned): temperature events go to suppressedEvents (docs/probe-data.md (Suppression)).
   await ingest(adminApi, [
     report('supp-1', {
       assignment: null,

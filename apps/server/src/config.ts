@@ -1,4 +1,4 @@
-// Environment → validated, typed configuration (design §9). The only place that reads process.env.
+// Environment → validated, typed configuration (docs/settings.md). The only place that reads process.env.
 import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
@@ -10,7 +10,7 @@ export interface LoginThrottleConfig {
   /** First delay after freeFailures; doubles with each further failure, up to maxDelayMs. */
   baseDelayMs: number;
   maxDelayMs: number;
-  /** Failed attempts per client address per window before 429 (design §4: e.g. 100 per 15 min). */
+  /** Failed attempts per client address per window before 429 (docs/api.md (Authentication): e.g. 100 per 15 min). */
   addressMaxFailures: number;
   addressWindowMs: number;
   /** Failed attempts per device cookie per address window before that device is treated as unknown. */

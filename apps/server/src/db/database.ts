@@ -1,4 +1,4 @@
-// Opens the database (design §3): SQLite (better-sqlite3, WAL, foreign keys) in BPM_DATA_DIR by default,
+// Opens the database (docs/storage.md): SQLite (better-sqlite3, WAL, foreign keys) in BPM_DATA_DIR by default,
 // PostgreSQL through the same Kysely code when DATABASE_URL is set. What differs in SQL is in db/dialect.ts.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

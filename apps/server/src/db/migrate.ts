@@ -1,4 +1,4 @@
-// Brings the database up to the code's schema at start; refuses a database written by newer code (design §3).
+// Brings the database up to the code's schema at start; refuses a database written by newer code (docs/storage.md).
 import { Migrator, sql, type Kysely, type MigrationProvider } from 'kysely';
 import { dialectOf } from './dialect.js';
 import { migrations } from './migrations/index.js';

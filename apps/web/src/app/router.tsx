@@ -1,4 +1,4 @@
-// The route table of spec §2: every screen, its guard and its permission. Login and the Dashboard are in the
+// The route table of docs/screens.md (Route list): every screen, its guard and its permission. Login and the Dashboard are in the
 // main bundle; every other screen is its own chunk, loaded when its route is first visited
 // (docs/operator-screen.md "Light first load"): add new screens the same way, with `lazy`.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';

@@ -1,4 +1,4 @@
-// Mantine theme: the primary colour is the spec's "primary" (spec §6 Colours, lib/spec-colours.ts). Filled
+// Mantine theme: the primary colour is the spec's "primary" (docs/roles-and-permissions.md (Colours), lib/spec-colours.ts). Filled
 // colours use shade 8 and pick black or white text by luminance, so every filled button, badge and link meets
 // WCAG AA contrast; modal and drawer × buttons are named, menus hold only items (docs/operator-screen.md).
 import { createTheme, Drawer, Menu, Modal } from '@mantine/core';

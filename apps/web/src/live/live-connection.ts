@@ -1,4 +1,4 @@
-// The live feed socket (spec §4 "Live connection status", §8 "Live connection"; design §6): status transitions,
+// The live feed socket (docs/live-feed.md (Connection status), docs/api.md (Live connection errors)): status transitions,
 // reconnect with backoff 1 s doubling to 30 s, and messages handed to the probe store. Socket problems stay here
 // and reach the UI only as the connection status.
 import { compactSubprotocol, liveTiming, normalCloseCodes } from '@bpm/protocol';
@@ -53,7 +53,7 @@ export function startLiveConnection(options: LiveConnectionOptions = {}): () => 
   const scheduleReconnect = () => {
     if (stopped || reconnectTimer !== null) return;
     const delay = reconnectDelayMs(attempt++);
-    // Between attempts the status stays disconnected ("Connection Failed"); connect() sets connecting (design §6).
+    // Between attempts the status stays disconnected ("Connection Failed"); connect() sets connecting (docs/live-feed.md (Connection status)).
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
       connect();

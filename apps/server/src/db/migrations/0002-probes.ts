@@ -1,4 +1,4 @@
-// Frozen: the probe snapshot (restored on start, design §5) and the system thresholds. Never edit; add a new migration.
+// Frozen: the probe snapshot (restored on start, docs/storage.md (Probe snapshot)) and the system thresholds. Never edit; add a new migration.
 // (Made dialect-aware once, for PostgreSQL: what it creates on SQLite is unchanged; see db/dialect.ts.)
 import { type Kysely, type Migration } from 'kysely';
 import { floatType } from '../dialect.js';

@@ -18,7 +18,7 @@ declare module 'fastify' {
 
 export interface LiveModuleOptions {
   flushIntervalMs?: number;
-  /** Above this a socket's updates coalesce until it drains (design §6). */
+  /** Above this a socket's updates coalesce until it drains (docs/live-feed.md (Server rules)). */
   maxBufferedBytes?: number;
   pingIntervalMs?: number;
   /** How often open sockets' sessions and keys are checked again; defaults to the ping interval. */
@@ -35,7 +35,7 @@ export const liveModule = fp(
     const sessions = new LiveSessions();
     app.decorate('liveSessions', sessions);
     if (!app.hasDecorator('websocketServer')) {
-      // Clients send nothing (spec §7), so a tiny payload limit.
+      // Clients send nothing (docs/live-feed.md (Connecting)), so a tiny payload limit.
       // The one subprotocol offered is the compact format (docs/live-feed-compact.md); a client that asks
       // for nothing (or for anything else) gets the spec's messages. permessage-deflate is negotiated but
       // used only for compact snapshot parts (once per connect, in zlib's thread pool): every flush goes out

@@ -1,4 +1,4 @@
-// GET /roles (Roles READ) and GET /roles/@me (any signed-in user) (spec §7 Roles).
+// GET /roles (Roles READ) and GET /roles/@me (any signed-in user) (docs/api.md (Roles)).
 import { idParamSchema, meSegment, roleInputSchema, roleSchema, type Role } from '@bpm/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

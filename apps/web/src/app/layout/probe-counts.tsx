@@ -1,4 +1,4 @@
-// The Normal, Warning and Critical probe counts of the top bar (spec §2 Top bar). The Critical pill is solid red
+// The Normal, Warning and Critical probe counts of the top bar (docs/screens.md (Top bar)). The Critical pill is solid red
 // only while the count is above 0; below 768 px each pill shrinks to its icon and number, never truncated; while
 // the live data is lost the pills are greyed and say so (docs/operator-screen.md).
 import { Badge, Box, Group, Tooltip } from '@mantine/core';

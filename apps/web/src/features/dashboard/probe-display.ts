@@ -1,4 +1,4 @@
-// Pure display rules of spec §4: state icons, temperatures, battery colour and icon, formats for the details modal.
+// Pure display rules of docs/probe-data.md (How the client shows a probe): state icons, temperatures, battery colour and icon, formats for the details modal.
 import type { SystemInfo } from '@bpm/protocol';
 import dayjs from 'dayjs';
 import type { IconName } from '../../components/ui/icon';
@@ -11,7 +11,7 @@ export interface IconSpec {
   label: string;
 }
 
-/** Status icon per stateString (spec §4 Probe state); Warning and Critical filled, so they stand out (docs/operator-screen.md). */
+/** Status icon per stateString (docs/probe-data.md (Probe state)); Warning and Critical filled, so they stand out (docs/operator-screen.md). */
 export function stateIcon(stateString: string): IconSpec {
   switch (stateString) {
     case 'Normal':
@@ -30,7 +30,7 @@ export function stateIcon(stateString: string): IconSpec {
 export type TemperatureDisplay =
   { kind: 'current'; temperature: number } | { kind: 'lastValid'; temperature: number } | { kind: 'none' };
 
-/** Spec §4 Temperature display: the valid reading, else the last valid one (with a warning icon), else N/A. */
+/** docs/probe-data.md (Temperature display): the valid reading, else the last valid one (with a warning icon), else N/A. */
 export function temperatureDisplay(current: TemperatureData, lastValid: number | null): TemperatureDisplay {
   if (current.valid && current.temperature !== null) return { kind: 'current', temperature: current.temperature };
   if (lastValid !== null) return { kind: 'lastValid', temperature: lastValid };
@@ -41,7 +41,7 @@ export const formatTemperature = (temperature: number): string => `${temperature
 
 export type BatteryColour = 'green' | 'red' | 'orange' | undefined;
 
-/** Spec §4 Battery icon: charging green, at or below panic red, at or below warning amber, else default. */
+/** docs/probe-data.md (Battery icon): charging green, at or below panic red, at or below warning amber, else default. */
 export function batteryColour(
   percentage: number,
   isCharging: boolean,

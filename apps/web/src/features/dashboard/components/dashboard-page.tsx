@@ -1,4 +1,4 @@
-// The Dashboard (spec §2): "Loading system information..." until systemConfig arrives, then the Probe States
+// The Dashboard (docs/screens.md (Dashboard)): "Loading system information..." until systemConfig arrives, then the Probe States
 // and System Information cards, a filter box and the live Probes table with its modals. Beyond the spec
 // (docs/operator-screen.md): compact cards so 15+ rows show, rows that hold still while pointed at, cards below
 // 768 px, and everything greyed while the live data is lost.

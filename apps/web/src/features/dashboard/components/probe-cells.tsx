@@ -1,4 +1,4 @@
-// The Probes table's cell contents (spec §2 columns, §4 icons and colours), light enough for 60 rows at 10 Hz.
+// The Probes table's cell contents (docs/screens.md (Probes table), docs/probe-data.md (How the client shows a probe)), light enough for 60 rows at 10 Hz.
 import type { ProbeEntry } from '../../../live/probe-store';
 import { eventsForDisplay } from '../../../live/probe-events';
 import { isProbeConnected, type TemperatureData } from '../../../live/readings';
@@ -69,7 +69,7 @@ export function TemperatureCell({
 }
 
 export function ConnectionCell({ entry }: { entry: ProbeEntry }) {
-  // "expected" and "bad" disconnection flags are always false, so a disconnection is amber (spec §4).
+  // "expected" and "bad" disconnection flags are always false, so a disconnection is amber (docs/probe-data.md (How the client shows a probe)).
   return isProbeConnected(entry.probe) ? (
     <DashboardIcon name="link" colour="green" label="Connected" title="Connected" />
   ) : (

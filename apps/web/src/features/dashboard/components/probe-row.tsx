@@ -82,7 +82,7 @@ export const ProbeRow = memo(function ProbeRow({
   );
 });
 
-/** The ⋮ actions menu of a probe (spec §2 Actions menu), shared by the table rows and the cards. */
+/** The ⋮ actions menu of a probe (docs/screens.md (Actions menu)), shared by the table rows and the cards. */
 export function ProbeMenu({
   probeID,
   canDelete,

@@ -1,4 +1,4 @@
-// Probe States card (spec §2): Total, and Normal / Warning / Critical rings showing their share of it, in one
+// Probe States card (docs/screens.md (Probe States card)): Total, and Normal / Warning / Critical rings showing their share of it, in one
 // compact line so the table keeps the height (docs/operator-screen.md).
 import { Card, Group, RingProgress, Text, Title } from '@mantine/core';
 import { useProbeCounts } from '../../../live/use-live';

@@ -1,4 +1,4 @@
-// System Information card (spec §2): temperature and battery thresholds, probe inactivity timeout, compact.
+// System Information card (docs/screens.md (System Information card)): temperature and battery thresholds, probe inactivity timeout, compact.
 import type { SystemInfo } from '@bpm/protocol';
 import { Card, Table, Title } from '@mantine/core';
 

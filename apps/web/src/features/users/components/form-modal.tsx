@@ -1,6 +1,6 @@
-// The Users page's form dialogs (spec §2 user modals): title, a line of instructions, the fields, the
+// The Users page's form dialogs (docs/screens.md (Modals and forms)): title, a line of instructions, the fields, the
 // submit error, then Cancel / Submit, Submit reading "Submitting..." and disabled while the request runs
-// (spec §4 Modals); the dialog cannot be closed meanwhile.
+// (docs/screens.md (Modals and forms)); the dialog cannot be closed meanwhile.
 import { Alert, Modal, Stack, Text, type MantineColor } from '@mantine/core';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import type { ReactNode } from 'react';
