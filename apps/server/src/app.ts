@@ -123,9 +123,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(keysModule);
       await api.register(logsModule);
       await api.register(probesModule);
+      await api.register(alarmsModule);
       await api.register(historyModule);
       historyService = api.historyService;
-      await api.register(alarmsModule);
       await api.register(metricsModule);
       await api.register(auditModule);
       await api.register(healthModule);

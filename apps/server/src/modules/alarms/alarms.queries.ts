@@ -218,6 +218,18 @@ export async function listAlarms(db: Db, filter: Omit<AlarmFilter, 'limit'> & { 
   return rows.map(rowToEpisode);
 }
 
+export async function alarmIdsRaised(db: Db, probeID: string, fromIso: string, toIso: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('alarms')
+    .select('id')
+    .where('probe_id', '=', probeID)
+    .where('raised_at', '>=', fromIso)
+    .where('raised_at', '<', toIso)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export async function listJournal(
   db: Db,
   filter: Omit<JournalFilter, 'limit'> & { limit: number; alarmId?: number },

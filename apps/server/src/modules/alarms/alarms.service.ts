@@ -27,6 +27,7 @@ import {
   loadActiveAlarms,
   nextAlarmId,
   summarise,
+  alarmIdsRaised,
 } from './alarms.queries.js';
 import { JournalWriter } from './journal-writer.js';
 
@@ -100,6 +101,12 @@ export class AlarmService {
   async list(filter: AlarmFilter): Promise<Alarm[]> {
     await this.writer.flush();
     return (await listAlarms(this.options.db, filter)).map(toAlarm);
+  }
+
+  /** Ids of the alarms raised on `probeID` in [fromMs, toMs), oldest first: a pack carriage's alarms (docs/history.md). */
+  async alarmIdsRaised(probeID: string, fromMs: number, toMs: number): Promise<number[]> {
+    await this.writer.flush();
+    return alarmIdsRaised(this.options.db, probeID, new Date(fromMs).toISOString(), new Date(toMs).toISOString());
   }
 
   async get(id: number): Promise<AlarmWithJournal> {

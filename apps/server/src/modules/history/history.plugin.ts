@@ -20,6 +20,7 @@ export const historyModule = fp(
       maxAgeDays: app.config.history.maxAgeDays,
       clock: app.config.history.clock,
       probeExists: (probeID) => probes.registry.get(probeID) !== undefined,
+      alarmIdsRaised: (probeID, fromMs, toMs) => app.alarmService.alarmIdsRaised(probeID, fromMs, toMs),
     });
     app.decorate('historyService', service);
     probes.onReportAccepted((record) => service.recordReport(record));
@@ -28,5 +29,5 @@ export const historyModule = fp(
     app.addHook('onClose', async () => service.stop());
     await app.register(historyRoutes, { service });
   },
-  { name: 'bpm-history', dependencies: ['bpm-access', 'bpm-probes'] },
+  { name: 'bpm-history', dependencies: ['bpm-access', 'bpm-probes', 'bpm-alarms'] },
 );

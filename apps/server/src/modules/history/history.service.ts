@@ -45,7 +45,6 @@ import {
   selectPackCarriages,
   selectProbeCarriages,
 } from './history.queries.js';
-import { carriageAlarmIds } from './pack-alarms.js';
 
 export interface HistoryServiceOptions {
   db: Kysely<Database>;
@@ -53,6 +52,8 @@ export interface HistoryServiceOptions {
   maxAgeDays: number;
   /** Does the probes module know this probe (a probe with no history yet is not unknown)? */
   probeExists: (probeID: string) => boolean;
+  /** Ids of the alarms raised on a probe in [fromMs, toMs): a carriage's alarms (from the alarms module). */
+  alarmIdsRaised: (probeID: string, fromMs: number, toMs: number) => Promise<number[]>;
   clock?: () => number;
 }
 
@@ -257,7 +258,7 @@ export class HistoryService {
         from: new Date(fromMs).toISOString(),
         to: new Date(toMs).toISOString(),
         ...mergedStats(p.merged),
-        alarms: await carriageAlarmIds(p.probeID, fromMs, toMs),
+        alarms: await this.options.alarmIdsRaised(p.probeID, fromMs, toMs),
       });
     }
     return { batteryPack: { id: packId, name }, carriages };

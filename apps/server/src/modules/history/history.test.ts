@@ -288,3 +288,30 @@ describe('restart', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 });
+
+describe('a carriage lists the alarms raised during it', () => {
+  it('answers the id of an overheating alarm raised while the probe carried the pack', async () => {
+    const live = await createTestApp(); // the real clock for probes, alarms and history alike
+    try {
+      const headers = withCookie(await live.loginAsAdmin());
+      const send = (temperature: number) =>
+        live.app.inject({
+          method: 'POST',
+          url: '/api/probes/reports',
+          headers,
+          payload: report('PK-ALARM', temperature, 25, { assignment: placeOf(3, 9, 7001) }) as object,
+        });
+      expect((await send(30)).statusCode).toBe(202);
+      expect((await send(70)).statusCode).toBe(202);
+      const alarms = (await live.app.inject({ method: 'GET', url: '/api/alarms?probeID=PK-ALARM', headers })).json<
+        Array<{ id: number; event: number }>
+      >();
+      expect(alarms.length).toBeGreaterThan(0);
+      const history = (await live.app.inject({ method: 'GET', url: '/api/packs/7001/history', headers })).json<PackHistory>();
+      expect(history.carriages).toHaveLength(1);
+      expect(history.carriages[0]!.alarms).toEqual(alarms.map((a) => a.id).sort((a, b) => a - b));
+    } finally {
+      await live.close();
+    }
+  });
+});
