@@ -153,7 +153,63 @@ const views: View[] = [
     },
   },
   { name: 'Roles', path: '/roles', signedIn: true },
+  {
+    name: 'Roles: Create Role',
+    path: '/roles',
+    signedIn: true,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Create Role' }).click();
+      await dialogShown(page, 'Create Role');
+    },
+  },
   { name: 'Logs', path: '/logs', signedIn: true },
+  {
+    name: 'Logs: Audit',
+    path: '/logs',
+    signedIn: true,
+    open: async (page) => {
+      await page.getByText('Audit', { exact: true }).click();
+      await expect(page.getByRole('list', { name: 'Audit entries' }).getByText('auth.sign-in').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'Alarms',
+    path: '/alarms',
+    signedIn: true,
+    open: async (page) => {
+      await expect(page.getByRole('button', { name: /^Acknowledge alarm \d+ on a11y-critical$/ }).first()).toBeVisible();
+    },
+  },
+  {
+    name: 'Alarms: Shelve alarm',
+    path: '/alarms',
+    signedIn: true,
+    open: async (page) => {
+      await page
+        .getByRole('button', { name: /^Shelve alarm \d+ on a11y-critical$/ })
+        .first()
+        .click();
+      await dialogShown(page, 'Shelve alarm');
+    },
+  },
+  {
+    name: 'Alarms: History',
+    path: '/alarms',
+    signedIn: true,
+    open: async (page) => {
+      await page.getByRole('tab', { name: 'History' }).click();
+      await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
+    },
+  },
+  { name: 'Battery packs', path: '/packs', signedIn: true },
+  {
+    name: 'Battery pack journey',
+    path: '/packs/9100',
+    signedIn: true,
+    open: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Pack 9100' })).toBeVisible();
+    },
+  },
 ];
 
 /** Runs axe on the page as it is; returns the serious and critical violations, one line each. */
@@ -191,6 +247,17 @@ test.beforeAll(async ({ playwright, server }) => {
       { ...base, probeID: 'a11y-critical', readings: reading(61), batteryPercentage: 8 },
       { ...base, probeID: 'a11y-warning', readings: reading(48), batteryPercentage: 15 },
       { ...base, probeID: 'a11y-normal', readings: reading(30), batteryPercentage: 80, batteryCharging: true },
+      {
+        ...base,
+        probeID: 'a11y-pack',
+        readings: reading(35),
+        batteryPercentage: 60,
+        assignment: {
+          buildStage: { id: 3, name: 'Busbar welding' },
+          agv: { id: 12, name: 'AGV-12' },
+          batteryPack: { id: 9100, name: 'Pack 9100' },
+        },
+      },
     ],
   });
   expect(ingested.status(), await ingested.text()).toBe(202);
@@ -207,7 +274,7 @@ test.beforeAll(async ({ playwright, server }) => {
 test.afterAll(async ({ playwright, server }) => {
   const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
   await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
-  for (const probeID of ['a11y-critical', 'a11y-warning', 'a11y-normal']) await api.delete(`probes/${probeID}`);
+  for (const probeID of ['a11y-critical', 'a11y-warning', 'a11y-normal', 'a11y-pack']) await api.delete(`probes/${probeID}`);
   await api.put('system/config', { data: { timeoutSeconds: 5 } });
   await api.dispose();
 });

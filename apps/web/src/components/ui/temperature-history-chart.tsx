@@ -185,7 +185,7 @@ export function TemperatureHistoryChart({
         </Text>
         <Button
           variant="subtle"
-          color="blue.8"
+          color="blue"
           size="compact-xs"
           onClick={() => setTableShown((shown) => !shown)}
           aria-expanded={tableShown}
