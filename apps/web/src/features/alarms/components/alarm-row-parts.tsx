@@ -29,7 +29,19 @@ export function AlarmStateBadges({ alarm }: { alarm: Alarm }) {
   );
 }
 
-export function AlarmActions({ alarm, canAct, onShelve }: { alarm: Alarm; canAct: boolean; onShelve: () => void }) {
+export function AlarmActions({
+  alarm,
+  canAct,
+  canShelve,
+  onShelve,
+}: {
+  alarm: Alarm;
+  /** Alarms WRITE: acknowledge. */
+  canAct: boolean;
+  /** Alarms UPDATE: shelve and unshelve. */
+  canShelve: boolean;
+  onShelve: () => void;
+}) {
   const acknowledge = useAcknowledgeAlarm();
   const unshelve = useUnshelveAlarm();
   const name = alarmName(alarm);
@@ -50,7 +62,7 @@ export function AlarmActions({ alarm, canAct, onShelve }: { alarm: Alarm; canAct
         <PermissionButton
           size="xs"
           variant="default"
-          isAllowed={canAct}
+          isAllowed={canShelve}
           loading={unshelve.isPending}
           aria-label={`Unshelve ${name}`}
           onClick={() => unshelve.mutate(alarm.id)}
@@ -59,7 +71,7 @@ export function AlarmActions({ alarm, canAct, onShelve }: { alarm: Alarm; canAct
         </PermissionButton>
       ) : (
         alarm.clearedAt === null && (
-          <PermissionButton size="xs" variant="default" isAllowed={canAct} aria-label={`Shelve ${name}`} onClick={onShelve}>
+          <PermissionButton size="xs" variant="default" isAllowed={canShelve} aria-label={`Shelve ${name}`} onClick={onShelve}>
             Shelve
           </PermissionButton>
         )

@@ -1,12 +1,14 @@
 // The Alarms page (docs/alarms.md): the open alarms, live, and the History view.
 import { Tabs } from '@mantine/core';
 import { useState } from 'react';
-import { usePermissions } from '../../../session/use-permissions';
+import { usePermissionLevel } from '../../../session/use-permission-level';
 import { AlarmHistory } from './alarm-history';
 import { OpenAlarms } from './open-alarms';
 
 export function AlarmsPage() {
-  const { has } = usePermissions();
+  // Alarms WRITE acknowledges, UPDATE shelves (docs/alarms.md); reading needs no permission.
+  const canAcknowledge = usePermissionLevel('Alarms', 'WRITE');
+  const canShelve = usePermissionLevel('Alarms', 'UPDATE');
   const [tab, setTab] = useState<string | null>('open');
   return (
     <Tabs value={tab} onChange={setTab} keepMounted={false}>
@@ -15,7 +17,7 @@ export function AlarmsPage() {
         <Tabs.Tab value="history">History</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="open">
-        <OpenAlarms canAct={has('Alarms')} />
+        <OpenAlarms canAct={canAcknowledge} canShelve={canShelve} />
       </Tabs.Panel>
       <Tabs.Panel value="history">
         <AlarmHistory />

@@ -7,12 +7,13 @@ import { AlarmActions, AlarmStateBadges, alarmName } from './alarm-row-parts';
 export interface OpenAlarmCardsProps {
   alarms: Alarm[];
   canAct: boolean;
+  canShelve: boolean;
   selected: ReadonlySet<number>;
   onToggle: (id: number) => void;
   onShelve: (alarm: Alarm) => void;
 }
 
-export function OpenAlarmCards({ alarms, canAct, selected, onToggle, onShelve }: OpenAlarmCardsProps) {
+export function OpenAlarmCards({ alarms, canAct, canShelve, selected, onToggle, onShelve }: OpenAlarmCardsProps) {
   return (
     <Stack gap="xs" component="ul" aria-label="Open alarms" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {alarms.map((alarm) => (
@@ -39,7 +40,7 @@ export function OpenAlarmCards({ alarms, canAct, selected, onToggle, onShelve }:
                 Shelved until {formatAlarmTime(alarm.shelvedUntil)}: {alarm.shelveReason}
               </Text>
             )}
-            <AlarmActions alarm={alarm} canAct={canAct} onShelve={() => onShelve(alarm)} />
+            <AlarmActions alarm={alarm} canAct={canAct} canShelve={canShelve} onShelve={() => onShelve(alarm)} />
           </Stack>
         </Card>
       ))}

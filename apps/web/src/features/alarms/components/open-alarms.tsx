@@ -12,7 +12,7 @@ import { OpenAlarmCards } from './open-alarm-cards';
 import { PermissionButton } from './permission-button';
 import { ShelveAlarmModal } from './shelve-alarm-modal';
 
-export function OpenAlarms({ canAct }: { canAct: boolean }) {
+export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: boolean }) {
   const alarms = useOpenAlarms();
   const isLoaded = useAlarmsLoaded();
   const sorted = useMemo(() => [...alarms].sort(compareOpenAlarms), [alarms]);
@@ -48,7 +48,14 @@ export function OpenAlarms({ canAct }: { canAct: boolean }) {
         </PermissionButton>
       </Group>
       {sorted.length > 0 && isNarrow && (
-        <OpenAlarmCards alarms={sorted} canAct={canAct} selected={selected} onToggle={toggle} onShelve={setShelving} />
+        <OpenAlarmCards
+          alarms={sorted}
+          canAct={canAct}
+          canShelve={canShelve}
+          selected={selected}
+          onToggle={toggle}
+          onShelve={setShelving}
+        />
       )}
       {sorted.length > 0 && !isNarrow && (
         <Table.ScrollContainer minWidth={860} type="native" tabIndex={0} role="region" aria-label="Open alarms table">
@@ -81,6 +88,7 @@ export function OpenAlarms({ canAct }: { canAct: boolean }) {
                   key={alarm.id}
                   alarm={alarm}
                   canAct={canAct}
+                  canShelve={canShelve}
                   isSelected={selected.has(alarm.id)}
                   onToggle={() => toggle(alarm.id)}
                   onShelve={() => setShelving(alarm)}
@@ -98,12 +106,14 @@ export function OpenAlarms({ canAct }: { canAct: boolean }) {
 function OpenAlarmRow({
   alarm,
   canAct,
+  canShelve,
   isSelected,
   onToggle,
   onShelve,
 }: {
   alarm: Alarm;
   canAct: boolean;
+  canShelve: boolean;
   isSelected: boolean;
   onToggle: () => void;
   onShelve: () => void;
@@ -139,7 +149,7 @@ function OpenAlarmRow({
       <Table.Td>{placeOf(alarm)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPeak(alarm)}</Table.Td>
       <Table.Td>
-        <AlarmActions alarm={alarm} canAct={canAct} onShelve={onShelve} />
+        <AlarmActions alarm={alarm} canAct={canAct} canShelve={canShelve} onShelve={onShelve} />
       </Table.Td>
     </Table.Tr>
   );

@@ -1,8 +1,7 @@
 // Role editing requests (docs/role-editing.md), and the caller's own role (what the Roles page lets them do).
 import type { Role, RoleInput } from '@bpm/protocol';
-import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { roleQueries } from '../../../lib/roles-query';
+import { myRoleQueries } from '../../../session/my-role';
 
 export const createRole = (input: RoleInput) => apiRequest<Role>('/roles', { method: 'POST', body: input });
 export const updateRole = (roleId: number, input: RoleInput) =>
@@ -12,5 +11,5 @@ export const setDefaultRole = (roleId: number) => apiRequest<Role>(`/roles/${rol
 
 /** Under roleQueries.all(), so every role change (which invalidates it) refreshes the caller's own role too. */
 export const roleEditingQueries = {
-  me: () => queryOptions({ queryKey: [...roleQueries.all(), 'me'] as const, queryFn: () => apiRequest<Role>('/roles/@me') }),
+  me: myRoleQueries.me,
 };
