@@ -10,6 +10,7 @@ test('an administrator sees the Home and System groups; the menu works from the 
   await expect(sidebar).toBeVisible();
   await expect(sidebar.getByRole('navigation', { name: 'Home' }).getByRole('link')).toHaveText([
     /Dashboard$/,
+    /Alarms$/,
     /Battery packs$/,
     /About$/,
     /Account$/,
@@ -45,6 +46,7 @@ test('an Operator has no System group; the initials link to Account', async ({ p
   const sidebar = page.getByRole('dialog', { name: 'Battery Probe Monitor' });
   await expect(sidebar.getByRole('navigation', { name: 'Home' }).getByRole('link')).toHaveText([
     /Dashboard$/,
+    /Alarms$/,
     /Battery packs$/,
     /About$/,
     /Account$/,

@@ -57,10 +57,7 @@ test('a new role with Logs READ, given to a signed-in user, shows them Logs with
   expect(assigned.ok(), await assigned.text()).toBeTruthy();
 
   // The user, still signed in, moves to another page: the guard reads their new permissions.
-  await userPage
-    .getByRole('link', { name: /^Account/ })
-    .first()
-    .click();
+  await userPage.getByRole('link', { name: /\(Account\)$/ }).click();
   await expect(userPage.getByRole('heading', { name: 'Account', level: 2 })).toBeVisible();
   await userPage.getByRole('button', { name: 'Open menu' }).click();
   await expect(sidebarLogs).toBeVisible();

@@ -49,7 +49,7 @@ export function AlarmIndicator() {
           size="lg"
           radius="sm"
           px={8}
-          style={{ cursor: 'pointer' }}
+          style={{ cursor: 'pointer', flexShrink: 0, overflow: 'visible' }}
           leftSection={
             // The bell is dropped on narrow screens; the red count and the tooltip still say what it is.
             <Box component="span" visibleFrom="sm" style={{ display: 'inline-flex' }}>
@@ -62,14 +62,17 @@ export function AlarmIndicator() {
           <VisuallyHidden>{label.slice(String(count).length)}</VisuallyHidden>
         </Badge>
       </Tooltip>
-      <Tooltip label={chimeLabel}>
-        <Switch
-          size="xs"
-          aria-label="Alarm chime"
-          checked={isChiming}
-          onChange={(event) => setChimeOn(event.currentTarget.checked)}
-        />
-      </Tooltip>
+      {/* Below 768 px the counts need the room: the chime toggle is a desk (control room) setting. */}
+      <Box visibleFrom="sm">
+        <Tooltip label={chimeLabel}>
+          <Switch
+            size="xs"
+            aria-label="Alarm chime"
+            checked={isChiming}
+            onChange={(event) => setChimeOn(event.currentTarget.checked)}
+          />
+        </Tooltip>
+      </Box>
     </Group>
   );
 }

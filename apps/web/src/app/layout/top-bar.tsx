@@ -29,7 +29,8 @@ export function TopBar({ pageName, isSidebarOpen, onToggleSidebar, initials }: T
           {productShortName} / {pageName}
         </Text>
       </Group>
-      <Group gap={6} wrap="nowrap">
+      {/* The counts never shrink: the page title truncates instead. */}
+      <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
         <ConnectionIndicator />
         <ProbeCounts />
         <AlarmIndicator />

@@ -26,18 +26,21 @@ export function StateCell({ stateString }: { stateString: string }) {
 
 export function EventLines({ entry }: { entry: ProbeEntry }) {
   const events = eventsForDisplay(entry.lists);
+  // The marker stands beside the lines, not above them: a 40 px row has room for two lines only.
   return (
-    <div className={classes.events}>
+    <div className={classes.eventsWithMarker}>
       <UnacknowledgedMarker probe={entry.probe} />
-      {events.map((e) => (
-        <div
-          key={`${e.suppressed ? 's' : 'c'}${e.event}`}
-          className={`${classes.eventLine} ${e.suppressed ? classes.suppressed : ''}`}
-          title={e.suppressed ? suppressedTooltip : e.eventString}
-        >
-          {e.eventString}
-        </div>
-      ))}
+      <div className={classes.events}>
+        {events.map((e) => (
+          <div
+            key={`${e.suppressed ? 's' : 'c'}${e.event}`}
+            className={`${classes.eventLine} ${e.suppressed ? classes.suppressed : ''}`}
+            title={e.suppressed ? suppressedTooltip : e.eventString}
+          >
+            {e.eventString}
+          </div>
+        ))}
+      </div>
     </div>
   );
 }
