@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { permissionLevels, permissionNames, type PermissionLevel, type PermissionName, type User } from '@bpm/protocol';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { sessionCookieName } from '../modules/sessions/sessions.service.js';
@@ -47,8 +46,13 @@ export function sessionCookieFrom(response: LightMyRequestResponse): string {
   return `${cookie.name}=${cookie.value}`;
 }
 
-/** The throwaway PostgreSQL of the "node-pg" project, or undefined when the tests run on SQLite. */
-export function testPostgresServer(): string | undefined {
+/**
+ * The throwaway PostgreSQL of the "node-pg" project, or undefined when the tests run on SQLite. Vitest is
+ * imported only under Vitest, so that benches can build a test app too.
+ */
+async function testPostgresServer(): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
   return inject('bpmPostgresServer');
 }
 
@@ -88,7 +92,7 @@ export async function testDatabaseFor(server: string, dataDir: string): Promise<
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'bpm-test-'));
   const base = loadConfig({});
-  const server = testPostgresServer();
+  const server = await testPostgresServer();
   const database = server && !('databaseUrl' in overrides) ? await testDatabaseFor(server, dataDir) : undefined;
   const config: AppConfig = {
     ...base,
