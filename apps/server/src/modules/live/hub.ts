@@ -51,7 +51,7 @@ const comma = ','.charCodeAt(0);
  * slices, each in its own turn of the event loop, so that a whole-plant change (a threshold edit at 100,000
  * probes) never holds the loop for long (docs/security.md "Probe data bounds").
  */
-export const maxProbesPerSlice = 2000;
+export const maxProbesPerSlice = 1000;
 
 /** The first `count` items of a set (insertion order), or the set itself when it is not larger. */
 function firstOf(items: Set<string>, count: number): Set<string> {
