@@ -5,6 +5,7 @@
 // connection stays open and Node reads and discards the rest of the body, as it already does for a 401
 // answered before parsing, within bounds: more than maxDrainBytes, or longer than maxDrainMs, and the
 // socket is closed after all.
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -15,10 +16,12 @@ export const bodyDrainPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onSend', async (request, reply, payload) => {
       const raw = request.raw;
-      if (raw.complete || reply.getHeader('connection') !== 'close') return payload;
+      const socket = raw.socket;
+      // inject() has no socket to keep or close.
+      if (raw.complete || reply.getHeader('connection') !== 'close' || !(socket instanceof Socket)) return payload;
       reply.removeHeader('connection');
       let drained = 0;
-      const close = () => raw.socket?.destroy();
+      const close = () => socket.destroy();
       const timer = setTimeout(close, maxDrainMs);
       timer.unref();
       const onData = (chunk: Buffer) => {

@@ -235,6 +235,8 @@ export class LiveHub {
    * changed meanwhile simply goes out once, with its newer state.
    */
   flush(): void {
+    // Called by the timer while a slice waits: this flush takes its place.
+    if (this.nextSlice) clearImmediate(this.nextSlice);
     this.nextSlice = undefined;
     this.flushAlarms();
     const hasBackedUp = [...this.clients.values()].some((c) => c.pending !== null);
