@@ -147,10 +147,12 @@ test('History filters by probe and exports the same alarms as CSV', async ({ pag
   // The summary covers the range (all probes); the list and the export follow the filters.
   await expect(page.getByRole('region', { name: 'Summary' }).getByText(/^Total \d+$/)).toBeVisible();
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Export CSV' }).click();
-  const file = await (await download).path();
-  const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
+  // The button fetches the file (a lost session signs out), then hands it to the browser under the server's name.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^BPM_alarms_.+\.csv$/);
+  const lines = readFileSync(await download.path(), 'utf8').trimEnd().split('\r\n');
   expect(lines[0]!.startsWith('id,probeID,event,eventType,state')).toBe(true);
   expect(lines).toHaveLength(3);
   expect(lines.slice(1).every((line) => line.split(',')[1] === 'al-hist')).toBe(true);

@@ -5,10 +5,11 @@ import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { DownloadButton } from '../../../components/ui/download-button';
 import { Icon } from '../../../components/ui/icon';
 import { formatAlarmTime, formatPeak, placeOf, stateLooks } from '../alarm-display';
 import { alarmQueries } from '../api/alarm-queries';
-import { alarmsCsvUrl, type HistoryFilter } from '../api/alarms-api';
+import { alarmsCsvPath, type HistoryFilter } from '../api/alarms-api';
 import { rangeOf } from '../history-range';
 import { AlarmSummary } from './alarm-summary';
 import { HistoryFilters, initialHistoryFilter, type HistoryFilterState } from './history-filters';
@@ -36,16 +37,14 @@ export function AlarmHistory() {
       <HistoryFilters value={state} onChange={setState} />
       <AlarmSummary range={{ from: filter.from, to: filter.to }} />
       <Stack gap="xs" component="section" aria-label="Alarm history">
-        <Button
-          component="a"
-          href={alarmsCsvUrl(filter)}
-          download
+        <DownloadButton
+          path={alarmsCsvPath(filter)}
           variant="default"
           style={{ alignSelf: 'flex-start' }}
           leftSection={<Icon name="download" size={20} />}
         >
           Export CSV
-        </Button>
+        </DownloadButton>
         {pages.isPending ? (
           <Text>Loading alarms...</Text>
         ) : pages.isError ? (
