@@ -5,7 +5,8 @@
 import type { Alarm } from '@bpm/protocol';
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatAlarmTime, formatPeak, placeOf } from '../alarm-display';
+import { formatEventTime } from '../../../lib/dates';
+import { formatPeak, placeOf } from '../alarm-display';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -54,8 +55,8 @@ export function AlarmTableRow({ alarm, select, state, message, withCleared = fal
       <Table.Td style={nowrap}>{state}</Table.Td>
       <Table.Td style={nowrap}>{alarm.probeID}</Table.Td>
       <Table.Td>{message}</Table.Td>
-      <Table.Td style={nowrap}>{formatAlarmTime(alarm.raisedAt)}</Table.Td>
-      {withCleared && <Table.Td style={nowrap}>{alarm.clearedAt ? formatAlarmTime(alarm.clearedAt) : 'Active'}</Table.Td>}
+      <Table.Td style={nowrap}>{formatEventTime(alarm.raisedAt)}</Table.Td>
+      {withCleared && <Table.Td style={nowrap}>{alarm.clearedAt ? formatEventTime(alarm.clearedAt) : 'Active'}</Table.Td>}
       <Table.Td>{placeOf(alarm)}</Table.Td>
       <Table.Td style={nowrap}>{formatPeak(alarm)}</Table.Td>
       <Table.Td>{last}</Table.Td>

@@ -5,7 +5,8 @@ import { Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useAlarmsLoaded, useOpenAlarms } from '../../../live/use-alarms';
-import { canBeAcknowledged, compareOpenAlarms, formatAlarmTime } from '../alarm-display';
+import { formatEventTime } from '../../../lib/dates';
+import { canBeAcknowledged, compareOpenAlarms } from '../alarm-display';
 import { useAcknowledgeAlarms } from '../api/use-acknowledge-alarms';
 import { AlarmActions, AlarmStateBadges, alarmName } from './alarm-row-parts';
 import { AlarmTableHead, AlarmTableRow } from './alarm-table';
@@ -127,7 +128,7 @@ function OpenAlarmRow({
           <AlarmStateBadges alarm={alarm} />
           {alarm.state === 'shelved' && alarm.shelvedUntil && (
             <Text size="xs" c="gray.7">
-              until {formatAlarmTime(alarm.shelvedUntil)}: {alarm.shelveReason}
+              until {formatEventTime(alarm.shelvedUntil)}: {alarm.shelveReason}
             </Text>
           )}
         </>
