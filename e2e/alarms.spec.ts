@@ -152,10 +152,21 @@ test('History filters by probe and exports the same alarms as CSV', async ({ pag
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^BPM_alarms_.+\.csv$/);
-  const lines = readFileSync(await download.path(), 'utf8').trimEnd().split('\r\n');
+  const file = await download.path();
+  const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
   expect(lines[0]!.startsWith('id,probeID,event,eventType,state')).toBe(true);
   expect(lines).toHaveLength(3);
   expect(lines.slice(1).every((line) => line.split(',')[1] === 'al-hist')).toBe(true);
+});
+
+test('Export CSV after the session has ended goes to the sign-in page, not a failed download', async ({ page, server }) => {
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto('/alarms');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('the Roles page shows the Alarms permission like the others', async ({ page, adminApi, server }) => {
