@@ -4,7 +4,7 @@ import { eventCodes as codes, type Assignment, type NamedRef, type ProbeReport, 
 import { applyBatteryRules, applyReadingValidityRules, applyTemperatureRules } from './conditions.js';
 import { EventBook } from './event-book.js';
 import { finishEvaluation, type Evaluation } from './evaluation.js';
-import { isMonitoring, newProbeRecord, type ProbeRecord } from './probe-record.js';
+import { isMonitoring, newProbeRecord, probeRecord, type ProbeRecord } from './probe-record.js';
 
 /**
  * Applies a report. Returns null when the report is older than the probe's last one (ignored).
@@ -43,6 +43,7 @@ export function evaluateReport(
   const batteryCharging = report.batteryCharging ?? base.batteryCharging;
   if (batteryCharging && !base.batteryCharging) book.raise(codes.chargingStarted);
 
+  // Every field, in probeRecord's order (one shape for all records).
   const record: ProbeRecord = {
     probeID: base.probeID,
     firmwareVersion: report.firmwareVersion ?? base.firmwareVersion,
@@ -66,7 +67,7 @@ export function evaluateReport(
 export function evaluateAssignment(previous: ProbeRecord, assignment: Assignment | null): Evaluation {
   const book = new EventBook(previous.active);
   applyAssignmentRules(book, previous.assignment, assignment);
-  return finishEvaluation({ ...previous, assignment }, book);
+  return finishEvaluation(probeRecord({ ...previous, assignment }), book);
 }
 
 /** 40 when a (different) pack, stage or AGV is assigned, 41 when monitoring stops. A change of

@@ -4,7 +4,7 @@
 // plus its garbage (measured).
 import type { Probe, ProbeEvent } from '@bpm/protocol';
 import type { EventBook } from './event-book.js';
-import type { ProbeRecord } from './probe-record.js';
+import { probeRecord, type ProbeRecord } from './probe-record.js';
 import { toProbe } from './probe-state.js';
 
 /** A probe's state as published: built lazily, once. The live hub and the registry hold these. */
@@ -24,7 +24,7 @@ export interface Evaluation extends PublishedProbe {
 }
 
 export function finishEvaluation(record: ProbeRecord, book: EventBook): Evaluation {
-  const next = record.active === book.active ? record : { ...record, active: book.active };
+  const next = record.active === book.active ? record : probeRecord({ ...record, active: book.active });
   return lazyEvaluation(next, book.transient, book.raised);
 }
 

@@ -1,7 +1,12 @@
 // Raising events against a probe's active set: cancellation, persistence and the transient list of
 // one update (docs/probe-data.md (Event catalogue)). Used while evaluating a single update; not shared state.
-import { eventDefinition, makeProbeEvent, type ProbeEvent } from '@bpm/protocol';
+import { eventDefinition, type ProbeEvent } from '@bpm/protocol';
+import { sharedEvent } from './shared-events.js';
 
+/**
+ * A new active list is allocated at its exact length (concat, slice): filter() and push() leave spare
+ * capacity (~180 B for one event instead of ~60 B), and the list is kept by the probe's record.
+ */
 export class EventBook {
   /** Active persistent events after this update (copied on the first change only: most updates raise nothing). */
   active: ProbeEvent[];
@@ -25,7 +30,7 @@ export class EventBook {
 
   raise(code: number, params?: Record<string, string | number>): void {
     const definition = eventDefinition(code);
-    const event = makeProbeEvent(code, params);
+    const event = sharedEvent(code, params);
     const cancelled = (e: ProbeEvent) => definition.cancels.includes(e.event);
     if (definition.persistent) {
       const index = this.active.findIndex((e) => e.event === code);
@@ -35,12 +40,11 @@ export class EventBook {
         this.writableActive()[index] = event;
         return;
       }
-      this.active = this.active.filter((e) => !cancelled(e));
+      this.active = this.active.filter((e) => !cancelled(e)).concat([event]);
       this.isCopied = true;
-      this.active.push(event);
     } else {
       if (this.active.some(cancelled)) {
-        this.active = this.active.filter((e) => !cancelled(e));
+        this.active = this.active.filter((e) => !cancelled(e)).slice();
         this.isCopied = true;
       }
       this.transient.push(event);
@@ -50,7 +54,7 @@ export class EventBook {
 
   private writableActive(): ProbeEvent[] {
     if (!this.isCopied) {
-      this.active = [...this.active];
+      this.active = this.active.slice();
       this.isCopied = true;
     }
     return this.active;

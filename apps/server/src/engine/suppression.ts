@@ -1,6 +1,6 @@
 // Suppression by assignment (docs/probe-data.md (Suppression)): which events go to suppressedEvents for a given assignment.
 import { eventDefinition, type Assignment, type ProbeEvent } from '@bpm/protocol';
-import { isExpectingCANData, isMonitoring, type AlarmMarks } from './probe-record.js';
+import { alarmMarkOf, isExpectingCANData, isMonitoring, type AlarmMarks } from './probe-record.js';
 
 export function isSuppressed(code: number, assignment: Assignment | null): boolean {
   switch (eventDefinition(code).suppression) {
@@ -26,7 +26,7 @@ export function partitionEvents(
   const current: ProbeEvent[] = [];
   const suppressed: ProbeEvent[] = [];
   for (const event of events) {
-    const mark = event.eventPersistent ? alarms?.[event.event] : undefined;
+    const mark = event.eventPersistent ? alarmMarkOf(alarms, event.event) : undefined;
     if (mark === undefined) {
       (isSuppressed(event.event, assignment) ? suppressed : current).push(event);
       continue;

@@ -5,7 +5,7 @@ import { defaultSystemInfo, eventCatalogue, type Assignment, type ProbeReport, t
 import { describe, expect, it } from 'vitest';
 import type { Evaluation } from '../../engine/evaluation.js';
 import { evaluateAssignment, evaluateReport } from '../../engine/evaluate-report.js';
-import type { ProbeRecord } from '../../engine/probe-record.js';
+import { alarmMarkOf, type ProbeRecord } from '../../engine/probe-record.js';
 import { raiseWatchdog } from '../../engine/reevaluate.js';
 import { AlarmTracker, alarmState, type AlarmEpisode, type NewJournalEntry } from './alarm-tracker.js';
 import { monitored, readings } from '../../testing/report-fixtures.js';
@@ -96,7 +96,7 @@ describe('persistent events: one alarm per episode', () => {
       const [alarm] = p.alarms();
       expect(alarm).toMatchObject({ event: code, eventType: type, clearedAt: null, peak: scenario.peak, suppressed: false });
       expect(alarmState(alarm!)).toBe('unacknowledged');
-      expect(p.record.alarms?.[code]).toEqual({ alarmId: alarm!.id, acknowledged: false, shelvedUntil: null });
+      expect(alarmMarkOf(p.record.alarms, code)).toEqual({ event: code, alarmId: alarm!.id, acknowledged: false, shelvedUntil: null });
       scenario.raise(p); // still active: the same alarm
       expect(p.alarms()).toHaveLength(1);
       scenario.clear(p);
@@ -152,7 +152,7 @@ describe('escalation, suppression and shelving', () => {
     p.report({ assignment: null, readings: readings(60, 25) });
     const [alarm] = p.alarms();
     expect(alarm).toMatchObject({ suppressed: true, annunciated: false, assignment: null });
-    expect(p.record.alarms?.[11]).toBeDefined();
+    expect(alarmMarkOf(p.record.alarms, 11)).toBeDefined();
     p.report({ assignment: null });
     expect(alarmState(alarm!)).toBe('closed');
 
@@ -219,10 +219,10 @@ describe('restart in the middle of an alarm', () => {
     const after = plant(100);
     after.tracker.restore(stored, [record], before.now);
     expect(after.tracker.get(hot!.id)).toMatchObject({ acknowledgedAt: hot!.acknowledgedAt });
-    expect(after.tracker.marksOf('P-1')).toEqual({
-      11: { alarmId: hot!.id, acknowledged: true, shelvedUntil: null },
-      21: { alarmId: 100, acknowledged: false, shelvedUntil: null },
-    });
+    expect(after.tracker.marksOf('P-1')).toEqual([
+      { event: 11, alarmId: hot!.id, acknowledged: true, shelvedUntil: null },
+      { event: 21, alarmId: 100, acknowledged: false, shelvedUntil: null },
+    ]);
     expect(after.changed.get(99)!.clearedAt).not.toBeNull();
   });
 });

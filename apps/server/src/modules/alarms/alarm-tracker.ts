@@ -12,7 +12,7 @@ import {
   type UserRef,
 } from '@bpm/protocol';
 import { withRecord, type Evaluation } from '../../engine/evaluation.js';
-import type { AlarmMark, AlarmMarks, ProbeRecord } from '../../engine/probe-record.js';
+import { probeRecord, type AlarmMarks, type ProbeRecord } from '../../engine/probe-record.js';
 import { isSuppressed } from '../../engine/suppression.js';
 
 /** An alarm as kept by the server: the published fields (but state) plus what state derives from. */
@@ -38,10 +38,18 @@ export interface AlarmSink {
   alarmChanged(alarm: AlarmEpisode): void;
 }
 
+/**
+ * A probe's open alarms: a short list (one per active persistent event, a handful at most) rather than a
+ * Map, which cost ~200 B more per probe with an alarm (bench/probe-heap.bench.ts).
+ */
 interface ProbeAlarms {
   assignment: Assignment | null;
-  byCode: Map<number, AlarmEpisode>;
+  /** What the alarms record of the assignment (shared while the assignment object stays the same). */
+  moment: ProbeAssignment | null;
+  episodes: AlarmEpisode[];
 }
+
+const episodeOf = (probe: ProbeAlarms | undefined, code: number) => probe?.episodes.find((a) => a.event === code);
 
 export function alarmState(a: Pick<AlarmEpisode, 'clearedAt' | 'shelvedUntil' | 'acknowledgedAt' | 'annunciated'>): AlarmState {
   if (a.clearedAt === null) {
@@ -85,6 +93,8 @@ export function peakOf(code: number, record: ProbeRecord, previous: number | nul
 export class AlarmTracker {
   private readonly byProbe = new Map<string, ProbeAlarms>();
   private readonly byId = new Map<number, AlarmEpisode>();
+  /** The last timestamp made, reused for the same millisecond: a whole-plant pass opens 100,000 alarms with one string. */
+  private lastTs = { ms: Number.NaN, iso: '' };
 
   constructor(
     private readonly sink: AlarmSink,
@@ -103,11 +113,13 @@ export class AlarmTracker {
   /** The marks a probe's record should carry now (undefined: no active alarm). */
   marksOf(probeID: string): AlarmMarks | undefined {
     const probe = this.byProbe.get(probeID);
-    if (!probe || probe.byCode.size === 0) return undefined;
-    const marks: Record<number, AlarmMark> = {};
-    for (const [code, a] of probe.byCode)
-      marks[code] = { alarmId: a.id, acknowledged: a.acknowledgedAt !== null, shelvedUntil: a.shelvedUntil };
-    return marks;
+    if (!probe || probe.episodes.length === 0) return undefined;
+    return probe.episodes.map((a) => ({
+      event: a.event,
+      alarmId: a.id,
+      acknowledged: a.acknowledgedAt !== null,
+      shelvedUntil: a.shelvedUntil,
+    }));
   }
 
   /**
@@ -116,7 +128,7 @@ export class AlarmTracker {
    * alarm; an alarm whose event is gone is cleared at `nowMs`.
    */
   restore(stored: readonly AlarmEpisode[], records: Iterable<ProbeRecord>, nowMs: number): void {
-    const ts = new Date(nowMs).toISOString();
+    const ts = this.isoAt(nowMs);
     const storedByKey = new Map(stored.map((a) => [`${a.probeID}\u0000${a.event}`, a]));
     for (const record of records) {
       for (const event of record.active) {
@@ -144,20 +156,20 @@ export class AlarmTracker {
     if (probe === undefined && evaluation.raised.length === 0 && (next.active.length === 0 || next.active === previous?.active))
       return evaluation;
 
-    const ts = new Date(nowMs).toISOString();
+    const ts = this.isoAt(nowMs);
     let isOpenSetChanged = false;
     for (const event of evaluation.raised) {
       const definition = eventDefinition(event.event);
       let alarmId: number | null = null;
       if (definition.persistent) {
         // Raised again within this update (cancelled and raised): the earlier episode ends first.
-        const earlier = this.byProbe.get(next.probeID)?.byCode.get(event.event);
+        const earlier = episodeOf(this.byProbe.get(next.probeID), event.event);
         if (earlier) this.close(earlier, ts);
         alarmId = this.open(next, event, ts).id;
         isOpenSetChanged = true;
       } else {
         for (const code of definition.cancels) {
-          const cancelled = this.byProbe.get(next.probeID)?.byCode.get(code);
+          const cancelled = episodeOf(this.byProbe.get(next.probeID), code);
           if (cancelled && !next.active.some((e) => e.event === code)) {
             alarmId ??= cancelled.id;
             this.close(cancelled, ts);
@@ -178,8 +190,11 @@ export class AlarmTracker {
     }
     const current = this.byProbe.get(next.probeID);
     if (current) {
-      current.assignment = next.assignment;
-      for (const episode of [...current.byCode.values()]) {
+      if (current.assignment !== next.assignment) {
+        current.assignment = next.assignment;
+        current.moment = assignmentAtMoment(next.assignment);
+      }
+      for (const episode of [...current.episodes]) {
         const event = next.active.find((e) => e.event === episode.event);
         if (event === undefined) {
           this.close(episode, ts); // cancelled by another persistent event (e.g. 10 by 11)
@@ -190,14 +205,14 @@ export class AlarmTracker {
       }
     }
     if (!isOpenSetChanged) return evaluation;
-    return withRecord(evaluation, { ...next, alarms: this.marksOf(next.probeID) });
+    return withRecord(evaluation, probeRecord({ ...next, alarms: this.marksOf(next.probeID) }));
   }
 
   probeDeleted(probeID: string, nowMs: number): void {
     const probe = this.byProbe.get(probeID);
     if (!probe) return;
-    const ts = new Date(nowMs).toISOString();
-    for (const episode of [...probe.byCode.values()]) this.close(episode, ts);
+    const ts = this.isoAt(nowMs);
+    for (const episode of [...probe.episodes]) this.close(episode, ts);
   }
 
   /** False when it was acknowledged already (nothing changes). */
@@ -252,7 +267,7 @@ export class AlarmTracker {
       raisedMessage: event.eventString,
       lastMessage: event.eventString,
       peak: peakOf(event.event, record, null),
-      assignment: assignmentAtMoment(record.assignment),
+      assignment: this.probeAlarms(record.probeID, record.assignment).moment,
       suppressed,
       clearedAt: null,
       acknowledgedAt: null,
@@ -269,13 +284,28 @@ export class AlarmTracker {
     return episode;
   }
 
-  private add(probeID: string, assignment: Assignment | null, episode: AlarmEpisode): void {
+  private isoAt(ms: number): string {
+    if (this.lastTs.ms !== ms) this.lastTs = { ms, iso: new Date(ms).toISOString() };
+    return this.lastTs.iso;
+  }
+
+  /** The probe's entry, created if needed, with its current assignment. */
+  private probeAlarms(probeID: string, assignment: Assignment | null): ProbeAlarms {
     let probe = this.byProbe.get(probeID);
     if (!probe) {
-      probe = { assignment, byCode: new Map() };
+      probe = { assignment, moment: assignmentAtMoment(assignment), episodes: [] };
       this.byProbe.set(probeID, probe);
+    } else if (probe.assignment !== assignment) {
+      probe.assignment = assignment;
+      probe.moment = assignmentAtMoment(assignment);
     }
-    probe.byCode.set(episode.event, episode);
+    return probe;
+  }
+
+  private add(probeID: string, assignment: Assignment | null, episode: AlarmEpisode): void {
+    const probe = this.probeAlarms(probeID, assignment);
+    // concat and filter + slice: lists of their exact length (they live as long as the alarm).
+    probe.episodes = probe.episodes.filter((a) => a.event !== episode.event).concat([episode]);
     this.byId.set(episode.id, episode);
   }
 
@@ -283,8 +313,10 @@ export class AlarmTracker {
     episode.clearedAt = ts;
     this.byId.delete(episode.id);
     const probe = this.byProbe.get(episode.probeID);
-    probe?.byCode.delete(episode.event);
-    if (probe?.byCode.size === 0) this.byProbe.delete(episode.probeID);
+    if (probe) {
+      probe.episodes = probe.episodes.filter((a) => a.event !== episode.event).slice();
+      if (probe.episodes.length === 0) this.byProbe.delete(episode.probeID);
+    }
     this.sink.alarmChanged(episode);
   }
 

@@ -15,6 +15,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { probeRecord } from '../../engine/probe-record.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { ProbeService } from '../probes/probes.service.js';
 import { AlarmTracker, toAlarm, type AlarmEpisode } from './alarm-tracker.js';
@@ -79,7 +80,7 @@ export class AlarmService {
     for (const record of [...probes.registry.allRecords()]) {
       const marks = this.tracker.marksOf(record.probeID);
       if (JSON.stringify(marks) !== JSON.stringify(record.alarms))
-        probes.updateRecord(record.probeID, (r) => ({ ...r, alarms: marks }));
+        probes.updateRecord(record.probeID, (r) => probeRecord({ ...r, alarms: marks }));
     }
     probes.setObserver(this.tracker);
     this.writer.start();
@@ -229,7 +230,7 @@ export class AlarmService {
   /** The probe's events carry the new marks, re-published to every dashboard; the system log says who. */
   private afterChange(episode: AlarmEpisode, what: string): void {
     const marks = this.tracker.marksOf(episode.probeID);
-    this.options.probes.updateRecord(episode.probeID, (record) => ({ ...record, alarms: marks }));
+    this.options.probes.updateRecord(episode.probeID, (record) => probeRecord({ ...record, alarms: marks }));
     this.options.log.info(`Alarm ${episode.id} (${episode.probeID}, event ${episode.event}) ${what}`);
   }
 

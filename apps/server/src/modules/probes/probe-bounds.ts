@@ -3,7 +3,7 @@
 // BPM_MAX_PROBES (one key could otherwise create millions, and the memory and live snapshot with them).
 import type { ErrorDetail, ProbeReport } from '@bpm/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ProbeRecord } from '../../engine/probe-record.js';
+import { probeRecord, type ProbeRecord } from '../../engine/probe-record.js';
 import { BadRequestError, ConflictError } from '../../errors.js';
 
 /** A report may run this far ahead of the server clock (probes' clocks drift); further is a bad item. */
@@ -25,11 +25,11 @@ export function refuseFutureReports(reports: readonly ProbeReport[], nowMs: numb
 export function withoutFutureTimestamp(record: ProbeRecord, nowMs: number): ProbeRecord | undefined {
   if (record.lastReportMs <= nowMs + maxFutureSkewMs) return undefined;
   const lastReportMs = Math.min(record.receivedMs, nowMs);
-  return {
+  return probeRecord({
     ...record,
     lastReportMs,
     report: record.report && { ...record.report, timestamp: new Date(lastReportMs).toISOString() },
-  };
+  });
 }
 
 export class ProbeLimit {

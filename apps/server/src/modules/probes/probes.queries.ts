@@ -2,18 +2,13 @@
 import { defaultSystemInfo, type SystemInfo } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { ProbeRecord } from '../../engine/probe-record.js';
+import { restoredRecord, type ProbeRecord } from '../../engine/probe-record.js';
 
 type Db = Kysely<Database>;
 
 export async function loadProbeRecords(db: Db): Promise<ProbeRecord[]> {
   const rows = await db.selectFrom('probes').select('record').execute();
-  // lastReportMs may be -Infinity for a probe that never reported; JSON writes that as null.
-  return rows.map((row) => {
-    const record = JSON.parse(row.record) as ProbeRecord;
-    record.lastReportMs ??= Number.NEGATIVE_INFINITY;
-    return record;
-  });
+  return rows.map((row) => restoredRecord(JSON.parse(row.record) as ProbeRecord));
 }
 
 /** Upserts many records in one statement per chunk (SQLite allows 32,766 bound values). */
