@@ -6,11 +6,13 @@
 // Redis channels (pub/sub; each is ordered, as one connection publishes and one subscribes):
 //   bpm:live          engine → every instance: batches of hub input, and full states
 //   bpm:engine        any instance → engine: forwarded requests, and "send me the full state"
-//   bpm:reply:<id>    engine → the instance that forwarded a request: its answer
+//   bpm:reply:<id>    engine → the instance that forwarded a request: "received", then its answer
+//   bpm:credentials   any instance → the others: a session, user, role or key changed (close live sockets)
 import { randomUUID } from 'node:crypto';
 import type { Alarm, Probe, SystemInfo } from '@bpm/protocol';
 import { Redis } from 'ioredis';
 import type { PublishedProbe } from '../engine/evaluation.js';
+import type { CredentialChange } from '../modules/live/live-sessions.js';
 import { EngineElection } from './engine-election.js';
 
 /** The hub's input, as the probes and alarms modules publish it (probes.service.ts, alarms.service.ts). */
@@ -52,16 +54,21 @@ type LiveMessage = { k: 'batch'; items: LiveItem[] } | { k: 'state'; for: string
 
 type EngineMessage = { k: 'request'; id: string; from: string; request: ForwardedRequest } | { k: 'sync'; from: string };
 
-interface ReplyMessage {
-  id: string;
-  response: ForwardedResponse;
+type ReplyMessage = { id: string; received: true } | { id: string; response: ForwardedResponse };
+
+interface CredentialsMessage {
+  from: string;
+  change: CredentialChange;
 }
 
 const liveChannel = 'bpm:live';
 const engineChannel = 'bpm:engine';
+const credentialsChannel = 'bpm:credentials';
 const replyChannel = (instanceId: string) => `bpm:reply:${instanceId}`;
-/** A forwarded request gets this long to be answered (docs/deployment.md (Cluster mode)); then 503. */
+/** An engine must take a forwarded request within this long (docs/deployment.md (Cluster mode)); else 503. */
 export const forwardTimeoutMs = 2000;
+/** …and answer it within this long (a large CSV export may take a while). */
+const answerTimeoutMs = 60_000;
 
 export interface ClusterNodeOptions {
   redisUrl: string;
@@ -87,7 +94,9 @@ export class ClusterNode {
   private engineReady = false;
   private handler: ((request: ForwardedRequest) => Promise<ForwardedResponse>) | undefined;
   private stateSource: (() => EngineState) | undefined;
-  private readonly replies = new Map<string, (response: ForwardedResponse) => void>();
+  private readonly replies = new Map<string, (reply: ReplyMessage) => void>();
+  /** Another instance reported a credentials change. */
+  onCredentialsChanged: ((change: CredentialChange) => void) | undefined;
   private outgoing: LiveItem[] = [];
   private flushScheduled = false;
   /** The probes this instance's hub holds as a replica (to drop those a new full state lacks). */
@@ -113,7 +122,7 @@ export class ClusterNode {
   async connect(): Promise<void> {
     await Promise.all([this.redis.connect(), this.subscriber.connect()]);
     this.subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => this.receive(channel.toString(), message));
-    await this.subscriber.subscribe(liveChannel, replyChannel(this.instanceId));
+    await this.subscriber.subscribe(liveChannel, credentialsChannel, replyChannel(this.instanceId));
     // After a lost connection ioredis subscribes again; updates may have been missed meanwhile.
     this.subscriber.on('ready', () => void this.askForState());
   }
@@ -229,9 +238,12 @@ export class ClusterNode {
     try {
       if (channel === liveChannel) this.receiveLive(JSON.parse(raw.toString()) as LiveMessage);
       else if (channel === engineChannel) this.receiveEngine(JSON.parse(raw.toString()) as EngineMessage);
-      else {
+      else if (channel === credentialsChannel) {
+        const message = JSON.parse(raw.toString()) as CredentialsMessage;
+        if (message.from !== this.instanceId) this.onCredentialsChanged?.(message.change);
+      } else {
         const reply = JSON.parse(raw.toString()) as ReplyMessage;
-        this.replies.get(reply.id)?.(reply.response);
+        this.replies.get(reply.id)?.(reply);
       }
     } catch (error) {
       this.options.log.error(`Cluster message on ${channel} not handled: ${(error as Error).message}`);
@@ -275,6 +287,7 @@ export class ClusterNode {
     }
     const handler = this.handler;
     if (!handler) return;
+    this.publish(replyChannel(message.from), { id: message.id, received: true } satisfies ReplyMessage);
     handler(message.request).then(
       (response) => this.publish(replyChannel(message.from), { id: message.id, response } satisfies ReplyMessage),
       (error: unknown) => this.options.log.error(`Forwarded request failed: ${String(error)}`),
@@ -283,17 +296,31 @@ export class ClusterNode {
 
   // ---- forwarding ----
 
+  /** Tells the other instances that credentials changed, so that they check their live sockets too. */
+  announceCredentialsChanged(change: CredentialChange): void {
+    this.publish(credentialsChannel, { from: this.instanceId, change } satisfies CredentialsMessage);
+  }
+
   /**
-   * Sends a request to the engine instance and waits for its answer; null when no engine answered within
-   * forwardTimeoutMs. While no engine listens (a failover), the request is offered again every 100 ms.
+   * Sends a request to the engine instance and waits for its answer; null when no engine took it within
+   * forwardTimeoutMs (or answered within answerTimeoutMs). While no engine listens (a failover), the request
+   * is offered again every 100 ms.
    */
   async forward(request: ForwardedRequest): Promise<ForwardedResponse | null> {
     const id = randomUUID();
     const deadline = Date.now() + forwardTimeoutMs;
     let timer: NodeJS.Timeout | undefined;
+    let taken = false;
     const answered = new Promise<ForwardedResponse | null>((resolve) => {
-      this.replies.set(id, resolve);
       timer = setTimeout(() => resolve(null), forwardTimeoutMs);
+      this.replies.set(id, (reply) => {
+        if ('response' in reply) resolve(reply.response);
+        else if (!taken) {
+          taken = true;
+          clearTimeout(timer);
+          timer = setTimeout(() => resolve(null), answerTimeoutMs);
+        }
+      });
     });
     const message = JSON.stringify({ k: 'request', id, from: this.instanceId, request } satisfies EngineMessage);
     let delivered = false;

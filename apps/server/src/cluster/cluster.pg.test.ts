@@ -48,6 +48,7 @@ const report = (probeID: string, batteryPercentage: number) => ({
 class Dashboard {
   readonly probes = new Map<string, Probe>();
   closed = false;
+  closeCode: number | undefined;
   private waiters: Array<() => void> = [];
   constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => {
@@ -55,7 +56,10 @@ class Dashboard {
       if (message.messageType === 'probeData') for (const probe of message.probes) this.probes.set(probe.probeID, probe);
       for (const wake of this.waiters.splice(0)) wake();
     });
-    socket.on('close', () => (this.closed = true));
+    socket.on('close', (code) => {
+      this.closed = true;
+      this.closeCode = code;
+    });
   }
   /** Resolves once the probe is shown with this battery level (the test's timeout bounds the wait). */
   async shows(probeID: string, batteryPercentage: number): Promise<void> {
@@ -65,10 +69,10 @@ class Dashboard {
   }
 }
 
-function openDashboard(instance: Instance): Promise<Dashboard> {
+function openDashboard(instance: Instance, cookie = instance.cookie): Promise<Dashboard> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(instance.server.url.replace('http', 'ws') + '/', {
-      headers: { cookie: instance.cookie, origin: instance.server.url },
+      headers: { cookie, origin: instance.server.url },
     });
     sockets.push(socket);
     const dashboard = new Dashboard(socket);
@@ -136,7 +140,7 @@ describe('three instances on one PostgreSQL and one Redis', () => {
     expect(ready).toEqual({ status: 'ready', database: true, redis: true, engine: false });
 
     // A report ingested on one instance reaches a dashboard on another, through the engine.
-    const dashboards = await Promise.all(instances.map(openDashboard));
+    const dashboards = await Promise.all(instances.map((instance) => openDashboard(instance)));
     const ingested = await request(ingestAt, 'POST', '/api/probes/reports', [report('CL-1', 80)]);
     expect(ingested.status).toBe(202);
     expect(await ingested.json()).toEqual({ accepted: 1, ignored: 0 });
@@ -159,7 +163,16 @@ describe('three instances on one PostgreSQL and one Redis', () => {
       roleId: roles[0]!.id,
     });
     expect(created.status).toBe(201);
-    expect((await signIn(watchAt, 'cluster-user', 'cluster-password')).status).toBe(200);
+    const userLogin = await signIn(watchAt, 'cluster-user', 'cluster-password');
+    expect(userLogin.status).toBe(200);
+
+    // Signing out through one instance closes that session's live socket on another.
+    const userCookie = (userLogin.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const userDashboard = await openDashboard(watchAt, userCookie);
+    const userSocketClosed = new Promise((resolve) => userDashboard.socket.once('close', resolve));
+    expect((await request(ingestAt, 'POST', '/api/logout', undefined, userCookie)).status).toBe(204);
+    await userSocketClosed;
+    expect(userDashboard.closeCode).toBe(1008);
 
     // A threshold change made through a non-engine instance is committed by the engine.
     const changed = await request(watchAt, 'PUT', '/api/system/config', { batteryLevelWarning: 33 });

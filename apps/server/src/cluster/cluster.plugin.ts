@@ -85,6 +85,14 @@ export const clusterPlugin = fp(
       },
     });
     await node.connect();
+    // Sign-out, a password change, a deleted user or key, a role change: sockets on every instance are checked.
+    const sessions = app.liveSessions;
+    const checkHere = sessions.credentialsChanged.bind(sessions);
+    sessions.credentialsChanged = async (change) => {
+      await checkHere(change);
+      if (change) node.announceCredentialsChanged(change);
+    };
+    node.onCredentialsChanged = (change) => void checkHere(change);
     await node.redis.set(deviceCookieKey, randomBytes(32).toString('base64url'), 'NX');
     const secret = await node.redis.get(deviceCookieKey);
     let stateSource: (() => EngineState) | undefined;
