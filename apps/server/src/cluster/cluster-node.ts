@@ -155,6 +155,7 @@ export class ClusterNode {
   }
 
   private becomeEngine(): void {
+    const tookLockAt = Date.now();
     this.options.log.info('This instance took the engine lock: restoring the probe engine');
     for (const start of this.pendingStarts.splice(0)) this.starting = this.starting.then(start);
     this.starting = this.starting.then(async () => {
@@ -169,7 +170,7 @@ export class ClusterNode {
       await this.subscriber.subscribe(engineChannel);
       this.engineReady = true;
       this.publishState('*');
-      this.options.log.info('This instance runs the probe engine');
+      this.options.log.info(`This instance runs the probe engine (restored in ${Date.now() - tookLockAt} ms)`);
     });
     this.starting.catch((error: unknown) => this.options.onEngineLost(error instanceof Error ? error : new Error(String(error))));
   }
