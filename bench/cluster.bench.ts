@@ -18,8 +18,8 @@ import { startThrowawayRedis } from '../apps/server/src/testing/throwaway-redis'
 const probes = 5000;
 const dashboardsPerInstance = 50;
 const measuringPerInstance = 2;
-const warmUpMs = 8000;
-const measureMs = 15_000;
+const warmUpMs = 6000;
+const measureMs = 12_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n: number, digits = 0) =>

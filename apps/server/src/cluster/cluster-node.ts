@@ -167,9 +167,10 @@ export class ClusterNode {
         if (gone.length > 0) this.options.hub.publishDeletion(gone);
       }
       this.replicaIDs.clear();
-      await this.subscriber.subscribe(engineChannel);
       this.engineReady = true;
       this.publishState('*');
+      // Requests are taken from now on (a request that arrived before found no subscriber and is offered again).
+      await this.subscriber.subscribe(engineChannel);
       this.options.log.info(`This instance runs the probe engine (restored in ${Date.now() - tookLockAt} ms)`);
     });
     this.starting.catch((error: unknown) => this.options.onEngineLost(error instanceof Error ? error : new Error(String(error))));
@@ -177,10 +178,12 @@ export class ClusterNode {
 
   // ---- the engine's output: the local hub at once, every other instance through Redis ----
 
+  // While the engine restores itself, probes and thresholds go to the other instances only in the full
+  // state it broadcasts when it is ready (building each Probe twice would only slow the failover down).
   readonly output: HubInput = {
     publishProbe: (update) => {
       this.options.hub.publishProbe(update);
-      if (this.election.holdsLock) this.queue({ t: 'p', p: update.probe, tr: update.hasTransient });
+      if (this.engineReady) this.queue({ t: 'p', p: update.probe, tr: update.hasTransient });
     },
     publishDeletion: (probeIDs) => {
       this.options.hub.publishDeletion(probeIDs);
@@ -188,7 +191,7 @@ export class ClusterNode {
     },
     publishSystemConfig: (systemInfo) => {
       this.options.hub.publishSystemConfig(systemInfo);
-      if (this.election.holdsLock) this.queue({ t: 'c', info: systemInfo });
+      if (this.engineReady) this.queue({ t: 'c', info: systemInfo });
     },
     publishAlarms: (alarms) => {
       this.options.hub.publishAlarms(alarms);

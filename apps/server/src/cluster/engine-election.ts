@@ -1,5 +1,5 @@
 // Cluster mode's engine election (docs/deployment.md (Cluster mode)): every instance keeps trying the
-// PostgreSQL session advisory lock of the engine (db/engine-lock.ts) on a connection of its own, once a
+// PostgreSQL session advisory lock of the engine (db/engine-lock.ts) on a connection of its own, twice a
 // second; the one that holds it runs the engine. A killed holder's session ends when PostgreSQL sees its
 // socket close, which frees the lock at once; keepalives on the session bound the wait when the holder's
 // machine vanishes without closing it.
@@ -27,7 +27,7 @@ export class EngineElection {
 
   start(): void {
     void this.poll();
-    this.timer = setInterval(() => void this.poll(), this.options.pollIntervalMs ?? 1000);
+    this.timer = setInterval(() => void this.poll(), this.options.pollIntervalMs ?? 500);
   }
 
   private async connect(): Promise<pg.Client> {
