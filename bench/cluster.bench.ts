@@ -229,7 +229,8 @@ async function main(): Promise<void> {
         .filter((_, d) => Math.floor(d / measuringPerInstance) === i)
         .flatMap((d) => d.latenciesMs)
         .sort((a, b) => a - b);
-      const role = instance === engine ? 'engine' : instance === followers[0] ? 'receives the ingest, forwards it' : 'replica only';
+      const role =
+        instance === engine ? 'engine' : instance === followers[0] ? 'receives the ingest, forwards it' : 'replica only';
       const cpu = ((cpuAfter[i]! - cpuBefore[i]!) / seconds) * 100;
       lines.push(
         `    instance ${instance.name} (${role}): p99 ${fmt(percentile(own, 99))} ms; CPU ${fmt(cpu)} % of one core; RSS peak ${fmt(peakRss[i]! / 1024 / 1024)} MB`,
@@ -255,7 +256,12 @@ async function main(): Promise<void> {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
         body: JSON.stringify([
-          { probeID, readings: [{ origin: 'Thermocouple', temperature: 25, valid: true }], batteryPercentage: 50, timestamp: new Date(sentAt).toISOString() },
+          {
+            probeID,
+            readings: [{ origin: 'Thermocouple', temperature: 25, valid: true }],
+            batteryPercentage: 50,
+            timestamp: new Date(sentAt).toISOString(),
+          },
         ]),
       });
       if (answer.status === 202) {
@@ -263,9 +269,14 @@ async function main(): Promise<void> {
         break;
       }
     }
-    const shown = await Promise.race([watcher.shows(probeID, sentAt - 1).then(() => Date.now() - killedAt), sleep(5000).then(() => NaN)]);
+    const shown = await Promise.race([
+      watcher.shows(probeID, sentAt - 1).then(() => Date.now() - killedAt),
+      sleep(5000).then(() => NaN),
+    ]);
     const newEngine = (await Promise.all(followers.map(runsEngine))).findIndex(Boolean);
-    const survivingOpen = dashboards.filter((_, d) => instances[Math.floor(d / measuringPerInstance)] !== engine).every((d) => d.isOpen);
+    const survivingOpen = dashboards
+      .filter((_, d) => instances[Math.floor(d / measuringPerInstance)] !== engine)
+      .every((d) => d.isOpen);
     lines.push(
       `failover after SIGKILL of the engine: ingest answered again after ${fmt(ingestAnsweredMs)} ms (${attempts} attempts; target ≤ 5,000 ms: ${verdict(ingestAnsweredMs <= 5000, `${fmt(ingestAnsweredMs - 5000)} ms`)}); a surviving dashboard showed the next report after ${fmt(shown)} ms; engine now on ${newEngine >= 0 ? followers[newEngine]!.name : 'none'}; surviving dashboards kept their sockets: ${survivingOpen ? 'yes' : 'NO'}`,
     );

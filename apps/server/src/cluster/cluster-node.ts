@@ -223,7 +223,9 @@ export class ClusterNode {
   }
 
   private publish(channel: string, message: unknown): void {
-    this.redis.publish(channel, JSON.stringify(message)).catch((error: Error) => this.options.log.warn(`Redis publish: ${error.message}`));
+    this.redis
+      .publish(channel, JSON.stringify(message))
+      .catch((error: Error) => this.options.log.warn(`Redis publish: ${error.message}`));
   }
 
   private async askForState(): Promise<void> {

@@ -29,7 +29,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function request(instance: Instance, method: string, path: string, body?: unknown, cookie = instance.cookie) {
   return fetch(`${instance.server.url}${path}`, {
     method,
-    headers: { origin: instance.server.url, ...(cookie ? { cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      origin: instance.server.url,
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
@@ -84,7 +88,10 @@ function openDashboard(instance: Instance, cookie = instance.cookie): Promise<Da
 async function engineOf(candidates: Instance[]): Promise<{ engine: Instance; others: Instance[] }> {
   for (;;) {
     const answers = await Promise.all(
-      candidates.map(async (instance) => (await (await request(instance, 'GET', '/api/health/ready', undefined, '')).json()) as { engine: boolean }),
+      candidates.map(
+        async (instance) =>
+          (await (await request(instance, 'GET', '/api/health/ready', undefined, '')).json()) as { engine: boolean },
+      ),
     );
     const engines = candidates.filter((_, i) => answers[i]!.engine);
     if (engines.length === 1) return { engine: engines[0]!, others: candidates.filter((i) => i !== engines[0]) };
@@ -216,7 +223,9 @@ describe('three instances on one PostgreSQL and one Redis', () => {
     expect([...surviving, late].map((dashboard) => dashboard.closed)).toEqual([false, false, false]);
 
     // Nothing committed was lost: the user, the thresholds; the throttle still holds.
-    expect((await (await request(ingestAt, 'GET', '/api/system/config')).json()) as { batteryLevelWarning: number }).toMatchObject({
+    expect(
+      (await (await request(ingestAt, 'GET', '/api/system/config')).json()) as { batteryLevelWarning: number },
+    ).toMatchObject({
       batteryLevelWarning: 33,
     });
     const users = (await (await request(watchAt, 'GET', '/api/users')).json()) as Array<{ username: string }>;

@@ -14,7 +14,12 @@ declare module 'fastify' {
 
 export const probesModule = fp(
   async (app: FastifyInstance) => {
-    const service = new ProbeService({ db: app.db, publisher: app.cluster.output, log: app.log, maxProbes: app.config.maxProbes });
+    const service = new ProbeService({
+      db: app.db,
+      publisher: app.cluster.output,
+      log: app.log,
+      maxProbes: app.config.maxProbes,
+    });
     app.decorate('probeService', service);
     let stopWatchdog: (() => void) | undefined;
     // In cluster mode, only on the instance that runs the engine (docs/deployment.md (Cluster mode)).
