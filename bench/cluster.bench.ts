@@ -13,7 +13,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../e2e/server';
 import { startThrowawayPostgres } from '../apps/server/src/testing/throwaway-postgres';
-import { startThrowawayRedis } from '../apps/server/src/testing/throwaway-redis';
+import { startThrowawayRedis, type ThrowawayRedis } from '../apps/server/src/testing/throwaway-redis';
 
 const probes = 5000;
 const dashboardsPerInstance = 50;
@@ -174,12 +174,13 @@ const verdict = (ok: boolean, missedBy: string) => (ok ? 'met' : `MISSED by ${mi
 async function main(): Promise<void> {
   const started = Date.now();
   const postgres = await startThrowawayPostgres();
-  const redis = await startThrowawayRedis();
+  let redis: ThrowawayRedis | undefined;
   const servers: RunningServer[] = [];
   let simulator: ChildProcess | undefined;
   let passive: Worker | undefined;
   const dashboards: Dashboard[] = [];
   try {
+    redis = await startThrowawayRedis();
     const admin = new pg.Client({ connectionString: postgres.url });
     await admin.connect();
     await admin.query('create database bpm');
@@ -187,7 +188,9 @@ async function main(): Promise<void> {
     const env = { DATABASE_URL: postgres.urlFor('bpm'), BPM_REDIS_URL: redis.url, BPM_LOG_CONSOLE: 'off' };
     // One first (it migrates and seeds), then the other two.
     servers.push(await startServer(env, { built: true }));
-    servers.push(...(await Promise.all([startServer(env, { built: true }), startServer(env, { built: true })])));
+    const others = await Promise.allSettled([startServer(env, { built: true }), startServer(env, { built: true })]);
+    for (const started of others) if (started.status === 'fulfilled') servers.push(started.value);
+    for (const started of others) if (started.status === 'rejected') throw started.reason;
     const instances: Instance[] = [];
     for (const [i, server] of servers.entries()) instances.push({ name: 'ABC'[i]!, server, cookie: await signIn(server) });
     let engine: Instance | undefined;
@@ -283,21 +286,26 @@ async function main(): Promise<void> {
     lines.push(`    machine load average ${loadAverage()}; bench ${fmt((Date.now() - started) / 1000)} s`);
     console.log(lines.join('\n'));
   } finally {
-    if (simulator) await stopProcess(simulator);
-    for (const d of dashboards) d.socket.terminate();
-    if (passive) {
-      passive.postMessage('close');
-      await passive.terminate();
-    }
-    await Promise.all(
-      servers.map(async (server) => {
+    // Every step on its own: one that fails must not leave the servers after it running.
+    const steps: Array<() => unknown> = [
+      () => simulator && stopProcess(simulator),
+      () => dashboards.forEach((d) => d.socket.terminate()),
+      () => passive?.terminate(),
+      ...servers.map((server) => () => {
         const child = server.process;
-        if (child.exitCode === null && child.signalCode === null) await server.stop();
-        else rmSync(server.dataDir, { recursive: true, force: true });
+        if (child.exitCode === null && child.signalCode === null) return server.stop();
+        rmSync(server.dataDir, { recursive: true, force: true });
       }),
-    );
-    redis.stop();
-    postgres.stop();
+      () => redis?.stop(),
+      () => postgres.stop(),
+    ];
+    for (const step of steps) {
+      try {
+        await step();
+      } catch (error) {
+        console.error(`cleaning up: ${String(error)}`);
+      }
+    }
   }
 }
 
