@@ -76,8 +76,9 @@ export interface ClusterNodeOptions {
   /** This instance's live hub: fed with the engine's output, wherever the engine runs. */
   hub: HubInput;
   log: { info(message: string): void; warn(message: string): void; error(message: string): void };
-  /** The engine lost its database session: it must stop at once (another may have taken over). */
-  onEngineLost: (error: Error) => void;
+  /** The engine lost its lock's database session, or could not start: this instance must stop at once
+   * (another may have taken over, or will). */
+  onEngineFailed: (reason: string) => void;
   pollIntervalMs?: number;
 }
 
@@ -113,7 +114,7 @@ export class ClusterNode {
       databaseUrl: options.databaseUrl,
       pollIntervalMs: options.pollIntervalMs,
       onAcquired: () => this.becomeEngine(),
-      onLost: options.onEngineLost,
+      onLost: (error) => options.onEngineFailed(`the engine lost its database session (${error.message})`),
       onPollError: (error) => options.log.warn(`Engine lock: ${error.message}`),
     });
   }
@@ -173,7 +174,9 @@ export class ClusterNode {
       await this.subscriber.subscribe(engineChannel);
       this.options.log.info(`This instance runs the probe engine (restored in ${Date.now() - tookLockAt} ms)`);
     });
-    this.starting.catch((error: unknown) => this.options.onEngineLost(error instanceof Error ? error : new Error(String(error))));
+    this.starting.catch((error: unknown) =>
+      this.options.onEngineFailed(`the engine could not start (${error instanceof Error ? error.message : String(error)})`),
+    );
   }
 
   // ---- the engine's output: the local hub at once, every other instance through Redis ----

@@ -78,9 +78,9 @@ export const clusterPlugin = fp(
       databaseUrl,
       hub: app.liveHub,
       log: app.log,
-      onEngineLost: (error) => {
+      onEngineFailed: (reason) => {
         // Another instance may run the engine by now: two engines must never run, so this one stops.
-        process.stderr.write(`[bpm] the engine lost its database session (${error.message}): stopping this instance\n`);
+        process.stderr.write(`[bpm] ${reason}: stopping this instance\n`);
         process.exit(1);
       },
     });
