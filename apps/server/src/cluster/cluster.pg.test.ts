@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import type { LiveMessage, Probe } from '@bpm/protocol';
+import type { Alarm, LiveMessage, Probe } from '@bpm/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
@@ -66,11 +66,16 @@ class Dashboard {
       this.closeCode = code;
     });
   }
-  /** Resolves once the probe is shown with this battery level (the test's timeout bounds the wait). */
-  async shows(probeID: string, batteryPercentage: number): Promise<void> {
-    while (this.probes.get(probeID)?.batteryPercentage !== batteryPercentage) {
+  /** Resolves once the probe is shown as `test` wants (the test's timeout bounds the wait). */
+  async until(probeID: string, test: (probe: Probe) => boolean): Promise<void> {
+    for (;;) {
+      const probe = this.probes.get(probeID);
+      if (probe && test(probe)) return;
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
+  }
+  shows(probeID: string, batteryPercentage: number): Promise<void> {
+    return this.until(probeID, (probe) => probe.batteryPercentage === batteryPercentage);
   }
 }
 
@@ -163,6 +168,31 @@ describe('three instances on one PostgreSQL and one Redis', () => {
     const listed = (await (await request(watchAt, 'GET', '/api/probes')).json()) as Probe[];
     expect(listed.map((p) => p.probeID)).toEqual(['CL-1']);
 
+    // An alarm raised through the engine is acknowledged through another instance; every dashboard sees it.
+    const hot = {
+      probeID: 'CL-HOT',
+      firmwareVersion: '2.4.1',
+      readings: [
+        { origin: 'CAN', temperature: 60, valid: true },
+        { origin: 'Thermocouple', temperature: 59, valid: true },
+      ],
+      batteryPercentage: 80,
+      batteryCharging: false,
+      assignment: {
+        buildStage: { id: 3, name: 'Busbar welding' },
+        agv: { id: 12, name: 'AGV-12' },
+        batteryPack: { id: 2291, name: 'Pack 2291' },
+        expectingCANData: true,
+      },
+    };
+    expect((await request(engine, 'POST', '/api/probes/reports', [hot])).status).toBe(202);
+    const alarms = (await (await request(watchAt, 'GET', '/api/alarms?probeID=CL-HOT')).json()) as Alarm[];
+    expect(alarms).toEqual([expect.objectContaining({ probeID: 'CL-HOT', state: 'unacknowledged' })]);
+    const ack = await request(ingestAt, 'POST', `/api/alarms/${alarms[0]!.id}/acknowledge`, { comment: 'Fan checked' });
+    expect(ack.status).toBe(200);
+    const acknowledged = (probe: Probe) => probe.events.some((e) => e.alarmId === alarms[0]!.id && e.acknowledged);
+    await Promise.all(dashboards.map((dashboard) => dashboard.until('CL-HOT', acknowledged)));
+
     // A user created through one instance signs in on another.
     const roles = (await (await request(ingestAt, 'GET', '/api/roles')).json()) as Array<{ id: number }>;
     const created = await request(ingestAt, 'POST', '/api/users', {
@@ -226,7 +256,16 @@ describe('three instances on one PostgreSQL and one Redis', () => {
     await Promise.all([...surviving, late].map((dashboard) => dashboard.shows('CL-2', 60)));
     expect([...surviving, late].map((dashboard) => dashboard.closed)).toEqual([false, false, false]);
 
-    // Nothing committed was lost: the user, the thresholds; the throttle still holds.
+    // Nothing committed was lost: the acknowledgement, the thresholds, the user.
+    const after = (await (await request(watchAt, 'GET', '/api/alarms?probeID=CL-HOT')).json()) as Alarm[];
+    // (The probe has been silent since: its watchdog may have raised an alarm of its own by now.)
+    expect(after).toContainEqual(
+      expect.objectContaining({
+        id: alarms[0]!.id,
+        ackComment: 'Fan checked',
+        acknowledgedBy: expect.objectContaining({ username: 'admin' }),
+      }),
+    );
     expect(
       (await (await request(ingestAt, 'GET', '/api/system/config')).json()) as { batteryLevelWarning: number },
     ).toMatchObject({
