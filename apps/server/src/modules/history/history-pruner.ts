@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { deleteCarriagesBefore, deleteMinutes, deleteOldPacks, oldestMinute } from './history.queries.js';
+import { deleteCarriagesBefore, deleteHours, deleteMinutes, deleteOldPacks, oldestMinute } from './history.queries.js';
 
 const minutesPerStatement = 1440;
 const packsPerStatement = 500;
@@ -18,7 +18,10 @@ export interface PruneTarget {
   stopping: () => boolean;
 }
 
-/** Deletes everything recorded before `cutoff` (a history minute); `budgetMs` is the most work per event-loop turn. */
+/**
+ * Deletes everything recorded before `cutoff` (a history minute on an hour, so that the hourly roll-up
+ * keeps or loses whole hours); `budgetMs` is the most work per event-loop turn.
+ */
 export async function pruneHistory(target: PruneTarget, cutoff: number, budgetMs = 8): Promise<void> {
   let turnStart = performance.now();
   const yieldIfDue = async () => {
@@ -36,6 +39,7 @@ export async function pruneHistory(target: PruneTarget, cutoff: number, budgetMs
       oldest = end < cutoff ? await oldestMinute(target.db, key) : undefined;
       await yieldIfDue();
     }
+    await deleteHours(target.db, key, Math.floor(cutoff / 60));
     await deleteCarriagesBefore(target.db, key, cutoff);
   }
   // A pack's name outlives its last minute by a day, so that the carriage in force at the cutoff keeps it.

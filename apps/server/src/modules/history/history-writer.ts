@@ -43,6 +43,8 @@ export class HistoryWriter {
     private readonly db: Kysely<Database>,
     private readonly recorder: HistoryRecorder,
     private readonly log: FastifyBaseLogger,
+    /** Told the earliest minute of each committed batch (the hourly roll-up redoes an hour written late). */
+    private readonly minutesWritten: (fromMinute: number) => void = () => {},
     // A few ms per transaction (bench/history.bench.ts); a probe's first write also inserts its key and names.
     private readonly rowsPerTransaction = 100,
   ) {}
@@ -78,6 +80,11 @@ export class HistoryWriter {
   /** Forgets cached pack names last seen before `cutoff` (they were pruned from the table). */
   forgetPacksBefore(cutoff: number): void {
     for (const [k, v] of this.names) if (k.startsWith(`${nameKinds.pack}:`) && v.lastMinute < cutoff) this.names.delete(k);
+  }
+
+  /** Nothing finished is waiting to be written. */
+  idle(): boolean {
+    return this.pending.length === 0;
   }
 
   /** Writes everything finished so far; flushes never overlap, so minutes are written in order. */
@@ -147,6 +154,7 @@ export class HistoryWriter {
         await upsertNames(trx, [...names.values()]);
         // Only once the transaction commits does memory say it is written.
         return () => {
+          this.minutesWritten(Math.min(...rows.map((r) => r.minute)));
           for (const [probeID, key] of newKeys) this.remember(probeID, key);
           for (const [key, place] of places) this.places.set(key, place);
           for (const n of names.values()) this.names.set(`${n.kind}:${n.id}`, { name: n.name, lastMinute: n.last_minute });
