@@ -1,13 +1,15 @@
 // Hourly roll-up (docs/history.md "Hourly roll-up"): once an hour is over and its minutes are written,
 // each probe's minutes of that hour are merged by the database into one history_hours row, in small
-// statements (at most a day of one probe each) with a turn of the event loop whenever a turn has used
+// statements (an hour of a few dozen probes, or a day of one probe) with a turn of the event loop whenever a turn has used
 // its budget. Reads of long spans take whole hours from that table, minutes elsewhere.
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { loadRolledUntil, minuteSpan, rollUpHours, saveRolledUntil } from './history.queries.js';
 
+/** At most a day of one probe, or an hour of this many probes, per statement (~1,440 minute rows). */
 const hoursPerStatement = 24;
+const probesPerStatement = 24;
 
 export interface RollupTarget {
   probeKeys: () => number[];
@@ -45,7 +47,7 @@ export class HourRollup {
    * Rolls up every hour before `toHour` not rolled up yet (from `firstHour` the first time: the oldest
    * hour retention keeps). The caller makes sure the minutes before `toHour` are all written.
    */
-  async run(target: RollupTarget, toHour: number, firstHour: number, budgetMs = 8): Promise<void> {
+  async run(target: RollupTarget, toHour: number, firstHour: number, budgetMs = 5): Promise<void> {
     const fromHour = this.until ?? firstHour;
     if (fromHour >= toHour) return;
     // Stored first when it moves back (late minutes): a crash in the middle starts over from there.
@@ -61,22 +63,28 @@ export class HourRollup {
         await new Promise((resolve) => setImmediate(resolve));
         turnStart = performance.now();
       };
-      for (const key of target.probeKeys()) {
-        await yieldIfDue();
-        if (target.stopping()) return;
-        let first = fromHour;
-        let end = toHour;
-        // More than an hour to do (the first roll-up, a late minute): only the hours where the probe has minutes.
-        if (toHour - fromHour > 1) {
+      const keys = target.probeKeys();
+      if (toHour - fromHour === 1) {
+        // The usual roll-up, the hour just over: many probes share a statement.
+        for (let i = 0; i < keys.length; i += probesPerStatement) {
+          await yieldIfDue();
+          if (target.stopping()) return;
+          await rollUpHours(this.db, keys.slice(i, i + probesPerStatement), fromHour, toHour);
+        }
+      } else {
+        // More to do (the first roll-up, a late minute): each probe over the hours where it has minutes.
+        for (const key of keys) {
+          await yieldIfDue();
+          if (target.stopping()) return;
           const span = await minuteSpan(this.db, key);
           if (span === undefined) continue;
-          first = Math.max(first, Math.floor(span.oldest / 60));
-          end = Math.min(end, Math.floor(span.newest / 60) + 1);
-        }
-        for (let hour = first; hour < end; hour += hoursPerStatement) {
-          if (hour > first) await yieldIfDue();
-          if (target.stopping()) return;
-          await rollUpHours(this.db, key, hour, Math.min(end, hour + hoursPerStatement));
+          const first = Math.max(fromHour, Math.floor(span.oldest / 60));
+          const end = Math.min(toHour, Math.floor(span.newest / 60) + 1);
+          for (let hour = first; hour < end; hour += hoursPerStatement) {
+            if (hour > first) await yieldIfDue();
+            if (target.stopping()) return;
+            await rollUpHours(this.db, [key], hour, Math.min(end, hour + hoursPerStatement));
+          }
         }
       }
       // A minute written meanwhile before toHour (its probe perhaps already done) leaves its hour to the next run.

@@ -180,18 +180,19 @@ export async function selectHourBuckets(
 }
 
 /**
- * Rolls a probe's minutes of [fromHour, toHour) up into history_hours, replacing hours already there (a
- * minute written late is then counted): one INSERT … SELECT … GROUP BY, so the hour is exactly the
- * bucket of 60 minutes the minute table would give.
+ * Rolls the probes' minutes of [fromHour, toHour) up into history_hours, replacing hours already there (a
+ * minute written late is then counted): one INSERT … SELECT … GROUP BY, so an hour is exactly the
+ * bucket of 60 minutes the minute table gives.
  */
-export async function rollUpHours(db: Db, probeKey: number, fromHour: number, toHour: number): Promise<void> {
+export async function rollUpHours(db: Db, probeKeys: readonly number[], fromHour: number, toHour: number): Promise<void> {
+  if (probeKeys.length === 0) return;
   const select = db
     .selectFrom('history_minutes')
-    .select([sql.lit(probeKey).as('probe_key'), ...minuteAggregates(sql<number>`minute / 60`)])
-    .where('probe_key', '=', probeKey)
+    .select(['probe_key', ...minuteAggregates(sql<number>`minute / 60`)])
+    .where('probe_key', 'in', [...probeKeys])
     .where('minute', '>=', fromHour * 60)
     .where('minute', '<', toHour * 60)
-    .groupBy(sql`minute / 60`);
+    .groupBy(['probe_key', sql`minute / 60`]);
   const columns = [
     'last_minute',
     'reports',
@@ -217,8 +218,13 @@ export async function rollUpHours(db: Db, probeKey: number, fromHour: number, to
     .execute();
 }
 
-export async function deleteHours(db: Db, probeKey: number, beforeHour: number): Promise<void> {
-  await db.deleteFrom('history_hours').where('probe_key', '=', probeKey).where('hour', '<', beforeHour).execute();
+export async function deleteHours(db: Db, probeKeys: readonly number[], fromHour: number, toHour: number): Promise<void> {
+  await db
+    .deleteFrom('history_hours')
+    .where('probe_key', 'in', [...probeKeys])
+    .where('hour', '>=', fromHour)
+    .where('hour', '<', toHour)
+    .execute();
 }
 
 /** Every hour before the answer is rolled up for every probe; undefined before the first roll-up. */
@@ -336,40 +342,54 @@ export async function minuteSpan(db: Db, probeKey: number): Promise<{ oldest: nu
   return { oldest, newest: newest.minute };
 }
 
-export async function deleteMinutes(db: Db, probeKey: number, fromMinute: number, toMinute: number): Promise<void> {
+export async function deleteMinutes(db: Db, probeKeys: readonly number[], fromMinute: number, toMinute: number): Promise<void> {
   await db
     .deleteFrom('history_minutes')
-    .where('probe_key', '=', probeKey)
+    .where('probe_key', 'in', [...probeKeys])
     .where('minute', '>=', fromMinute)
     .where('minute', '<', toMinute)
     .execute();
 }
 
-/** Deletes the probe's carriages that ended before `cutoff` (the one in force at the cutoff stays). */
-export async function deleteCarriagesBefore(db: Db, probeKey: number, cutoff: number): Promise<void> {
-  const covering = await db
-    .selectFrom('history_carriages')
-    .select((eb) => eb.fn.max('from_minute').as('m'))
-    .where('probe_key', '=', probeKey)
-    .where('from_minute', '<=', cutoff)
-    .executeTakeFirst();
-  if (covering?.m === null || covering?.m === undefined) return;
-  await db.deleteFrom('history_carriages').where('probe_key', '=', probeKey).where('from_minute', '<', covering.m).execute();
+/** Deletes the probes' carriages that ended before `cutoff`: those followed by another one starting by then. */
+export async function deleteCarriagesBefore(db: Db, probeKeys: readonly number[], cutoff: number): Promise<void> {
+  await db
+    .deleteFrom('history_carriages')
+    .where('probe_key', 'in', [...probeKeys])
+    .where('from_minute', '<', cutoff)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('history_carriages as later')
+          .select(sql.lit(1).as('one'))
+          .whereRef('later.probe_key', '=', 'history_carriages.probe_key')
+          .whereRef('later.from_minute', '>', 'history_carriages.from_minute')
+          .where('later.from_minute', '<=', cutoff),
+      ),
+    )
+    .execute();
 }
 
-/** Deletes up to `limit` packs last seen before `cutoff`; answers how many went. */
-export async function deleteOldPacks(db: Db, cutoff: number, limit: number): Promise<number> {
-  const result = await db
+/** Up to `limit` packs after the id `afterId` in id order, with when each was last seen. */
+export async function selectPacksAfter(
+  db: Db,
+  afterId: number,
+  limit: number,
+): Promise<Array<{ id: number; last_minute: number }>> {
+  return db
+    .selectFrom('history_names')
+    .select(['id', 'last_minute'])
+    .where('kind', '=', nameKinds.pack)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function deletePacks(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
     .deleteFrom('history_names')
     .where('kind', '=', nameKinds.pack)
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('history_names')
-        .select('id')
-        .where('kind', '=', nameKinds.pack)
-        .where('last_minute', '<', cutoff)
-        .limit(limit),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .where('id', 'in', [...ids])
+    .execute();
 }

@@ -88,12 +88,17 @@ export class HistoryService {
   /** Pruning and rolling up, one after the other (never overlapping). */
   private maintenance: Promise<void> = Promise.resolve();
   private rollingUp = false;
+  /** Nothing before this minute is left (the last finished prune's cutoff); undefined until a prune finishes. */
+  private prunedBefore: number | undefined;
   private stopping = false;
 
   constructor(private readonly options: HistoryServiceOptions) {
     this.clock = options.clock ?? Date.now;
     this.rollup = new HourRollup(options.db);
-    this.writer = new HistoryWriter(options.db, this.recorder, options.log, (minute) => this.rollup.minutesWritten(minute));
+    this.writer = new HistoryWriter(options.db, this.recorder, options.log, (minute) => {
+      this.rollup.minutesWritten(minute);
+      if (this.prunedBefore !== undefined && minute < this.prunedBefore) this.prunedBefore = undefined;
+    });
   }
 
   async start(): Promise<void> {
@@ -179,8 +184,10 @@ export class HistoryService {
   prune(): Promise<void> {
     const cutoff = this.oldestKeptMinute();
     this.maintenance = this.maintenance
-      .then(() =>
-        pruneHistory(
+      .then(async () => {
+        const since = this.prunedBefore;
+        this.prunedBefore = undefined;
+        const finished = await pruneHistory(
           {
             db: this.options.db,
             probeKeys: () => this.writer.allKeys(),
@@ -188,8 +195,10 @@ export class HistoryService {
             stopping: () => this.stopping,
           },
           cutoff,
-        ),
-      )
+          since === undefined ? undefined : Math.min(since, cutoff),
+        );
+        if (finished) this.prunedBefore = Math.max(cutoff, since ?? cutoff);
+      })
       .catch((error: unknown) => this.options.log.error({ err: error }, 'history prune failed'));
     return this.maintenance;
   }

@@ -258,6 +258,12 @@ describe('retention', () => {
     expect(long.points.map((p) => [p.t, p.internal?.mean])).toEqual([[iso(60), 26]]);
     const carriages = (await get('/api/packs/6001/history')).json<PackHistory>().carriages;
     expect(carriages.map((c) => c.buildStage?.id)).toEqual([2, 3]);
+
+    // An hour later the next prune deletes the hour that left the retention (many probes a statement).
+    at(30 * 1440 + 135);
+    await t.app.historyService.prune();
+    expect((await get(`/api/probes/R-1/history?from=${iso(0)}&to=${iso(120)}`)).json<ProbeHistory>().points).toEqual([]);
+    expect((await get(`/api/probes/R-1/history?from=${iso(0)}&to=${iso(20 * 1440)}`)).json<ProbeHistory>().points).toEqual([]);
   });
 });
 
