@@ -12,7 +12,7 @@ import {
   insertCarriages,
   insertMinutes,
   insertProbeKeys,
-  loadLatestCarriages,
+  loadLatestCarriage,
   loadNames,
   loadProbeKeys,
   nameKinds,
@@ -51,8 +51,10 @@ export class HistoryWriter {
 
   async load(): Promise<void> {
     for (const row of await loadProbeKeys(this.db)) this.remember(row.probe_id, row.probe_key);
-    for (const c of await loadLatestCarriages(this.db)) {
-      this.places.set(c.probe_key, `${c.stage_id ?? ''}|${c.agv_id ?? ''}|${c.pack_id ?? ''}`);
+    // One seek per probe: a 30-day plant holds millions of carriages, which one statement would walk.
+    for (const key of this.ids.keys()) {
+      const c = await loadLatestCarriage(this.db, key);
+      if (c) this.places.set(key, `${c.stage_id ?? ''}|${c.agv_id ?? ''}|${c.pack_id ?? ''}`);
     }
     for (const n of await loadNames(this.db, [nameKinds.stage, nameKinds.agv])) {
       this.names.set(`${n.kind}:${n.id}`, { name: n.name, lastMinute: n.last_minute });

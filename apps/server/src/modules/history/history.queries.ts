@@ -40,18 +40,15 @@ export async function insertProbeKeys(
     .execute();
 }
 
-/** Each probe's latest carriage: where it was when the server last wrote its history. */
-export async function loadLatestCarriages(db: Db): Promise<CarriageRow[]> {
+/** A probe's latest carriage: where it was when the server last wrote its history (one key seek). */
+export async function loadLatestCarriage(db: Db, probeKey: number): Promise<CarriageRow | undefined> {
   return db
-    .selectFrom('history_carriages as c')
+    .selectFrom('history_carriages')
     .selectAll()
-    .where('c.from_minute', '=', (eb) =>
-      eb
-        .selectFrom('history_carriages as l')
-        .select((l) => l.fn.max('l.from_minute').as('m'))
-        .whereRef('l.probe_key', '=', 'c.probe_key'),
-    )
-    .execute();
+    .where('probe_key', '=', probeKey)
+    .orderBy('from_minute', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function loadNames(db: Db, kinds: readonly number[]): Promise<NameRow[]> {
