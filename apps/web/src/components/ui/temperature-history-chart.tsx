@@ -187,8 +187,7 @@ export function TemperatureHistoryChart({
           {points.length === 0 ? 'No data recorded in this range.' : `${points.length} points`}
         </Text>
         <Button
-          variant="subtle"
-          color="blue"
+          variant="default"
           size="compact-xs"
           onClick={() => setTableShown((shown) => !shown)}
           aria-expanded={tableShown}
