@@ -90,6 +90,8 @@ export class HistoryService {
   private rollingUp = false;
   /** Nothing before this minute is left (the last finished prune's cutoff); undefined until a prune finishes. */
   private prunedBefore: number | undefined;
+  /** While a prune runs: its cutoff, and whether a minute before it was written meanwhile. */
+  private pruneRun: { cutoff: number; late: boolean } | undefined;
   private stopping = false;
 
   constructor(private readonly options: HistoryServiceOptions) {
@@ -97,7 +99,9 @@ export class HistoryService {
     this.rollup = new HourRollup(options.db);
     this.writer = new HistoryWriter(options.db, this.recorder, options.log, (minute) => {
       this.rollup.minutesWritten(minute);
+      // A minute older than what the last prune left: the next prune looks every probe up again.
       if (this.prunedBefore !== undefined && minute < this.prunedBefore) this.prunedBefore = undefined;
+      if (this.pruneRun && minute < this.pruneRun.cutoff) this.pruneRun.late = true;
     });
   }
 
@@ -187,6 +191,7 @@ export class HistoryService {
       .then(async () => {
         const since = this.prunedBefore;
         this.prunedBefore = undefined;
+        const run = (this.pruneRun = { cutoff, late: false });
         const finished = await pruneHistory(
           {
             db: this.options.db,
@@ -197,9 +202,13 @@ export class HistoryService {
           cutoff,
           since === undefined ? undefined : Math.min(since, cutoff),
         );
-        if (finished) this.prunedBefore = Math.max(cutoff, since ?? cutoff);
+        this.pruneRun = undefined;
+        if (finished && !run.late) this.prunedBefore = Math.max(cutoff, since ?? cutoff);
       })
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'history prune failed'));
+      .catch((error: unknown) => {
+        this.pruneRun = undefined;
+        this.options.log.error({ err: error }, 'history prune failed');
+      });
     return this.maintenance;
   }
 
