@@ -3,10 +3,11 @@
 // as markers (for roles that may read Alarms), CSV export, and a link to the journey of the pack the
 // probe carries.
 import type { Alarm, HistoryPoint } from '@bpm/protocol';
-import { Anchor, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { DownloadButton } from '../../../components/ui/download-button';
 import type { ChartMarker } from '../../../components/ui/temperature-history-chart';
 import { TemperatureHistoryChartLazy } from '../../../components/ui/temperature-history-chart-lazy';
 import { packHref } from '../../../config/paths';
@@ -14,7 +15,7 @@ import { useOpenAlarms } from '../../../live/use-alarms';
 import { useSystemInfo } from '../../../live/use-live';
 import { useProbe } from '../../../live/use-probe';
 import { usePermissionLevel } from '../../../session/use-permission-level';
-import { historyQueries, probeHistoryCsvUrl, type HistoryRange } from '../api/get-probe-history';
+import { historyQueries, probeHistoryCsvPath, type HistoryRange } from '../api/get-probe-history';
 import { probeAlarmQueries } from '../api/probe-alarm-queries';
 import { withLiveReport } from '../history-live';
 
@@ -101,9 +102,9 @@ export function TemperatureHistorySection({ probeID }: { probeID: string }) {
           </Title>
           <Group gap="xs">
             {query.isFetching && <Loader size="xs" aria-label="Loading temperature history" />}
-            <Button component="a" href={probeHistoryCsvUrl(probeID, range)} download variant="default" size="compact-xs">
+            <DownloadButton path={probeHistoryCsvPath(probeID, range)} variant="default" size="compact-xs">
               Export CSV
-            </Button>
+            </DownloadButton>
           </Group>
         </Group>
         <SegmentedControl
