@@ -1,15 +1,15 @@
 // Hourly roll-up (docs/history.md "Hourly roll-up"): once an hour is over and its minutes are written,
 // each probe's minutes of that hour are merged by the database into one history_hours row, in small
-// statements (an hour of a few dozen probes, or a day of one probe) with a turn of the event loop whenever a turn has used
+// statements (an hour of a dozen probes, or a day of one probe) with a turn of the event loop whenever a turn has used
 // its budget. Reads of long spans take whole hours from that table, minutes elsewhere.
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { loadRolledUntil, minuteSpan, rollUpHours, saveRolledUntil } from './history.queries.js';
 
-/** At most a day of one probe, or an hour of this many probes, per statement (~1,440 minute rows). */
+/** At most a day of one probe (1,440 minute rows), or an hour of this many probes (720), per statement. */
 const hoursPerStatement = 24;
-const probesPerStatement = 24;
+const probesPerStatement = 12;
 
 export interface RollupTarget {
   probeKeys: () => number[];
