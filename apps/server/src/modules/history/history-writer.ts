@@ -5,6 +5,7 @@
 import type { Assignment } from '@bpm/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { writeInChunks } from '../../db/batch-writer.js';
 import type { Database } from '../../db/schema.js';
 import { toRow, type MinuteRow, type OpenMinute } from './history-aggregate.js';
 import type { HistoryRecorder } from './history-recorder.js';
@@ -104,20 +105,10 @@ export class HistoryWriter {
       );
       this.pending = this.pending.slice(this.pending.length - maxPending);
     }
-    let first = true;
-    while (this.pending.length > 0) {
-      if (!first) await new Promise((resolve) => setImmediate(resolve));
-      first = false;
-      const chunk = this.pending.slice(0, this.rowsPerTransaction);
-      try {
-        await this.writeChunk(chunk);
-      } catch (error) {
-        // Kept pending: the next flush tries again.
-        this.log.error({ err: error }, 'history write failed');
-        return;
-      }
-      this.pending = this.pending.slice(chunk.length);
-    }
+    const { written, error } = await writeInChunks(this.pending, this.rowsPerTransaction, (chunk) => this.writeChunk(chunk));
+    this.pending = this.pending.slice(written);
+    // What was not written stays pending: the next flush tries again.
+    if (error !== undefined) this.log.error({ err: error }, 'history write failed');
   }
 
   private async writeChunk(chunk: readonly OpenMinute[]): Promise<void> {
