@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PublishedProbe } from '../../engine/evaluation.js';
 import { maxSnapshotPartBytes } from './compact-feed.js';
-import { LiveHub, type LiveFormat, type LiveSocket } from './hub.js';
+import { LiveHub, recentDeltaLimits, type LiveFormat, type LiveSocket } from './hub.js';
 
 class FakeSocket implements LiveSocket {
   readyState = 1;
@@ -131,6 +131,49 @@ describe('compact live format', () => {
     hub.publishProbe(published(next));
     hub.flush();
     expect(compact.socket.sent[0]!.length * 5).toBeLessThanOrEqual(spec.socket.sent[0]!.length);
+  });
+
+  it('a socket that fell behind for a few flushes is sent the deltas it missed, the same messages as the others', () => {
+    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    hub.publishProbe(published(baseProbe('A')));
+    hub.flush();
+    const slow = connect(hub, 'compact');
+    const reader = connect(hub, 'compact');
+    hub.flush();
+    const [slowBefore, readerBefore] = [slow.socket.sent.length, reader.socket.sent.length];
+    slow.socket.bufferedAmount = 5000;
+    for (let battery = 70; battery < 75; battery += 1) {
+      hub.publishProbe(published(baseProbe('A', { batteryPercentage: battery })));
+      hub.flush();
+    }
+    expect(slow.socket.sent).toHaveLength(slowBefore);
+    slow.socket.bufferedAmount = 0;
+    hub.flush();
+    const missed = slow.socket.sent.slice(slowBefore);
+    expect(missed).toHaveLength(5);
+    missed.forEach((message, i) => expect(message).toBe(reader.socket.sent[readerBefore + i]));
+    slow.receive();
+    expect(slow.probes.get('A')!.batteryPercentage).toBe(74);
+  });
+
+  it('a socket that missed more deltas than the hub keeps gets full records of what changed', () => {
+    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    hub.publishProbe(published(baseProbe('A')));
+    hub.publishProbe(published(baseProbe('B')));
+    hub.flush();
+    const slow = connect(hub, 'compact');
+    hub.flush();
+    slow.socket.bufferedAmount = 5000;
+    for (let n = 0; n <= recentDeltaLimits.messages; n += 1) {
+      hub.publishProbe(published(baseProbe('A', { batteryPercentage: n })));
+      hub.flush();
+    }
+    slow.socket.sent = [];
+    slow.socket.bufferedAmount = 0;
+    hub.flush();
+    expect(slow.socket.sent.map((b) => JSON.parse(b.toString()) as unknown)).toEqual([
+      { c: 'd', p: [expect.objectContaining({ i: 0, id: 'A', p: recentDeltaLimits.messages }) as unknown] },
+    ]);
   });
 
   it('sends a large snapshot in parts of at most 1 MB, part 0 with the handle table', () => {

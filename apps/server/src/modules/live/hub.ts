@@ -3,8 +3,10 @@
 // shared by every socket that keeps up; a socket whose buffer is above maxBufferedBytes gets nothing
 // more until it drains, while its changed probes coalesce in a set (at most one entry per probe), so a
 // client that never reads costs bounded memory. A socket that asked for the compact format gets probe
-// data from compact-feed.ts instead (docs/live-feed-compact.md); every other message is the same JSON for
-// all. The hub knows no database and no engine.
+// data from compact-feed.ts instead (docs/live-feed-compact.md); once it drains, a compact socket that fell
+// behind is sent the shared delta messages it missed, kept for a few seconds (no work per socket), and full
+// records only when it missed more than those. Every other message is the same JSON for all. The hub knows
+// no database and no engine.
 import type { Alarm, Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
 import type { PublishedProbe } from '../../engine/evaluation.js';
 import { probeDataFrames } from './snapshot-frames.js';
@@ -27,7 +29,15 @@ interface Client {
   format: LiveFormat;
   /** Set while the socket is backed up: probes changed since its last message. */
   pending: Set<string> | null;
+  /** Compact: the sequence number of the first shared delta this socket has not been sent. */
+  nextDelta: number;
   isAlive: boolean;
+}
+
+/** A compact delta message as shared by every socket that kept up, kept for sockets that fell behind. */
+interface RecentDelta {
+  seq: number;
+  message: Buffer;
 }
 
 export interface HubOptions {
@@ -35,6 +45,13 @@ export interface HubOptions {
   /** Above this many buffered bytes a socket only accumulates changes. */
   maxBufferedBytes: number;
 }
+
+/**
+ * How many recent compact deltas (and bytes of them) the hub keeps for sockets that fall behind: 3 s of
+ * flushes, or 8 MB. A socket that drains within that window is sent the same shared messages it missed;
+ * one behind for longer gets full records of what changed (docs/decisions/live-format.md).
+ */
+export const recentDeltaLimits = { messages: 30, bytes: 8 * 1024 * 1024 };
 
 export interface FlushStats {
   probes: number;
@@ -59,6 +76,11 @@ export class LiveHub {
   private readonly changed = new Set<string>();
   private readonly clients = new Map<LiveSocket, Client>();
   private readonly compact = new CompactFeed();
+  /** The latest compact deltas, oldest first, within recentDeltaLimits. */
+  private readonly recentDeltas: RecentDelta[] = [];
+  private recentDeltaBytes = 0;
+  /** The sequence number the next compact delta will carry. */
+  private deltaSeq = 0;
   private systemInfo: SystemInfo | null = null;
   /** Alarms created or changed since the last flush, latest per id (docs/alarms.md). */
   private readonly alarms = new Map<number, Alarm>();
@@ -128,6 +150,10 @@ export class LiveHub {
       this.compact.forget(id);
       for (const client of this.clients.values()) client.pending?.delete(id);
     }
+    // A delta sent before the deletion must not reach a client after it (it could name the probe again):
+    // a socket still owed deltas gets full records of its pending probes instead.
+    this.recentDeltas.length = 0;
+    this.recentDeltaBytes = 0;
     const message = Buffer.from(
       JSON.stringify({ messageType: 'probeDeletion', probes: probeIDs.map((probeID) => ({ probeID })) }),
     );
@@ -156,7 +182,7 @@ export class LiveHub {
 
   /** Sends systemConfig and the full snapshot, then includes the socket in every flush. */
   addClient(socket: LiveSocket, format: LiveFormat = 'spec'): void {
-    const client: Client = { socket, format, pending: null, isAlive: true };
+    const client: Client = { socket, format, pending: null, nextDelta: this.deltaSeq, isAlive: true };
     this.clients.set(socket, client);
     if (this.systemInfo) this.send(client, this.systemConfigMessage());
     const probeIDs = this.probeIDs();
@@ -164,8 +190,9 @@ export class LiveHub {
       for (const frame of probeDataFrames(this.snapshotBytes(probeIDs))) this.send(client, frame);
       return;
     }
-    // The compact snapshot is the state as last flushed: probes changed since come whole at the next
-    // flush (the socket starts as one that fell behind, with nothing missed yet).
+    // The compact snapshot is the state as last flushed: the next flush's shared delta follows on from it
+    // (the socket starts as one that fell behind, with nothing missed yet; its pending probes come whole
+    // only if it misses more deltas than the hub keeps).
     this.compact.activate(probeIDs, this.latestProbe);
     // Compressed when the socket negotiated permessage-deflate: the snapshot only, never a flush.
     for (const part of this.compact.snapshot()) this.send(client, part, true);
@@ -212,10 +239,12 @@ export class LiveHub {
     // Computed once per flush (it moves the compact base on), shared by every compact socket that keeps up.
     const sharedCompact =
       this.compact.active && this.changed.size > 0 ? this.compact.delta(this.changed, this.latestProbe) : null;
+    if (sharedCompact) this.keepDelta(sharedCompact);
     for (const client of this.clients.values()) {
       if (client.socket.readyState !== openState) continue;
       const isFull = client.socket.bufferedAmount > this.options.maxBufferedBytes;
       if (client.pending === null && !isFull) {
+        client.nextDelta = this.deltaSeq;
         if (this.changed.size === 0) continue;
         const message = client.format === 'spec' ? (shared ??= this.probeDataMessage(this.changed)) : sharedCompact;
         if (!message) continue;
@@ -230,11 +259,15 @@ export class LiveHub {
         this.counters.backedUpSkips += 1;
         continue;
       }
+      if (client.format === 'compact') {
+        bytes += this.catchUpCompact(client);
+        continue;
+      }
       if (client.pending.size === 0) {
         client.pending = null;
         continue;
       }
-      const own = client.format === 'spec' ? this.probeDataMessage(client.pending) : this.compact.full(client.pending);
+      const own = this.probeDataMessage(client.pending);
       client.pending = null;
       // Not compressed: on a starved machine compressing ~2 MB catch-ups kept a slow page behind for
       // seconds at a time (5 messages in 30 s instead of 84; docs/decisions/live-format.md).
@@ -249,6 +282,44 @@ export class LiveHub {
     this.counters.flushes += 1;
     this.counters.probesFlushed += probes;
     this.onFlush?.({ probes, bytes, durationMs: performance.now() - started });
+  }
+
+  private keepDelta(message: Buffer): void {
+    this.recentDeltas.push({ seq: this.deltaSeq, message });
+    this.recentDeltaBytes += message.length;
+    this.deltaSeq += 1;
+    while (
+      this.recentDeltas.length > recentDeltaLimits.messages ||
+      (this.recentDeltas.length > 1 && this.recentDeltaBytes > recentDeltaLimits.bytes)
+    ) {
+      this.recentDeltaBytes -= this.recentDeltas.shift()!.message.length;
+    }
+  }
+
+  /**
+   * A compact socket that fell behind and has drained: the shared deltas it missed when the hub still has
+   * them all (the same Buffers every other socket got: no work for this one), else full records of the
+   * probes changed since its last message. Answers the bytes sent.
+   */
+  private catchUpCompact(client: Client): number {
+    const missed = this.deltaSeq - client.nextDelta;
+    const oldest = this.recentDeltas[0]?.seq ?? this.deltaSeq;
+    let bytes = 0;
+    if (missed > 0 && client.nextDelta >= oldest) {
+      for (const { message } of this.recentDeltas.slice(client.nextDelta - oldest)) {
+        this.send(client, message);
+        bytes += message.length;
+      }
+    } else if (missed > 0 && client.pending!.size > 0) {
+      // Not compressed: on a starved machine compressing ~2 MB catch-ups kept a slow page behind for
+      // seconds at a time (5 messages in 30 s instead of 84; docs/decisions/live-format.md).
+      const own = this.compact.full(client.pending!);
+      this.send(client, own);
+      bytes += own.length;
+    }
+    client.pending = null;
+    client.nextDelta = this.deltaSeq;
+    return bytes;
   }
 
   private send(client: Client, message: Buffer, compress = false): void {
