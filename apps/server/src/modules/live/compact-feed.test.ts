@@ -176,6 +176,20 @@ describe('compact live format', () => {
     ]);
   });
 
+  it('sockets that connect between two flushes share one snapshot; a flush with changes makes a new one', () => {
+    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    hub.publishProbe(published(baseProbe('A')));
+    hub.flush();
+    const [first, second] = [connect(hub, 'compact'), connect(hub, 'compact')];
+    expect(second.socket.sent[0]).toBe(first.socket.sent[0]);
+    hub.publishProbe(published(baseProbe('A', { batteryPercentage: 12 })));
+    hub.flush();
+    const third = connect(hub, 'compact');
+    expect(third.socket.sent[0]).not.toBe(first.socket.sent[0]);
+    third.receive();
+    expect(third.probes.get('A')!.batteryPercentage).toBe(12);
+  });
+
   it('sends a large snapshot in parts of at most 1 MB, part 0 with the handle table', () => {
     const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
     for (let i = 0; i < 12_000; i += 1)
