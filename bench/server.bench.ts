@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { CompactDecoder, compactSubprotocol, isCompactMessage, probeReportBatchSchema } from '@bpm/protocol';
+import { compactSubprotocol, isCompactMessage, probeReportBatchSchema } from '@bpm/protocol';
 import { Plant } from '@bpm/simulator';
 import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../e2e/server';
@@ -139,12 +139,14 @@ class Dashboard {
   updateBytes = 0;
   probeUpdates = 0;
   readonly latenciesMs: number[] = [];
-  readonly lastSeen = new Map<string, string>();
+  /** Each probe's last report time (ms), by probe ID (spec) or handle (compact). */
+  readonly lastSeen = new Map<string | number, number>();
   isMeasuring = false;
   /** Resolves once the whole snapshot has arrived. */
   readonly snapshotDone: Promise<void>;
   private markSnapshotDone: () => void = () => {};
-  private readonly decoder = new CompactDecoder();
+  /** Compact: the stream's epoch (handles need no table: a report time is all this reads). */
+  private epochMs = 0;
   private constructor(readonly socket: WebSocket) {
     this.snapshotDone = new Promise((resolve) => (this.markSnapshotDone = resolve));
   }
@@ -162,20 +164,28 @@ class Dashboard {
       if (!measure) return;
       const now = Date.now();
       const parsed = JSON.parse(data.toString()) as unknown;
-      let probes: { probeID: string; report: { timestamp: string } | null }[];
+      // Only the report times are read (not whole probes, as the web client's worker does): decoding
+      // 10,000 probes a second on five dashboards made this thread late to its own messages.
+      const reports: [probe: string | number, reportMs: number][] = [];
       if (isCompactMessage(parsed)) {
-        probes = dashboard.decoder.decode(parsed).probes;
+        if (parsed.c === 's' && parsed.n[0] === 0) dashboard.epochMs = parsed.t ?? 0;
+        for (const record of parsed.p) {
+          if (record.r === undefined || record.r === 0) continue;
+          const time = record.r[0];
+          reports.push([record.i, typeof time === 'number' ? dashboard.epochMs + time : Date.parse(time)]);
+        }
         if (parsed.c === 's') {
           dashboard.snapshotBytes += data.length;
           if (parsed.n[0] === parsed.n[1] - 1) {
             dashboard.snapshotWireBytes = tcp?.bytesRead ?? NaN;
             dashboard.markSnapshotDone();
           }
-        } else dashboard.countUpdate(data.length, probes.length);
+        } else dashboard.countUpdate(data.length, parsed.p.length);
       } else {
-        const message = parsed as { messageType: string; probes?: typeof probes };
+        const message = parsed as { messageType: string; probes?: { probeID: string; report: { timestamp: string } | null }[] };
         if (message.messageType !== 'probeData') return;
-        probes = message.probes ?? [];
+        const probes = message.probes ?? [];
+        for (const probe of probes) if (probe.report) reports.push([probe.probeID, Date.parse(probe.report.timestamp)]);
         if (isFirstProbeData) {
           dashboard.snapshotBytes += data.length;
           dashboard.snapshotWireBytes = tcp?.bytesRead ?? NaN;
@@ -183,12 +193,11 @@ class Dashboard {
         } else dashboard.countUpdate(data.length, probes.length);
         isFirstProbeData = false;
       }
-      for (const probe of probes) {
+      for (const [probe, reportMs] of reports) {
         // Only updates carrying a new report count: a watchdog alert re-sends the last (old) report.
-        const timestamp = probe.report?.timestamp;
-        if (!timestamp || dashboard.lastSeen.get(probe.probeID) === timestamp) continue;
-        dashboard.lastSeen.set(probe.probeID, timestamp);
-        if (dashboard.isMeasuring) dashboard.latenciesMs.push(now - Date.parse(timestamp));
+        if (dashboard.lastSeen.get(probe) === reportMs) continue;
+        dashboard.lastSeen.set(probe, reportMs);
+        if (dashboard.isMeasuring) dashboard.latenciesMs.push(now - reportMs);
       }
     });
     return new Promise((resolve, reject) => {
@@ -386,10 +395,11 @@ async function plant(): Promise<string> {
     const compactPerUpdate = dashboards.reduce((n, d) => n + d.updateBytes, 0) / compactUpdates;
     const specPerUpdate = spec.updateBytes / spec.probeUpdates;
     const snapshotMB = lateCompact.snapshotWireBytes / 1e6;
+    const snapshotComplete = lateCompact.snapshotWireBytes > 0;
     return [
       `10,000 probes × 1 Hz, 100 dashboards: report → client p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms  (target p99 ≤ 250 ms: ${verdict(p99 <= 250, `${fmt(p99 - 250)} ms`)}); server RSS peak ${mb(peak.rss)} MB  (target ≤ 350 MB: ${verdict(peak.rss <= 350 * 1024 * 1024, `${mb(peak.rss - 350 * 1024 * 1024)} MB`)})`,
       `bytes per probe update, compact, bench plant: ${fmt(compactPerUpdate)}  (target ≤ 150: ${verdict(compactPerUpdate <= 150, fmt(compactPerUpdate - 150))}); spec format in the same run ${fmt(specPerUpdate)}`,
-      `10,000-probe snapshot, compact: ${fmt(snapshotMB, 2)} MB on the wire  (target ≤ 1.5 MB: ${verdict(snapshotMB <= 1.5, `${fmt(snapshotMB - 1.5, 2)} MB`)}); ${fmt(lateCompact.snapshotBytes / 1e6, 2)} MB of JSON before permessage-deflate; spec format in the same run ${fmt(lateSpec.snapshotWireBytes / 1e6, 2)} MB`,
+      `10,000-probe snapshot, compact: ${fmt(snapshotMB, 2)} MB on the wire  (target ≤ 1.5 MB: ${snapshotComplete ? verdict(snapshotMB <= 1.5, `${fmt(snapshotMB - 1.5, 2)} MB`) : 'NOT MEASURED: the late snapshot did not complete within 30 s'}); ${fmt(lateCompact.snapshotBytes / 1e6, 2)} MB of JSON before permessage-deflate; spec format in the same run ${fmt(lateSpec.snapshotWireBytes / 1e6, 2)} MB`,
       `    ${fmt(probes)} probes; ${fmt(all.length)} probe updates timed on 5 dashboards; latency includes the simulator's batching and the 100 ms flush`,
       `    at the RSS peak: V8 heap ${mb(peak.heapUsed)} MB used of ${mb(peak.heapTotal)} MB, external ${mb(peak.external)} MB; ${flushes}`,
       `    ${usage.line}`,
