@@ -379,6 +379,7 @@ async function plant(): Promise<string> {
     spec.isMeasuring = true;
     await sleep(3000);
     spec.isMeasuring = false;
+    spec.close(); // its bytes are counted; the late joiners below should not wait behind its serialisation
     // Late joiners: what a dashboard that signs in now downloads.
     const lateCompact = await Dashboard.open(session, true);
     const lateSpec = await Dashboard.open(session, true, 'spec');
