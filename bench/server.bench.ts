@@ -45,11 +45,17 @@ async function startSession(): Promise<Session> {
   return { server, cookie, key: token };
 }
 
+/** The server's /metrics text (each scrape counts probes by state: one per second is plenty). */
+async function metricsText(session: Session): Promise<string> {
+  return (await fetch(`${session.server.url}/metrics`, { headers: { authorization: `Bearer ${session.key}` } })).text();
+}
+
 /** One value (or the sum over labels) of a metric from the server's /metrics. */
 async function metric(session: Session, name: string, labelFilter = ''): Promise<number> {
-  const text = await (
-    await fetch(`${session.server.url}/metrics`, { headers: { authorization: `Bearer ${session.key}` } })
-  ).text();
+  return metricIn(await metricsText(session), name, labelFilter);
+}
+
+function metricIn(text: string, name: string, labelFilter = ''): number {
   let total = 0;
   for (const line of text.split('\n')) {
     if (!line.startsWith(name) || line.startsWith('#')) continue;
@@ -271,9 +277,7 @@ class PassiveDashboards {
 
 /** The flush duration histogram of /metrics as "flushes: n, ≤ 25 ms x %, ≤ 100 ms y %, slowest bucket". */
 async function flushDurations(session: Session): Promise<string> {
-  const text = await (
-    await fetch(`${session.server.url}/metrics`, { headers: { authorization: `Bearer ${session.key}` } })
-  ).text();
+  const text = await metricsText(session);
   const buckets = [...text.matchAll(/^bpm_live_flush_duration_seconds_bucket\{le="([^"]+)"\} (\d+)/gm)].map((m) => ({
     le: m[1]!,
     count: Number(m[2]),
@@ -359,18 +363,21 @@ async function plant(): Promise<string> {
     await sleep(8000); // warm-up: every probe has reported
     for (const d of dashboards) d.isMeasuring = true;
     const cpu = await cpuMeter(session, simulator);
+    const acceptedBefore = await metric(session, 'bpm_reports_accepted_total');
     let peak = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0 };
     for (let second = 0; second < 20; second++) {
       await sleep(1000);
-      const rss = await metric(session, 'process_resident_memory_bytes');
+      const text = await metricsText(session);
+      const rss = metricIn(text, 'process_resident_memory_bytes');
       if (rss > peak.rss) {
-        const [heapUsed, heapTotal, external] = await Promise.all(
-          ['nodejs_heap_used_bytes', 'nodejs_heap_total_bytes', 'nodejs_external_memory_bytes'].map((m) => metric(session, m)),
+        const [heapUsed, heapTotal, external] = ['nodejs_heap_used_bytes', 'nodejs_heap_total_bytes', 'nodejs_external_memory_bytes'].map(
+          (m) => metricIn(text, m),
         );
         peak = { rss, heapUsed: heapUsed!, heapTotal: heapTotal!, external: external! };
       }
     }
     const usage = await cpu();
+    const accepted = (await metric(session, 'bpm_reports_accepted_total')) - acceptedBefore;
     for (const d of dashboards) d.isMeasuring = false;
     const flushes = await flushDurations(session);
     // The spec format's bytes per update, on the same plant, over a few seconds of its own.
@@ -403,6 +410,7 @@ async function plant(): Promise<string> {
       `10,000-probe snapshot, compact: ${fmt(snapshotMB, 2)} MB on the wire  (target ≤ 1.5 MB: ${snapshotComplete ? verdict(snapshotMB <= 1.5, `${fmt(snapshotMB - 1.5, 2)} MB`) : 'NOT MEASURED: the late snapshot did not complete within 30 s'}); ${fmt(lateCompact.snapshotBytes / 1e6, 2)} MB of JSON before permessage-deflate; spec format in the same run ${fmt(lateSpec.snapshotWireBytes / 1e6, 2)} MB`,
       `    ${fmt(probes)} probes; ${fmt(all.length)} probe updates timed on 5 dashboards; latency includes the simulator's batching and the 100 ms flush`,
       `    at the RSS peak: V8 heap ${mb(peak.heapUsed)} MB used of ${mb(peak.heapTotal)} MB, external ${mb(peak.external)} MB; ${flushes}`,
+      `    server CPU per accepted report, all work with 100 dashboards (the figure a busy machine distorts least): ${fmt((usage.serverCpuSeconds / accepted) * 1e6, 1)} µs (${fmt(accepted)} reports in the window)`,
       `    ${usage.line}`,
       `    server event loop delay since start: p99 ${fmt((await metric(session, 'bpm_event_loop_lag_seconds', 'quantile="0.99"')) * 1000)} ms, max ${fmt((await metric(session, 'bpm_event_loop_lag_seconds', 'quantile="1"')) * 1000)} ms`,
     ].join('\n');

@@ -176,6 +176,29 @@ describe('compact live format', () => {
     ]);
   });
 
+  it('a socket whose missed deltas exceed the buffer bound gets full records of what changed instead', () => {
+    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    const ids = Array.from({ length: 20 }, (_, i) => `P-${i}`);
+    for (const id of ids) hub.publishProbe(published(baseProbe(id)));
+    hub.flush();
+    const slow = connect(hub, 'compact');
+    hub.flush();
+    slow.receive();
+    slow.socket.bufferedAmount = 5000;
+    for (let battery = 1; battery <= 5; battery += 1) {
+      for (const id of ids) hub.publishProbe(published(baseProbe(id, { batteryPercentage: battery })));
+      hub.flush();
+    }
+    const before = slow.socket.sent.length;
+    slow.socket.bufferedAmount = 0;
+    hub.flush();
+    const sent = slow.socket.sent.slice(before).map((b) => JSON.parse(b.toString()) as { p: { id?: string }[] });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.p.map((record) => record.id)).toEqual(ids);
+    slow.receive();
+    expect([...slow.probes.values()].map((p) => p.batteryPercentage)).toEqual(ids.map(() => 5));
+  });
+
   it('sockets that connect between two flushes share one snapshot; a flush with changes makes a new one', () => {
     const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
     hub.publishProbe(published(baseProbe('A')));

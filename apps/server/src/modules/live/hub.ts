@@ -298,15 +298,19 @@ export class LiveHub {
 
   /**
    * A compact socket that fell behind and has drained: the shared deltas it missed when the hub still has
-   * them all (the same Buffers every other socket got: no work for this one), else full records of the
-   * probes changed since its last message. Answers the bytes sent.
+   * them all and they fit in the buffer bound (the same Buffers every other socket got: no work for this
+   * one), else full records of the probes changed since its last message. A client slower than the stream
+   * would never catch up by replaying every delta; coalesced records are bounded by the probe count.
+   * Answers the bytes sent.
    */
   private catchUpCompact(client: Client): number {
     const missed = this.deltaSeq - client.nextDelta;
     const oldest = this.recentDeltas[0]?.seq ?? this.deltaSeq;
+    const replay = missed > 0 && client.nextDelta >= oldest ? this.recentDeltas.slice(client.nextDelta - oldest) : [];
+    const replayBytes = replay.reduce((sum, { message }) => sum + message.length, 0);
     let bytes = 0;
-    if (missed > 0 && client.nextDelta >= oldest) {
-      for (const { message } of this.recentDeltas.slice(client.nextDelta - oldest)) {
+    if (replay.length > 0 && replayBytes <= this.options.maxBufferedBytes) {
+      for (const { message } of replay) {
         this.send(client, message);
         bytes += message.length;
       }
