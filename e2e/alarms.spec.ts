@@ -147,13 +147,26 @@ test('History filters by probe and exports the same alarms as CSV', async ({ pag
   // The summary covers the range (all probes); the list and the export follow the filters.
   await expect(page.getByRole('region', { name: 'Summary' }).getByText(/^Total \d+$/)).toBeVisible();
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Export CSV' }).click();
-  const file = await (await download).path();
+  // The button fetches the file (a lost session signs out), then hands it to the browser under the server's name.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^BPM_alarms_.+\.csv$/);
+  const file = await download.path();
   const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
   expect(lines[0]!.startsWith('id,probeID,event,eventType,state')).toBe(true);
   expect(lines).toHaveLength(3);
   expect(lines.slice(1).every((line) => line.split(',')[1] === 'al-hist')).toBe(true);
+});
+
+test('Export CSV after the session has ended goes to the sign-in page, not a failed download', async ({ page, server }) => {
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto('/alarms');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('the Roles page shows the Alarms permission like the others', async ({ page, adminApi, server }) => {

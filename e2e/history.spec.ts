@@ -1,6 +1,7 @@
 // Telemetry history in the browser (docs/history.md): the Probe Details chart with a known series, its
 // thresholds and ranges; a pack page reached from the dashboard listing the pack's stages.
-import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { defaultSystemInfo, type AssignmentInput, type ProbeReportInput } from '@bpm/protocol';
 import { expect, signIn, test } from './fixtures';
 
@@ -26,6 +27,19 @@ const report = (probeID: string, internal: number, external: number, assignment:
   batteryCharging: false,
   assignment,
 });
+
+/** Clicks an Export CSV button and reads the file the browser saved (the button fetches it, then saves it). */
+async function downloaded(page: Page, button: Locator): Promise<{ name: string; lines: string[] }> {
+  const download = page.waitForEvent('download');
+  await button.click();
+  const file = await download;
+  return {
+    name: file.suggestedFilename(),
+    lines: readFileSync(await file.path(), 'utf8')
+      .trimEnd()
+      .split('\r\n'),
+  };
+}
 
 async function ingest(api: APIRequestContext, reports: ProbeReportInput[]) {
   const response = await api.post('probes/reports', { data: reports });
@@ -91,10 +105,9 @@ test('the Probe Details chart shows a known series with its thresholds, live, an
       history.getByRole('img', { name: new RegExp(`Temperature history of hist-1, last ${range}: 1 points`) }),
     ).toBeVisible();
   }
-  await expect(history.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
-    'href',
-    /\/probes\/hist-1\/history\.csv\?from=/,
-  );
+  const csv = await downloaded(page, history.getByRole('button', { name: 'Export CSV' }));
+  expect(csv.name).toMatch(/^BPM_history_hist-1_.+\.csv$/);
+  expect(csv.lines[0]).toMatch(/^time,internal_min,/);
 });
 
 test('a pack page reached from the dashboard lists its stages', async ({ page, adminApi, server }) => {
@@ -114,10 +127,9 @@ test('a pack page reached from the dashboard lists its stages', async ({ page, a
   const journey = page.getByLabel('Journey through the build stages');
   for (const stage of stages) await expect(journey.getByText(stage, { exact: true })).toBeVisible();
   await expect(journey.getByText('Internal: min 37.0 °C, mean 37.0 °C, max 37.0 °C')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
-    'href',
-    new RegExp(`/packs/${pack}/history\\.csv$`),
-  );
+  const csv = await downloaded(page, page.getByRole('button', { name: 'Export CSV' }));
+  expect(csv.name).toBe(`BPM_pack_${pack}.csv`);
+  expect(csv.lines).toHaveLength(1 + stages.length); // a header and a line per carriage
 
   // "Find a battery pack" from the sidebar's Battery packs page.
   await page.goto('/packs');

@@ -230,6 +230,15 @@ describe('headers, CORS and cookies', () => {
       expect(login.statusCode).toBe(200);
       expect(login.headers['access-control-allow-origin']).toBe('http://plant.test:8443');
       expect(login.cookies.find((c) => c.name === 'bpm_session')?.domain).toBe('plant.test');
+
+      // The web page reads an export's file name from Content-Disposition (lib/download-file.ts).
+      const csv = await t.app.inject({
+        method: 'GET',
+        url: '/alarms.csv',
+        headers: { host: 'api.plant.test:8443', origin: 'http://plant.test:8443', cookie: login.headers['set-cookie'] },
+      });
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['access-control-expose-headers']).toBe('Content-Disposition');
     } finally {
       await t.close();
     }

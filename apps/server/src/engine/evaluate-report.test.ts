@@ -1,23 +1,14 @@
 // Table-driven tests of the report rules (docs/probe-data.md (Event rules)): previous state, report, thresholds and time in;
 // the next state and events out.
-import { defaultSystemInfo, eventCatalogue, type Assignment, type Probe, type ProbeReport, type Reading } from '@bpm/protocol';
+import { defaultSystemInfo, eventCatalogue, type Probe, type ProbeReport } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
 import { evaluateAssignment, evaluateReport } from './evaluate-report.js';
 import { raiseWatchdog } from './reevaluate.js';
 import type { ProbeRecord } from './probe-record.js';
+import { monitored, readings } from '../testing/report-fixtures.js';
 
 const t = defaultSystemInfo; // high 45/55, low 5/0, battery 20/10, timeout 10 s
 const now = Date.parse('2026-11-22T10:00:00.000Z');
-const monitored: Assignment = {
-  buildStage: { id: 3, name: 'Busbar welding' },
-  agv: { id: 12, name: 'AGV-12' },
-  batteryPack: { id: 2291, name: 'Pack 2291' },
-  expectingCANData: true,
-};
-const readings = (can: number, tc: number, canValid = true, tcValid = true): Reading[] => [
-  { origin: 'CAN', temperature: can, valid: canValid },
-  { origin: 'Thermocouple', temperature: tc, valid: tcValid },
-];
 const report = (extra: Partial<ProbeReport> = {}): ProbeReport => ({
   probeID: 'P-1',
   readings: readings(25, 25),

@@ -102,6 +102,8 @@ export const securityPlugin = fp(
           credentials: true,
           methods: ['GET', 'POST', 'PUT', 'DELETE'],
           allowedHeaders: ['Content-Type', 'Authorization'],
+          // The web client reads a CSV export's file name (lib/download-file.ts) from the API face too.
+          exposedHeaders: ['Content-Disposition'],
           maxAge: 600,
         });
       },

@@ -35,6 +35,7 @@ import { useCreateUser } from '../features/users/api/use-create-user';
 import { useDeleteUser } from '../features/users/api/use-delete-user';
 import { useModifyUser } from '../features/users/api/use-modify-user';
 import { userQueries } from '../features/users/api/users-api';
+import { useDownloadFile } from '../lib/download-file';
 import { roleQueries } from '../lib/roles-query';
 import { writePermissionCache } from '../session/permission-cache';
 import { clearPermissionNames, getPermissionNames, loadPermissionNames } from '../session/permission-store';
@@ -89,6 +90,7 @@ const signingOut: [string, Run][] = [
   ['useAcknowledgeAlarms', mutation(useAcknowledgeAlarms, { ids: [1] })],
   ['useShelveAlarm', mutation(useShelveAlarm, { id: 1, minutes: 5, reason: 'swap' })],
   ['useUnshelveAlarm', mutation(useUnshelveAlarm, 1)],
+  ['useDownloadFile', mutation(useDownloadFile, '/alarms.csv?probeID=P-1')],
 ];
 
 // Their 401 is an answer the form shows ("Invalid username or password.", "Current password is incorrect.").
@@ -135,9 +137,12 @@ afterEach(() => {
 describe('a 401 signs the user out', () => {
   it('the tables name every query factory and mutation hook', () => {
     const named = [...signingOut, ...answering].map(([name]) => name).sort();
-    const factories = import.meta.glob<Record<string, object>>(['../features/*/api/*.ts', '../lib/*-query.ts', '!**/*.test.ts'], {
-      eager: true,
-    });
+    const factories = import.meta.glob<Record<string, object>>(
+      ['../features/*/api/*.ts', '../lib/*-query.ts', '../lib/download-file.ts', '!**/*.test.ts'],
+      {
+        eager: true,
+      },
+    );
     const found = Object.values(factories).flatMap((module) =>
       Object.entries(module).flatMap(([name, value]) =>
         name.endsWith('Queries')

@@ -1,4 +1,4 @@
-// The only code that calls fetch for the API: base URL, cookies, JSON, and ApiError on non-2xx. A network
+// The only code that calls fetch for the API: base URL, cookies, JSON (or a whole file), and ApiError on non-2xx. A network
 // failure rejects with fetch's own error (not an ApiError), so callers can tell "no answer" from "error answer".
 import type { ErrorBody, ErrorDetail } from '@bpm/protocol';
 import { apiBaseUrl } from './api-base-url';
@@ -32,9 +32,9 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   return new ApiError(response.status, text || `Status code: ${response.status}`);
 }
 
-/** Sends a request and parses the JSON answer; a non-2xx answer is thrown as ApiError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** Sends a request; a non-2xx answer is thrown as ApiError. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`${apiBaseUrl()}${path}`, {
     method: options.method ?? 'GET',
@@ -44,9 +44,43 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     signal: options.signal,
   });
   if (!response.ok) throw await errorFromResponse(response);
+  return response;
+}
+
+/** Sends a request and parses the JSON answer; a non-2xx answer is thrown as ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface ApiFile {
+  blob: Blob;
+  /** The name the server gives in Content-Disposition, if any. */
+  fileName: string | undefined;
+}
+
+/** GETs a file (a CSV export) whole, with the name the server gives it; errors as apiRequest's. */
+export async function apiFile(path: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<ApiFile> {
+  const response = await send(path, options, '*/*');
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+}
+
+/** The file name of a Content-Disposition header: filename* (RFC 6266, UTF-8) first, else filename. */
+export function fileNameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // badly encoded: fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(disposition);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  return name || undefined;
 }
 
 /** True when `error` is an answer from the server with this status. */

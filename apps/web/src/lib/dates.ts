@@ -1,9 +1,21 @@
-// Date display shared by the keys and users pages: a short date, and the full date-time with either the
-// time zone's name (API keys, docs/screens.md) or the UTC offset (Users table) for the hover text.
+// Date display shared by the features: a short date, the full date-time with either the time zone's name
+// (API keys, docs/screens.md) or the UTC offset (Users table) for the hover text, and an event's day and
+// time to the second (alarms).
 
 /** e.g. "Nov 24, 2026" in the browser's locale. */
 export function formatShortDate(value: string | Date): string {
   return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(value));
+}
+
+/** e.g. "Nov 23, 14:05:09" in the browser's locale: when an event happened (alarms). */
+export function formatEventTime(value: string | Date): string {
+  return new Intl.DateTimeFormat(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(new Date(value));
 }
 
 /** e.g. "Tuesday, November 24, 2026 at 11:59:59 PM Greenwich Mean Time". */

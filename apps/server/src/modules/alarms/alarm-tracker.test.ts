@@ -1,26 +1,17 @@
 // The alarm tracker against the pure engine, table-driven over the event catalogue (docs/alarms.md):
 // each persistent event opens and closes exactly one alarm, transient events are only journaled,
 // suppression and shelving move events, states after acknowledge / clear in both orders, restart.
-import { defaultSystemInfo, eventCatalogue, type Assignment, type ProbeReport, type Reading, type UserRef } from '@bpm/protocol';
+import { defaultSystemInfo, eventCatalogue, type Assignment, type ProbeReport, type UserRef } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Evaluation } from '../../engine/evaluation.js';
 import { evaluateAssignment, evaluateReport } from '../../engine/evaluate-report.js';
 import type { ProbeRecord } from '../../engine/probe-record.js';
 import { raiseWatchdog } from '../../engine/reevaluate.js';
 import { AlarmTracker, alarmState, type AlarmEpisode, type NewJournalEntry } from './alarm-tracker.js';
+import { monitored, readings } from '../../testing/report-fixtures.js';
 
 const thresholds = defaultSystemInfo; // high 45/55, low 5/0, battery 20/10, timeout 10 s
 const start = Date.parse('2026-11-22T10:00:00.000Z');
-const monitored: Assignment = {
-  buildStage: { id: 3, name: 'Busbar welding' },
-  agv: { id: 12, name: 'AGV-12' },
-  batteryPack: { id: 2291, name: 'Pack 2291' },
-  expectingCANData: true,
-};
-const readings = (can: number, tc: number, canValid = true, tcValid = true): Reading[] => [
-  { origin: 'CAN', temperature: can, valid: canValid },
-  { origin: 'Thermocouple', temperature: tc, valid: tcValid },
-];
 const quiet: Partial<ProbeReport> = {
   readings: readings(25, 25),
   batteryPercentage: 80,

@@ -1,21 +1,12 @@
 // The audit trail through the real app (docs/audit.md): changes recorded with before → after, never a secret;
 // GET /audit's filters and permission; retention.
 import type { AuditEntry } from '@bpm/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testAdminPassword, withCookie, type TestApp } from '../../testing/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../../testing/shared-test-app.js';
+import { createTestApp, testAdminPassword, withCookie } from '../../testing/test-app.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.loginAsAdmin();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin) =>
-  t.app.inject({ method, url, headers: withCookie(cookie), ...(payload === undefined ? {} : { payload }) });
+const t = sharedTestApp();
+const { call } = t;
 const audit = async (query = ''): Promise<AuditEntry[]> => {
   const response = await call('GET', `/api/audit${query}`);
   expect(response.statusCode, response.body).toBe(200);
@@ -56,9 +47,8 @@ describe('the audit trail', () => {
   });
 
   it('records sign-ins, failed sign-ins and sign-outs, and keys without their token', async () => {
-    await t.createUser({ username: 'signer', password: 'signer-password', roleName: 'Operator' });
+    const cookie = await t.signedInAs('signer', 'Operator');
     await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'signer', password: 'not-the-password' } });
-    const cookie = await t.login('signer', 'signer-password');
     const key = (
       await call(
         'POST',
@@ -97,8 +87,7 @@ describe('the audit trail', () => {
   });
 
   it('needs Logs READ, and refuses bad filters with 400', async () => {
-    await t.createUser({ username: 'no-logs', password: 'no-logs-password', roleName: 'Operator' });
-    const operator = await t.login('no-logs', 'no-logs-password');
+    const operator = await t.signedInAs('no-logs', 'Operator');
     expect((await call('GET', '/api/audit', undefined, operator)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/audit' })).statusCode).toBe(401);
     for (const query of ['?limit=0', '?from=yesterday', '?before=-1', '?colour=red']) {

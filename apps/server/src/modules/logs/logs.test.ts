@@ -1,23 +1,16 @@
 // System logs through the real app: nanosecond ts strings, newest first, paging, filtering, retention, no secrets.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../../testing/shared-test-app.js';
+import { createTestApp, withCookie } from '../../testing/test-app.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({ logRetention: { maxEntries: 200, maxWarningEntries: 50, maxAgeDays: 30 } });
-  admin = await t.loginAsAdmin();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = sharedTestApp({ logRetention: { maxEntries: 200, maxWarningEntries: 50, maxAgeDays: 30 } });
 
 interface Entry {
   ts: string;
   level: string;
   msg: string;
 }
-const getLogs = async (query: string, cookie = admin): Promise<Entry[]> => {
+const getLogs = async (query: string, cookie = t.admin): Promise<Entry[]> => {
   const response = await t.app.inject({ method: 'GET', url: `/api/system/logs${query}`, headers: withCookie(cookie) });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
@@ -79,13 +72,13 @@ describe('GET /system/logs', () => {
     const esc = String.fromCharCode(27);
     expect(lines[0]?.startsWith(`${esc}[34mGET${esc}[0m /api/system/logs ${esc}[32m200${esc}[0m `)).toBe(true);
     expect(lines[0]).toMatch(/ \d+\.\d ms$/);
-    const all = (await t.app.inject({ method: 'GET', url: '/api/system/logs.json', headers: withCookie(admin) })).body;
+    const all = (await t.app.inject({ method: 'GET', url: '/api/system/logs.json', headers: withCookie(t.admin) })).body;
     expect(all).not.toContain('secret-query-value');
   });
 
   it('keeps accepted probe reports out of the log, but not refused ones', async () => {
     const post = (body: unknown) =>
-      t.app.inject({ method: 'POST', url: '/api/probes/reports', headers: withCookie(admin), payload: body as object });
+      t.app.inject({ method: 'POST', url: '/api/probes/reports', headers: withCookie(t.admin), payload: body as object });
     expect((await post({ probeID: 'LOG-1', readings: [] })).statusCode).toBe(202);
     expect((await post({ probeID: 'bad id', readings: [] })).statusCode).toBe(400);
     const lines = (await getLogs('?q=/api/probes/reports')).map((e) => e.msg);
@@ -95,7 +88,7 @@ describe('GET /system/logs', () => {
 
   it('refuses bad paging parameters with 400', async () => {
     for (const query of ['?limit=0', '?limit=abc', '?offset=-1', '?limit=100000']) {
-      const response = await t.app.inject({ method: 'GET', url: `/api/system/logs${query}`, headers: withCookie(admin) });
+      const response = await t.app.inject({ method: 'GET', url: `/api/system/logs${query}`, headers: withCookie(t.admin) });
       expect(response.statusCode, query).toBe(400);
     }
   });
@@ -104,7 +97,7 @@ describe('GET /system/logs', () => {
 describe('GET /system/logs.json', () => {
   it('answers every retained entry, bounded by the retention setting', async () => {
     for (let i = 0; i < 400; i += 1) t.app.log.info(`bulk ${i}`);
-    const response = await t.app.inject({ method: 'GET', url: '/api/system/logs.json', headers: withCookie(admin) });
+    const response = await t.app.inject({ method: 'GET', url: '/api/system/logs.json', headers: withCookie(t.admin) });
     expect(response.statusCode).toBe(200);
     const entries: Entry[] = response.json();
     expect(entries[0]?.msg).toBe('bulk 399');
@@ -120,7 +113,7 @@ describe('logs that can be trusted', () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/keys',
-      headers: withCookie(admin),
+      headers: withCookie(t.admin),
       payload: { name: forged, expirationDate: new Date(Date.now() + 86_400_000).toISOString() },
     });
     expect(created.statusCode).toBe(201);
@@ -178,7 +171,7 @@ describe('secrets', () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/users',
-      headers: withCookie(admin),
+      headers: withCookie(t.admin),
       payload: {
         username: 'secretive',
         firstName: 'S',
@@ -219,11 +212,11 @@ describe('secrets', () => {
       headers: { authorization: `Bearer ${key.token}` },
     });
     const answers = [
-      (await t.app.inject({ method: 'GET', url: '/api/users', headers: withCookie(admin) })).body,
+      (await t.app.inject({ method: 'GET', url: '/api/users', headers: withCookie(t.admin) })).body,
       (await t.app.inject({ method: 'GET', url: '/api/keys', headers: withCookie(cookie) })).body,
       (await t.app.inject({ method: 'GET', url: '/api/users/@me', headers: withCookie(cookie) })).body,
     ].join('\n');
-    const logs = (await t.app.inject({ method: 'GET', url: '/api/system/logs.json', headers: withCookie(admin) })).body;
+    const logs = (await t.app.inject({ method: 'GET', url: '/api/system/logs.json', headers: withCookie(t.admin) })).body;
     for (const secret of [userPassword, newPassword, 'Wrong-Secret-Pw', sessionToken, key.token, 'test-admin-password']) {
       expect(logs).not.toContain(secret);
       expect(answers).not.toContain(secret);

@@ -1,24 +1,13 @@
 // Role editing through the real app (docs/role-editing.md): every safety rule, and permission changes taking
 // effect on the holders' next request.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { levelsOf as grants, sharedTestApp } from '../../testing/shared-test-app.js';
+import { createTestApp, withCookie } from '../../testing/test-app.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.loginAsAdmin();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin) =>
-  t.app.inject({ method, url, headers: withCookie(cookie), ...(payload === undefined ? {} : { payload }) });
+const t = sharedTestApp();
+const { call } = t;
 let counter = 0;
 const unique = (base: string) => `${base} ${(counter += 1)}`;
-const grants = (role: { permissions_with_levels: Array<{ permission_name: string; permission_level_name: string }> }) =>
-  Object.fromEntries(role.permissions_with_levels.map((p) => [p.permission_name, p.permission_level_name]));
 
 describe('POST /roles', () => {
   it('creates a role with its permissions (201), listed by GET /roles', async () => {
@@ -53,17 +42,15 @@ describe('POST /roles', () => {
   });
 
   it('needs Roles WRITE (403 below it, 401 signed out)', async () => {
-    await t.createUser({ username: 'role-reader', password: 'role-reader-password', roleName: 'Supervisor' });
-    const supervisor = await t.login('role-reader', 'role-reader-password');
+    const supervisor = await t.signedInAs('role-reader', 'Supervisor');
     expect((await call('POST', '/api/roles', { name: unique('Nope') }, supervisor)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/roles', payload: { name: 'x' } })).statusCode).toBe(401);
   });
 
   it('never grants a permission above the caller’s own level, so nobody raises their own role', async () => {
-    const roleId = await t.createRole(unique('Role editor'), { Roles: 'DELETE', Users: 'UPDATE', Logs: 'READ' });
-    const editorRole = (await call('GET', '/api/roles')).json().find((r: { id: number }) => r.id === roleId);
-    await t.createUser({ username: 'role-editor', password: 'role-editor-password', roleName: editorRole.name });
-    const editor = await t.login('role-editor', 'role-editor-password');
+    const editorRole = unique('Role editor');
+    const roleId = await t.createRole(editorRole, { Roles: 'DELETE', Users: 'UPDATE', Logs: 'READ' });
+    const editor = await t.signedInAs('role-editor', editorRole);
     const above = await call(
       'POST',
       '/api/roles',
@@ -76,7 +63,7 @@ describe('POST /roles', () => {
       'PUT',
       `/api/roles/${roleId}`,
       {
-        name: editorRole.name,
+        name: editorRole,
         permissions: [
           { name: 'Roles', level: 'DELETE' },
           { name: 'Users', level: 'UPDATE' },
@@ -99,10 +86,9 @@ describe('POST /roles', () => {
 
 describe('PUT /roles/{id}', () => {
   it('changes name, description and permissions, taking effect on the holders’ next request', async () => {
-    const roleId = await t.createRole(unique('Viewer'), {});
-    const role = (await call('GET', '/api/roles')).json().find((r: { id: number }) => r.id === roleId);
-    await t.createUser({ username: 'viewer', password: 'viewer-password', roleName: role.name });
-    const viewer = await t.login('viewer', 'viewer-password');
+    const viewerRole = unique('Viewer');
+    const roleId = await t.createRole(viewerRole, {});
+    const viewer = await t.signedInAs('viewer', viewerRole);
     expect((await call('GET', '/api/system/logs', undefined, viewer)).statusCode).toBe(403);
     const renamed = unique('Viewer with logs');
     const changed = await call('PUT', `/api/roles/${roleId}`, {

@@ -1,21 +1,12 @@
 // GET /roles and /roles/@me: the seeded roles with permissions_with_levels (docs/data-model.md (Role), docs/storage.md).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { levelsOf as levels, sharedTestApp } from '../../testing/shared-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const levels = (role: { permissions_with_levels: Array<{ permission_name: string; permission_level_name: string }> }) =>
-  Object.fromEntries(role.permissions_with_levels.map((p) => [p.permission_name, p.permission_level_name]));
+const t = sharedTestApp();
 
 describe('GET /roles', () => {
   it('lists the seeded roles with their permissions and levels', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/roles', headers: withCookie(await t.loginAsAdmin()) });
+    const response = await t.call('GET', '/api/roles');
     expect(response.statusCode).toBe(200);
     const roles = response.json();
     expect(roles.map((r: { name: string }) => r.name)).toEqual(['Administrator', 'Supervisor', 'Operator']);
@@ -51,12 +42,7 @@ describe('GET /roles', () => {
 
 describe('GET /roles/@me', () => {
   it('answers the caller’s own role, even without the Roles permission', async () => {
-    await t.createUser({ username: 'op', password: 'op-password', roleName: 'Operator' });
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/roles/@me',
-      headers: withCookie(await t.login('op', 'op-password')),
-    });
+    const response = await t.call('GET', '/api/roles/@me', undefined, await t.signedInAs('op', 'Operator'));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Operator', permissions_with_levels: [] });
   });

@@ -1,10 +1,10 @@
 // /users through the real app: success paths, validation (nothing changes on a 4xx), and the safety rules.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiKey } from '../keys/keys.service.js';
-import { createTestApp, testAdminPassword, withCookie, type TestApp } from '../../testing/test-app.js';
+import { sharedTestApp } from '../../testing/shared-test-app.js';
+import { testAdminPassword, withCookie } from '../../testing/test-app.js';
 
-let t: TestApp;
-let admin: string;
+const t = sharedTestApp();
 const operatorRoleId = 3;
 const validUser = {
   username: 'jdoe',
@@ -15,16 +15,7 @@ const validUser = {
   roleId: operatorRoleId,
 };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.loginAsAdmin();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin) =>
-  t.app.inject({ method, url, headers: withCookie(cookie), ...(payload === undefined ? {} : { payload }) });
+const { call: inject } = t;
 
 async function userCount(): Promise<number> {
   return (await inject('GET', '/api/users')).json().length;
@@ -153,7 +144,7 @@ describe('bad input is answered 4xx with a message, and nothing changes', () => 
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/users',
-      headers: { ...withCookie(admin), 'content-type': 'application/json' },
+      headers: { ...withCookie(t.admin), 'content-type': 'application/json' },
       payload: '{"username": "x",',
     });
     expect(response.statusCode).toBe(400);

@@ -24,17 +24,6 @@ export function compareOpenAlarms(a: Alarm, b: Alarm): number {
 /** Only what has been annunciated and is not acknowledged can be acknowledged. */
 export const canBeAcknowledged = (a: Alarm) => a.state === 'unacknowledged' || a.state === 'returned';
 
-/** e.g. "Nov 23, 14:05:09" in the browser's locale. */
-export function formatAlarmTime(value: string): string {
-  return new Intl.DateTimeFormat(undefined, {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(new Date(value));
-}
-
 export function formatPeak(alarm: Pick<Alarm, 'event' | 'peak'>): string {
   if (alarm.peak === null) return '';
   return alarm.event >= 20 ? `${alarm.peak.toFixed(1)} %` : `${alarm.peak.toFixed(1)} °C`;

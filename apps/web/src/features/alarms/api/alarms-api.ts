@@ -1,7 +1,6 @@
-// Alarm calls of the Alarms page (docs/alarms.md): summary, the CSV export's address, acknowledge, shelve.
+// Alarm calls of the Alarms page (docs/alarms.md): summary, the CSV export's API path, acknowledge, shelve.
 import type { AcknowledgeAlarmsResult, Alarm, AlarmSummary } from '@bpm/protocol';
 import { alarmQueryString } from '../../../lib/alarm-requests';
-import { apiBaseUrl } from '../../../lib/api-base-url';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface HistoryFilter {
@@ -36,10 +35,7 @@ export function unshelveAlarm(id: number): Promise<Alarm> {
   return apiRequest<Alarm>(`/alarms/${id}/shelve`, { method: 'DELETE' });
 }
 
-/**
- * Where the History's CSV export downloads from: a link the browser follows with its cookie, so the
- * server's stream goes straight to a file and a 100,000-row export never sits in the page's memory.
- */
-export function alarmsCsvUrl(filter: HistoryFilter): string {
-  return `${apiBaseUrl()}/alarms.csv${alarmQueryString({ ...filter })}`;
+/** Where the History's CSV export downloads from (through lib/download-file.ts, so a 401 signs out). */
+export function alarmsCsvPath(filter: HistoryFilter): string {
+  return `/alarms.csv${alarmQueryString({ ...filter })}`;
 }

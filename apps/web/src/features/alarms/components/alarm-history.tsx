@@ -5,12 +5,14 @@ import { Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { DownloadButton } from '../../../components/ui/download-button';
 import { Icon } from '../../../components/ui/icon';
-import { formatAlarmTime, formatPeak, placeOf, stateLooks } from '../alarm-display';
+import { stateLooks } from '../alarm-display';
 import { alarmQueries } from '../api/alarm-queries';
-import { alarmsCsvUrl, type HistoryFilter } from '../api/alarms-api';
+import { alarmsCsvPath, type HistoryFilter } from '../api/alarms-api';
 import { rangeOf } from '../history-range';
 import { AlarmSummary } from './alarm-summary';
+import { AlarmTableHead, AlarmTableRow } from './alarm-table';
 import { HistoryFilters, initialHistoryFilter, type HistoryFilterState } from './history-filters';
 
 function toFilter(state: HistoryFilterState, now: number): HistoryFilter {
@@ -36,16 +38,14 @@ export function AlarmHistory() {
       <HistoryFilters value={state} onChange={setState} />
       <AlarmSummary range={{ from: filter.from, to: filter.to }} />
       <Stack gap="xs" component="section" aria-label="Alarm history">
-        <Button
-          component="a"
-          href={alarmsCsvUrl(filter)}
-          download
+        <DownloadButton
+          path={alarmsCsvPath(filter)}
           variant="default"
           style={{ alignSelf: 'flex-start' }}
           leftSection={<Icon name="download" size={20} />}
         >
           Export CSV
-        </Button>
+        </DownloadButton>
         {pages.isPending ? (
           <Text>Loading alarms...</Text>
         ) : pages.isError ? (
@@ -65,22 +65,13 @@ function HistoryTable({ alarms }: { alarms: Alarm[] }) {
   return (
     <Table.ScrollContainer minWidth={900} type="native" tabIndex={0} role="region" aria-label="Alarm history table">
       <Table striped verticalSpacing={4} aria-label="Alarms">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>State</Table.Th>
-            <Table.Th>Probe</Table.Th>
-            <Table.Th>Alarm</Table.Th>
-            <Table.Th>Raised</Table.Th>
-            <Table.Th>Cleared</Table.Th>
-            <Table.Th>Where</Table.Th>
-            <Table.Th>Peak</Table.Th>
-            <Table.Th>Acknowledged by</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <AlarmTableHead withCleared last="Acknowledged by" />
         <Table.Tbody>
           {alarms.map((alarm) => (
-            <Table.Tr key={alarm.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <AlarmTableRow
+              key={alarm.id}
+              alarm={alarm}
+              state={
                 <Badge
                   color={stateLooks[alarm.state].colour}
                   c="dark.7"
@@ -91,23 +82,17 @@ function HistoryTable({ alarms }: { alarms: Alarm[] }) {
                 >
                   {stateLooks[alarm.state].label}
                 </Badge>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{alarm.probeID}</Table.Td>
-              <Table.Td>
+              }
+              message={
                 <Text size="sm" c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
                   {alarm.raisedMessage}
                 </Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAlarmTime(alarm.raisedAt)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {alarm.clearedAt ? formatAlarmTime(alarm.clearedAt) : 'Active'}
-              </Table.Td>
-              <Table.Td>{placeOf(alarm)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPeak(alarm)}</Table.Td>
-              <Table.Td>
-                {alarm.acknowledgedBy ? `${alarm.acknowledgedBy.username}${alarm.ackComment ? `: ${alarm.ackComment}` : ''}` : ''}
-              </Table.Td>
-            </Table.Tr>
+              }
+              withCleared
+              last={
+                alarm.acknowledgedBy ? `${alarm.acknowledgedBy.username}${alarm.ackComment ? `: ${alarm.ackComment}` : ''}` : ''
+              }
+            />
           ))}
         </Table.Tbody>
       </Table>

@@ -1,7 +1,8 @@
 // The open alarms as cards on narrow screens (below 48em): the same facts and actions as the table.
 import type { Alarm } from '@bpm/protocol';
 import { Card, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { canBeAcknowledged, formatAlarmTime, formatPeak, placeOf } from '../alarm-display';
+import { formatEventTime } from '../../../lib/dates';
+import { canBeAcknowledged, formatPeak, placeOf } from '../alarm-display';
 import { AlarmActions, AlarmStateBadges, alarmName } from './alarm-row-parts';
 
 export interface OpenAlarmCardsProps {
@@ -32,12 +33,12 @@ export function OpenAlarmCards({ alarms, canAct, canShelve, selected, onToggle, 
               {alarm.probeID}: {alarm.lastMessage}
             </Text>
             <Text size="xs" c="gray.7">
-              {formatAlarmTime(alarm.raisedAt)} · {placeOf(alarm)}
+              {formatEventTime(alarm.raisedAt)} · {placeOf(alarm)}
               {alarm.peak !== null ? ` · peak ${formatPeak(alarm)}` : ''}
             </Text>
             {alarm.state === 'shelved' && alarm.shelvedUntil && (
               <Text size="xs" c="gray.7">
-                Shelved until {formatAlarmTime(alarm.shelvedUntil)}: {alarm.shelveReason}
+                Shelved until {formatEventTime(alarm.shelvedUntil)}: {alarm.shelveReason}
               </Text>
             )}
             <AlarmActions alarm={alarm} canAct={canAct} canShelve={canShelve} onShelve={() => onShelve(alarm)} />

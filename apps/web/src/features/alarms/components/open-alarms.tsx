@@ -5,9 +5,11 @@ import { Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useAlarmsLoaded, useOpenAlarms } from '../../../live/use-alarms';
-import { canBeAcknowledged, compareOpenAlarms, formatAlarmTime, formatPeak, placeOf } from '../alarm-display';
+import { formatEventTime } from '../../../lib/dates';
+import { canBeAcknowledged, compareOpenAlarms } from '../alarm-display';
 import { useAcknowledgeAlarms } from '../api/use-acknowledge-alarms';
 import { AlarmActions, AlarmStateBadges, alarmName } from './alarm-row-parts';
+import { AlarmTableHead, AlarmTableRow } from './alarm-table';
 import { OpenAlarmCards } from './open-alarm-cards';
 import { PermissionButton } from './permission-button';
 import { ShelveAlarmModal } from './shelve-alarm-modal';
@@ -60,28 +62,20 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
       {sorted.length > 0 && !isNarrow && (
         <Table.ScrollContainer minWidth={860} type="native" tabIndex={0} role="region" aria-label="Open alarms table">
           <Table striped highlightOnHover verticalSpacing={6}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label="Select all alarms that can be acknowledged"
-                    checked={selectable.length > 0 && chosen.length === selectable.length}
-                    indeterminate={chosen.length > 0 && chosen.length < selectable.length}
-                    disabled={!canAct || selectable.length === 0}
-                    onChange={() =>
-                      setSelected(chosen.length === selectable.length ? new Set() : new Set(selectable.map((a) => a.id)))
-                    }
-                  />
-                </Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Probe</Table.Th>
-                <Table.Th>Alarm</Table.Th>
-                <Table.Th>Raised</Table.Th>
-                <Table.Th>Where</Table.Th>
-                <Table.Th>Peak</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <AlarmTableHead
+              select={
+                <Checkbox
+                  aria-label="Select all alarms that can be acknowledged"
+                  checked={selectable.length > 0 && chosen.length === selectable.length}
+                  indeterminate={chosen.length > 0 && chosen.length < selectable.length}
+                  disabled={!canAct || selectable.length === 0}
+                  onChange={() =>
+                    setSelected(chosen.length === selectable.length ? new Set() : new Set(selectable.map((a) => a.id)))
+                  }
+                />
+              }
+              last="Actions"
+            />
             <Table.Tbody>
               {sorted.map((alarm) => (
                 <OpenAlarmRow
@@ -119,38 +113,37 @@ function OpenAlarmRow({
   onShelve: () => void;
 }) {
   return (
-    <Table.Tr>
-      <Table.Td>
+    <AlarmTableRow
+      alarm={alarm}
+      select={
         <Checkbox
           aria-label={`Select ${alarmName(alarm)}`}
           checked={isSelected}
           disabled={!canAct || !canBeAcknowledged(alarm)}
           onChange={onToggle}
         />
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <AlarmStateBadges alarm={alarm} />
-        {alarm.state === 'shelved' && alarm.shelvedUntil && (
-          <Text size="xs" c="gray.7">
-            until {formatAlarmTime(alarm.shelvedUntil)}: {alarm.shelveReason}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{alarm.probeID}</Table.Td>
-      <Table.Td>
-        <Text size="sm">{alarm.lastMessage}</Text>
-        {alarm.suppressed && alarm.state !== 'shelved' && (
-          <Text size="xs" c="gray.7">
-            Suppressed by the probe assignment
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAlarmTime(alarm.raisedAt)}</Table.Td>
-      <Table.Td>{placeOf(alarm)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPeak(alarm)}</Table.Td>
-      <Table.Td>
-        <AlarmActions alarm={alarm} canAct={canAct} canShelve={canShelve} onShelve={onShelve} />
-      </Table.Td>
-    </Table.Tr>
+      }
+      state={
+        <>
+          <AlarmStateBadges alarm={alarm} />
+          {alarm.state === 'shelved' && alarm.shelvedUntil && (
+            <Text size="xs" c="gray.7">
+              until {formatEventTime(alarm.shelvedUntil)}: {alarm.shelveReason}
+            </Text>
+          )}
+        </>
+      }
+      message={
+        <>
+          <Text size="sm">{alarm.lastMessage}</Text>
+          {alarm.suppressed && alarm.state !== 'shelved' && (
+            <Text size="xs" c="gray.7">
+              Suppressed by the probe assignment
+            </Text>
+          )}
+        </>
+      }
+      last={<AlarmActions alarm={alarm} canAct={canAct} canShelve={canShelve} onShelve={onShelve} />}
+    />
   );
 }

@@ -1,8 +1,7 @@
 // GET /probes/{id}/history (docs/history.md): the probe's minute aggregates over a range, and the CSV
-// export's address (a plain link: the browser downloads the file with the session cookie).
+// export's API path (downloaded through lib/download-file.ts, so a 401 signs out like any other call).
 import type { ProbeHistory } from '@bpm/protocol';
 import { queryOptions } from '@tanstack/react-query';
-import { apiBaseUrl } from '../../../lib/api-base-url';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface HistoryRange {
@@ -17,8 +16,7 @@ export function getProbeHistory(probeID: string, range: HistoryRange, signal?: A
   return apiRequest<ProbeHistory>(historyPath(probeID, range), { signal });
 }
 
-export const probeHistoryCsvUrl = (probeID: string, range: HistoryRange): string =>
-  `${apiBaseUrl()}${historyPath(probeID, range, '.csv')}`;
+export const probeHistoryCsvPath = (probeID: string, range: HistoryRange): string => historyPath(probeID, range, '.csv');
 
 export const historyQueries = {
   all: () => ['probe-history'] as const,

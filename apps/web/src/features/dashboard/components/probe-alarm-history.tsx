@@ -1,16 +1,8 @@
 // Probe Details' "Alarm history" (docs/alarms.md): the probe's last 20 alarms, newest first.
 import { Badge, Group, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { formatEventTime } from '../../../lib/dates';
 import { probeAlarmQueries } from '../api/probe-alarm-queries';
-
-const when = (value: string) =>
-  new Intl.DateTimeFormat(undefined, {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(new Date(value));
 
 export function ProbeAlarmHistory({ probeID }: { probeID: string }) {
   const alarms = useQuery(probeAlarmQueries.history(probeID));
@@ -35,7 +27,7 @@ export function ProbeAlarmHistory({ probeID }: { probeID: string }) {
             <li key={alarm.id}>
               <Group gap={6} wrap="wrap">
                 <Text size="sm">
-                  {when(alarm.raisedAt)}: {alarm.raisedMessage}
+                  {formatEventTime(alarm.raisedAt)}: {alarm.raisedMessage}
                 </Text>
                 <Badge size="sm" variant="light" radius="sm" color={alarm.state === 'unacknowledged' ? 'red' : 'gray'}>
                   {alarm.state}

@@ -2,15 +2,16 @@
 // range from the server, the live feed's reports appended as they come, CSV export, and a link to the
 // journey of the pack the probe carries.
 import type { HistoryPoint } from '@bpm/protocol';
-import { Anchor, Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { DownloadButton } from '../../../components/ui/download-button';
 import { TemperatureHistoryChartLazy } from '../../../components/ui/temperature-history-chart-lazy';
 import { packHref } from '../../../config/paths';
 import { useSystemInfo } from '../../../live/use-live';
 import { useProbe } from '../../../live/use-probe';
-import { historyQueries, probeHistoryCsvUrl, type HistoryRange } from '../api/get-probe-history';
+import { historyQueries, probeHistoryCsvPath, type HistoryRange } from '../api/get-probe-history';
 import { withLiveReport } from '../history-live';
 
 const ranges = [
@@ -68,9 +69,9 @@ export function TemperatureHistorySection({ probeID }: { probeID: string }) {
           </Title>
           <Group gap="xs">
             {query.isFetching && <Loader size="xs" aria-label="Loading temperature history" />}
-            <Button component="a" href={probeHistoryCsvUrl(probeID, range)} download variant="default" size="compact-xs">
+            <DownloadButton path={probeHistoryCsvPath(probeID, range)} variant="default" size="compact-xs">
               Export CSV
-            </Button>
+            </DownloadButton>
           </Group>
         </Group>
         <SegmentedControl

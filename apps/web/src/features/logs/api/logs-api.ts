@@ -4,6 +4,7 @@ import { productShortName, type AuditEntry, type LogEntry } from '@bpm/protocol'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { apiRequest } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/download-file';
 
 export interface LogsPageRequest {
   offset: number;
@@ -61,13 +62,5 @@ export function logsFileName(at: Date): string {
 /** Fetches /system/logs.json and hands it to the browser as a file; throws when the fetch fails. */
 export async function downloadLogs(at: Date = new Date()): Promise<void> {
   const data = await apiRequest<unknown>('/system/logs.json');
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = logsFileName(at);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoke after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), logsFileName(at));
 }

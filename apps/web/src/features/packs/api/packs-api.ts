@@ -1,8 +1,7 @@
 // Battery packs (docs/history.md): search by id or name, a pack's journey (carriages), the temperature
-// history of each carriage's probe over its time, and the CSV export's address (a plain download link).
+// history of each carriage's probe over its time, and the CSV export's API path (lib/download-file.ts).
 import type { PackHistory, PackSummary, ProbeHistory } from '@bpm/protocol';
 import { queryOptions } from '@tanstack/react-query';
-import { apiBaseUrl } from '../../../lib/api-base-url';
 import { apiRequest } from '../../../lib/api-client';
 
 export function searchPacks(q: string, signal?: AbortSignal): Promise<PackSummary[]> {
@@ -18,7 +17,7 @@ export function getCarriageHistory(probeID: string, from: string, to: string, si
   return apiRequest<ProbeHistory>(`/probes/${encodeURIComponent(probeID)}/history?${query}`, { signal });
 }
 
-export const packHistoryCsvUrl = (packId: number): string => `${apiBaseUrl()}/packs/${packId}/history.csv`;
+export const packHistoryCsvPath = (packId: number): string => `/packs/${packId}/history.csv`;
 
 export const packQueries = {
   all: () => ['packs'] as const,

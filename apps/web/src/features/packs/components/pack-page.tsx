@@ -6,12 +6,13 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Timeline, Tit
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
+import { DownloadButton } from '../../../components/ui/download-button';
 import type { ChartMarker } from '../../../components/ui/temperature-history-chart';
 import { TemperatureHistoryChartLazy } from '../../../components/ui/temperature-history-chart-lazy';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useSystemInfo } from '../../../live/use-live';
-import { packHistoryCsvUrl, packQueries } from '../api/packs-api';
+import { packHistoryCsvPath, packQueries } from '../api/packs-api';
 import { FindPack } from './find-pack';
 import classes from './pack-page.module.css';
 
@@ -89,9 +90,9 @@ function PackJourney({ packId, name, carriages }: { packId: number; name: string
           <Button variant="default" size="xs" onClick={() => window.print()}>
             Print
           </Button>
-          <Button component="a" href={packHistoryCsvUrl(packId)} download variant="default" size="xs">
+          <DownloadButton path={packHistoryCsvPath(packId)} variant="default" size="xs">
             Export CSV
-          </Button>
+          </DownloadButton>
         </Group>
       </Group>
       <Paper withBorder p="md">

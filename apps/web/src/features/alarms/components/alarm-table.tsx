@@ -1,0 +1,65 @@
+// The alarm tables' header and rows, shared by the open alarms and the History (docs/alarms.md): the
+// probe, when it was raised, where and the peak stand in the same columns in both; each table brings its
+// own state, message and last cell, the open alarms a selection checkbox before them, the History a
+// Cleared column after Raised.
+import type { Alarm } from '@bpm/protocol';
+import { Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatEventTime } from '../../../lib/dates';
+import { formatPeak, placeOf } from '../alarm-display';
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+export interface AlarmTableHeadProps {
+  /** The first header cell's content when the table selects rows (the open alarms' select-all checkbox). */
+  select?: ReactNode;
+  withCleared?: boolean;
+  /** The last column's name. */
+  last: 'Actions' | 'Acknowledged by';
+}
+
+export function AlarmTableHead({ select, withCleared = false, last }: AlarmTableHeadProps) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {select !== undefined && <Table.Th w={40}>{select}</Table.Th>}
+        <Table.Th>State</Table.Th>
+        <Table.Th>Probe</Table.Th>
+        <Table.Th>Alarm</Table.Th>
+        <Table.Th>Raised</Table.Th>
+        {withCleared && <Table.Th>Cleared</Table.Th>}
+        <Table.Th>Where</Table.Th>
+        <Table.Th>Peak</Table.Th>
+        <Table.Th>{last}</Table.Th>
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+export interface AlarmTableRowProps {
+  alarm: Alarm;
+  /** The first cell's content when the table selects rows (the open alarms' checkbox). */
+  select?: ReactNode;
+  state: ReactNode;
+  message: ReactNode;
+  /** A Cleared cell after Raised: the time, or "Active" (the History). */
+  withCleared?: boolean;
+  /** The last cell: the open alarms' actions, the History's "Acknowledged by". */
+  last: ReactNode;
+}
+
+export function AlarmTableRow({ alarm, select, state, message, withCleared = false, last }: AlarmTableRowProps) {
+  return (
+    <Table.Tr>
+      {select !== undefined && <Table.Td>{select}</Table.Td>}
+      <Table.Td style={nowrap}>{state}</Table.Td>
+      <Table.Td style={nowrap}>{alarm.probeID}</Table.Td>
+      <Table.Td>{message}</Table.Td>
+      <Table.Td style={nowrap}>{formatEventTime(alarm.raisedAt)}</Table.Td>
+      {withCleared && <Table.Td style={nowrap}>{alarm.clearedAt ? formatEventTime(alarm.clearedAt) : 'Active'}</Table.Td>}
+      <Table.Td>{placeOf(alarm)}</Table.Td>
+      <Table.Td style={nowrap}>{formatPeak(alarm)}</Table.Td>
+      <Table.Td>{last}</Table.Td>
+    </Table.Tr>
+  );
+}
