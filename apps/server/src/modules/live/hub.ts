@@ -4,8 +4,8 @@
 // more until it drains, while its changed probes coalesce in a set (at most one entry per probe), so a
 // client that never reads costs bounded memory. A socket that asked for the compact format gets probe
 // data from compact-feed.ts instead (docs/live-feed-compact.md); once it drains, a compact socket that fell
-// behind is sent the shared delta messages it missed, kept for a few seconds (no work per socket), and full
-// records only when it missed more than those. Every other message is the same JSON for all. The hub knows
+// behind is sent the shared delta messages it missed, kept for a few seconds (no work per socket), while
+// they fit in the buffer bound, and full records when it missed more. Every other message is the same JSON for all. The hub knows
 // no database and no engine.
 import type { Alarm, Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
 import type { PublishedProbe } from '../../engine/evaluation.js';
@@ -48,8 +48,9 @@ export interface HubOptions {
 
 /**
  * How many recent compact deltas (and bytes of them) the hub keeps for sockets that fall behind: 3 s of
- * flushes, or 8 MB. A socket that drains within that window is sent the same shared messages it missed;
- * one behind for longer gets full records of what changed (docs/decisions/live-format.md).
+ * flushes, or 8 MB. A socket that drains within that window is sent the same shared messages it missed
+ * when they add up to at most maxBufferedBytes; otherwise it gets full records of what changed
+ * (docs/decisions/live-format.md).
  */
 export const recentDeltaLimits = { messages: 30, bytes: 8 * 1024 * 1024 };
 
