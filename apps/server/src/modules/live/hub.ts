@@ -47,12 +47,12 @@ export interface HubOptions {
 }
 
 /**
- * How many recent compact deltas (and bytes of them) the hub keeps for sockets that fall behind: 3 s of
- * flushes, or 8 MB. A socket that drains within that window is sent the same shared messages it missed
- * when they add up to at most maxBufferedBytes; otherwise it gets full records of what changed
+ * How many recent compact deltas the hub keeps for sockets that fall behind: 3 s of flushes, and no more
+ * bytes than maxBufferedBytes. A socket that drains within that window is sent the same shared messages it
+ * missed when they add up to at most maxBufferedBytes; otherwise it gets full records of what changed
  * (docs/decisions/live-format.md).
  */
-export const recentDeltaLimits = { messages: 30, bytes: 8 * 1024 * 1024 };
+export const recentDeltaLimits = { messages: 30 };
 
 export interface FlushStats {
   probes: number;
@@ -291,7 +291,7 @@ export class LiveHub {
     this.deltaSeq += 1;
     while (
       this.recentDeltas.length > recentDeltaLimits.messages ||
-      (this.recentDeltas.length > 1 && this.recentDeltaBytes > recentDeltaLimits.bytes)
+      (this.recentDeltas.length > 1 && this.recentDeltaBytes > this.options.maxBufferedBytes)
     ) {
       this.recentDeltaBytes -= this.recentDeltas.shift()!.message.length;
     }
