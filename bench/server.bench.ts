@@ -370,9 +370,11 @@ async function plant(): Promise<string> {
       const text = await metricsText(session);
       const rss = metricIn(text, 'process_resident_memory_bytes');
       if (rss > peak.rss) {
-        const [heapUsed, heapTotal, external] = ['nodejs_heap_used_bytes', 'nodejs_heap_total_bytes', 'nodejs_external_memory_bytes'].map(
-          (m) => metricIn(text, m),
-        );
+        const [heapUsed, heapTotal, external] = [
+          'nodejs_heap_used_bytes',
+          'nodejs_heap_total_bytes',
+          'nodejs_external_memory_bytes',
+        ].map((m) => metricIn(text, m));
         peak = { rss, heapUsed: heapUsed!, heapTotal: heapTotal!, external: external! };
       }
     }

@@ -85,4 +85,3 @@ export function formatEventMessage(code: number, params: Record<string, string |
     key in params ? String(params[key]) : whole,
   );
 }
-

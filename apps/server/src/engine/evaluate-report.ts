@@ -27,8 +27,7 @@ export function evaluateReport(
   // parsed copy then dies young instead of being retained (less old-generation garbage under load).
   const isSamePlace = report.assignment === undefined || samePlace(base.assignment, report.assignment);
   const assignment =
-    report.assignment === undefined ||
-    (isSamePlace && base.assignment?.expectingCANData === report.assignment?.expectingCANData)
+    report.assignment === undefined || (isSamePlace && base.assignment?.expectingCANData === report.assignment?.expectingCANData)
       ? base.assignment
       : report.assignment;
   // The place was just compared: the rules need not compare it again (once per report, profiled at 1 %).
