@@ -23,6 +23,7 @@ import { probesModule } from './modules/probes/probes.plugin.js';
 import { rolesModule } from './modules/roles/roles.plugin.js';
 import { usersModule } from './modules/users/users.plugin.js';
 import { accessPlugin, principalPlugin } from './plugins/access.js';
+import { bodyDrainPlugin } from './plugins/body-drain.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -100,6 +101,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Ecosystem and cross-cutting plugins, in the order requests meet them.
   useZodSchemas(app);
   await app.register(errorHandlerPlugin);
+  await app.register(bodyDrainPlugin);
   await app.register(dbPlugin, { db });
   await app.register(requestLogPlugin, { summaryIntervalMs: config.logSummaryIntervalMs });
   await app.register(cookie);

@@ -5,6 +5,7 @@
 import type { Assignment } from '@bpm/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { writeInChunks } from '../../db/batch-writer.js';
 import type { Database } from '../../db/schema.js';
 import { toRow, type MinuteRow, type OpenMinute } from './history-aggregate.js';
 import type { HistoryRecorder } from './history-recorder.js';
@@ -12,7 +13,7 @@ import {
   insertCarriages,
   insertMinutes,
   insertProbeKeys,
-  loadLatestCarriages,
+  loadLatestCarriage,
   loadNames,
   loadProbeKeys,
   nameKinds,
@@ -43,14 +44,18 @@ export class HistoryWriter {
     private readonly db: Kysely<Database>,
     private readonly recorder: HistoryRecorder,
     private readonly log: FastifyBaseLogger,
+    /** Told the earliest minute of each committed batch (the hourly roll-up redoes an hour written late). */
+    private readonly minutesWritten: (fromMinute: number) => void = () => {},
     // A few ms per transaction (bench/history.bench.ts); a probe's first write also inserts its key and names.
     private readonly rowsPerTransaction = 100,
   ) {}
 
   async load(): Promise<void> {
     for (const row of await loadProbeKeys(this.db)) this.remember(row.probe_id, row.probe_key);
-    for (const c of await loadLatestCarriages(this.db)) {
-      this.places.set(c.probe_key, `${c.stage_id ?? ''}|${c.agv_id ?? ''}|${c.pack_id ?? ''}`);
+    // One seek per probe: a 30-day plant holds millions of carriages, which one statement would walk.
+    for (const key of this.ids.keys()) {
+      const c = await loadLatestCarriage(this.db, key);
+      if (c) this.places.set(key, `${c.stage_id ?? ''}|${c.agv_id ?? ''}|${c.pack_id ?? ''}`);
     }
     for (const n of await loadNames(this.db, [nameKinds.stage, nameKinds.agv])) {
       this.names.set(`${n.kind}:${n.id}`, { name: n.name, lastMinute: n.last_minute });
@@ -80,6 +85,11 @@ export class HistoryWriter {
     for (const [k, v] of this.names) if (k.startsWith(`${nameKinds.pack}:`) && v.lastMinute < cutoff) this.names.delete(k);
   }
 
+  /** Nothing finished is waiting to be written. */
+  idle(): boolean {
+    return this.pending.length === 0;
+  }
+
   /** Writes everything finished so far; flushes never overlap, so minutes are written in order. */
   flush(): Promise<void> {
     this.writing = this.writing.then(() => this.writePending());
@@ -95,20 +105,10 @@ export class HistoryWriter {
       );
       this.pending = this.pending.slice(this.pending.length - maxPending);
     }
-    let first = true;
-    while (this.pending.length > 0) {
-      if (!first) await new Promise((resolve) => setImmediate(resolve));
-      first = false;
-      const chunk = this.pending.slice(0, this.rowsPerTransaction);
-      try {
-        await this.writeChunk(chunk);
-      } catch (error) {
-        // Kept pending: the next flush tries again.
-        this.log.error({ err: error }, 'history write failed');
-        return;
-      }
-      this.pending = this.pending.slice(chunk.length);
-    }
+    const { written, error } = await writeInChunks(this.pending, this.rowsPerTransaction, (chunk) => this.writeChunk(chunk));
+    this.pending = this.pending.slice(written);
+    // What was not written stays pending: the next flush tries again.
+    if (error !== undefined) this.log.error({ err: error }, 'history write failed');
   }
 
   private async writeChunk(chunk: readonly OpenMinute[]): Promise<void> {
@@ -147,6 +147,7 @@ export class HistoryWriter {
         await upsertNames(trx, [...names.values()]);
         // Only once the transaction commits does memory say it is written.
         return () => {
+          this.minutesWritten(Math.min(...rows.map((r) => r.minute)));
           for (const [probeID, key] of newKeys) this.remember(probeID, key);
           for (const [key, place] of places) this.places.set(key, place);
           for (const n of names.values()) this.names.set(`${n.kind}:${n.id}`, { name: n.name, lastMinute: n.last_minute });

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PublishedProbe } from '../../engine/evaluation.js';
 import { maxSnapshotPartBytes } from './compact-feed.js';
-import { LiveHub, recentDeltaLimits, type LiveFormat, type LiveSocket } from './hub.js';
+import { LiveHub, maxProbesPerSlice, recentDeltaLimits, type LiveFormat, type LiveSocket } from './hub.js';
 
 class FakeSocket implements LiveSocket {
   readyState = 1;
@@ -197,6 +197,30 @@ describe('compact live format', () => {
     expect(sent[0]!.p.map((record) => record.id)).toEqual(ids);
     slow.receive();
     expect([...slow.probes.values()].map((p) => p.batteryPercentage)).toEqual(ids.map(() => 5));
+  });
+
+  it('a compact socket far behind catches up with full records slice by slice, every probe once', async () => {
+    const hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: 1000 });
+    hub.start();
+    try {
+      const count = maxProbesPerSlice * 2 + 500;
+      const slow = connect(hub, 'compact');
+      slow.socket.bufferedAmount = 5000;
+      for (let i = 0; i < count; i += 1) hub.publishProbe(published(baseProbe(`P-${i}`)));
+      hub.flush();
+      for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+      const before = slow.socket.sent.length;
+      slow.socket.bufferedAmount = 0;
+      hub.flush();
+      for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+      const sizes = slow.socket.sent.slice(before).map((b) => (JSON.parse(b.toString()) as { p: unknown[] }).p.length);
+      expect(sizes).toEqual([maxProbesPerSlice, maxProbesPerSlice, 500]);
+      slow.receive();
+      expect(slow.probes.size).toBe(count);
+      expect(hub.clientState(slow.socket)).toEqual({ isBackedUp: false, pendingProbes: 0 });
+    } finally {
+      hub.stop();
+    }
   });
 
   it('sockets that connect between two flushes share one snapshot; a flush with changes makes a new one', () => {

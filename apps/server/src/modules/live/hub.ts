@@ -64,6 +64,23 @@ const openState = 1;
 const probeDataHead = Buffer.from('{"messageType":"probeData","probes":[');
 const probeDataTail = Buffer.from(']}');
 const comma = ','.charCodeAt(0);
+/**
+ * At most this many probes (or alarms) are serialised into one message; more changed ones go out in further
+ * slices, each in its own turn of the event loop, so that a whole-plant change (a threshold edit at 100,000
+ * probes) never holds the loop for long (docs/security.md "Probe data bounds").
+ */
+export const maxProbesPerSlice = 1000;
+
+/** The first `count` items of a set (insertion order), or the set itself when it is not larger. */
+function firstOf(items: Set<string>, count: number): Set<string> {
+  if (items.size <= count) return items;
+  const slice = new Set<string>();
+  for (const item of items) {
+    if (slice.size === count) break;
+    slice.add(item);
+  }
+  return slice;
+}
 
 export class LiveHub {
   /**
@@ -86,6 +103,8 @@ export class LiveHub {
   /** Alarms created or changed since the last flush, latest per id (docs/alarms.md). */
   private readonly alarms = new Map<number, Alarm>();
   private timer: NodeJS.Timeout | undefined;
+  /** Set while the rest of a sliced flush waits for the next turn of the event loop. */
+  private nextSlice: NodeJS.Immediate | undefined;
   readonly counters = { flushes: 0, messagesSent: 0, bytesSent: 0, probesFlushed: 0, backedUpSkips: 0 };
   onFlush: ((stats: FlushStats) => void) | undefined;
 
@@ -98,6 +117,8 @@ export class LiveHub {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    if (this.nextSlice) clearImmediate(this.nextSlice);
+    this.nextSlice = undefined;
   }
 
   get clientCount(): number {
@@ -174,8 +195,13 @@ export class LiveHub {
 
   private flushAlarms(): void {
     if (this.alarms.size === 0) return;
-    const message = Buffer.from(JSON.stringify({ messageType: 'alarms', alarms: [...this.alarms.values()] }));
-    this.alarms.clear();
+    const alarms: Alarm[] = [];
+    for (const [id, alarm] of this.alarms) {
+      if (alarms.length === maxProbesPerSlice) break;
+      alarms.push(alarm);
+      this.alarms.delete(id);
+    }
+    const message = Buffer.from(JSON.stringify({ messageType: 'alarms', alarms }));
     for (const client of this.clients.values()) this.send(client, message);
   }
 
@@ -230,24 +256,33 @@ export class LiveHub {
 
   // ---- the flush ----
 
+  /**
+   * Sends what changed since the last flush. Above maxProbesPerSlice changed probes (or alarms, or one
+   * backed-up socket's pending probes), the first slice goes now and the rest stay pending, flushed again
+   * in the next turn of the event loop: every probe still goes out with its latest state, and a probe
+   * changed meanwhile simply goes out once, with its newer state.
+   */
   flush(): void {
+    // Called by the timer while a slice waits: this flush takes its place.
+    if (this.nextSlice) clearImmediate(this.nextSlice);
+    this.nextSlice = undefined;
     this.flushAlarms();
     const hasBackedUp = [...this.clients.values()].some((c) => c.pending !== null);
-    if (this.changed.size === 0 && !hasBackedUp) return;
+    if (this.changed.size === 0 && !hasBackedUp) return this.continueIfPending();
     const started = performance.now();
+    const changed = firstOf(this.changed, maxProbesPerSlice);
     let shared: Buffer | undefined;
     let bytes = 0;
     // Computed once per flush (it moves the compact base on), shared by every compact socket that keeps up.
-    const sharedCompact =
-      this.compact.active && this.changed.size > 0 ? this.compact.delta(this.changed, this.latestProbe) : null;
+    const sharedCompact = this.compact.active && changed.size > 0 ? this.compact.delta(changed, this.latestProbe) : null;
     if (sharedCompact) this.keepDelta(sharedCompact);
     for (const client of this.clients.values()) {
       if (client.socket.readyState !== openState) continue;
       const isFull = client.socket.bufferedAmount > this.options.maxBufferedBytes;
       if (client.pending === null && !isFull) {
         client.nextDelta = this.deltaSeq;
-        if (this.changed.size === 0) continue;
-        const message = client.format === 'spec' ? (shared ??= this.probeDataMessage(this.changed)) : sharedCompact;
+        if (changed.size === 0) continue;
+        const message = client.format === 'spec' ? (shared ??= this.probeDataMessage(changed)) : sharedCompact;
         if (!message) continue;
         this.send(client, message);
         bytes += message.length;
@@ -255,7 +290,7 @@ export class LiveHub {
       }
       // Backed up: coalesce, and send this socket its own message once its buffer has drained.
       client.pending ??= new Set();
-      for (const id of this.changed) client.pending.add(id);
+      for (const id of changed) client.pending.add(id);
       if (isFull) {
         this.counters.backedUpSkips += 1;
         continue;
@@ -268,21 +303,37 @@ export class LiveHub {
         client.pending = null;
         continue;
       }
-      const own = this.probeDataMessage(client.pending);
-      client.pending = null;
+      const caughtUp = firstOf(client.pending, maxProbesPerSlice);
+      const own = this.probeDataMessage(caughtUp);
+      if (caughtUp === client.pending) client.pending = null;
+      else for (const id of caughtUp) client.pending.delete(id);
       // Not compressed: on a starved machine compressing ~2 MB catch-ups kept a slow page behind for
       // seconds at a time (5 messages in 30 s instead of 84; docs/decisions/live-format.md).
       this.send(client, own);
       bytes += own.length;
     }
-    const probes = this.changed.size;
+    const probes = changed.size;
     // Serialised updates are no longer needed (a backed-up socket's catch-up reads the JSON or the
     // compact base, or the update itself while nothing has serialised it yet).
-    for (const id of this.changed) if (this.json.has(id) || this.compact.has(id)) this.unsent.delete(id);
-    this.changed.clear();
+    for (const id of changed) if (this.json.has(id) || this.compact.has(id)) this.unsent.delete(id);
+    if (changed === this.changed) this.changed.clear();
+    else for (const id of changed) this.changed.delete(id);
     this.counters.flushes += 1;
     this.counters.probesFlushed += probes;
     this.onFlush?.({ probes, bytes, durationMs: performance.now() - started });
+    this.continueIfPending();
+  }
+
+  /** The rest of a sliced flush goes in the next turn (only while the hub runs: tests call flush() themselves). */
+  private continueIfPending(): void {
+    if (!this.timer || this.nextSlice) return;
+    const owesCatchUp = [...this.clients.values()].some(
+      (c) =>
+        (c.pending?.size ?? 0) > 0 &&
+        c.socket.readyState === openState &&
+        c.socket.bufferedAmount <= this.options.maxBufferedBytes,
+    );
+    if (this.changed.size > 0 || this.alarms.size > 0 || owesCatchUp) this.nextSlice = setImmediate(() => this.flush());
   }
 
   private keepDelta(message: Buffer): void {
@@ -316,11 +367,18 @@ export class LiveHub {
         bytes += message.length;
       }
     } else if (missed > 0 && client.pending!.size > 0) {
+      // In slices of maxProbesPerSlice, like every flush; the rest waits for the next turn, and this
+      // socket stays behind (owed the deltas from nextDelta) until all of it has gone.
+      const caughtUp = firstOf(client.pending!, maxProbesPerSlice);
       // Not compressed: on a starved machine compressing ~2 MB catch-ups kept a slow page behind for
       // seconds at a time (5 messages in 30 s instead of 84; docs/decisions/live-format.md).
-      const own = this.compact.full(client.pending!);
+      const own = this.compact.full(caughtUp);
       this.send(client, own);
       bytes += own.length;
+      if (caughtUp !== client.pending) {
+        for (const id of caughtUp) client.pending!.delete(id);
+        return bytes;
+      }
     }
     client.pending = null;
     client.nextDelta = this.deltaSeq;

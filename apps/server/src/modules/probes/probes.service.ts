@@ -153,20 +153,25 @@ export class ProbeService {
     this.options.publisher.publishDeletion([probeID]);
   }
 
-  /** Called by the one watchdog timer: raises event 0 on every probe whose expiry has passed. */
-  expireWatchdogs(): number {
+  /**
+   * Called by the one watchdog timer: raises event 0 on every probe whose expiry has passed, in chunks that
+   * give the event loop back between them (when a gateway stops, all its probes fall due at once). Each
+   * record is read again when its turn comes: a probe that reported meanwhile has a later expiry and is
+   * left alone, a deleted one is skipped.
+   */
+  async expireWatchdogs(): Promise<number> {
     const now = this.clock();
     let raised = 0;
-    for (const probeID of this.schedule.takeDue(now)) {
+    await inChunks(this.schedule.takeDue(now), (probeID) => {
       const record = this.registry.get(probeID);
       const raisedNow = record && raiseWatchdog(record, this.thresholds, now);
-      if (!raisedNow) continue;
+      if (!raisedNow) return;
       const evaluation = this.observer?.observe(record, raisedNow, now) ?? raisedNow;
       this.registry.set(evaluation.record);
       this.snapshot.markDirty(probeID);
       this.options.publisher.publishProbe(evaluation);
       raised += 1;
-    }
+    });
     this.counters.watchdogsRaised += raised;
     return raised;
   }

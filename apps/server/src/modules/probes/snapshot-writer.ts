@@ -5,6 +5,7 @@
 // socket for ~100 ms (measured), which the live feed's latency target cannot afford.
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
+import { BatchWriter, writeInChunks } from '../../db/batch-writer.js';
 import type { Database } from '../../db/schema.js';
 import type { ProbeRecord } from '../../engine/probe-record.js';
 import { deleteProbeRecords, saveProbeRecords } from './probes.queries.js';
@@ -12,20 +13,20 @@ import { deleteProbeRecords, saveProbeRecords } from './probes.queries.js';
 export class SnapshotWriter {
   private readonly dirty = new Set<string>();
   private readonly deleted = new Set<string>();
-  private timer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> = Promise.resolve();
+  private readonly writer: BatchWriter;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly lookup: (probeID: string) => ProbeRecord | undefined,
     private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = 5000,
+    intervalMs = 5000,
     private readonly rowsPerTransaction = 250,
-  ) {}
+  ) {
+    this.writer = new BatchWriter(() => this.writePending(), intervalMs);
+  }
 
   start(): void {
-    this.timer = setInterval(() => void this.flush(), this.intervalMs);
-    this.timer.unref();
+    this.writer.start();
   }
 
   markDirty(probeID: string): void {
@@ -40,14 +41,11 @@ export class SnapshotWriter {
 
   /** Writes what is pending; writes never overlap, so a later flush cannot be overtaken by an earlier one. */
   flush(): Promise<void> {
-    this.writing = this.writing.then(() => this.writePending());
-    return this.writing;
+    return this.writer.flush();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.flush();
+  stop(): Promise<void> {
+    return this.writer.stop();
   }
 
   private async writePending(): Promise<void> {
@@ -60,21 +58,25 @@ export class SnapshotWriter {
     const deleted = [...this.deleted];
     this.dirty.clear();
     this.deleted.clear();
+    const now = new Date().toISOString();
+    let failure: unknown;
+    let written = 0;
     try {
-      const now = new Date().toISOString();
       await deleteProbeRecords(this.db, deleted);
-      for (let i = 0; i < records.length; i += this.rowsPerTransaction) {
-        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-        // Each row is a whole record, so the chunks need no common transaction; each chunk is one for speed.
-        // A probe deleted meanwhile is skipped (its deletion is pending for the next flush anyway).
-        const chunk = records.slice(i, i + this.rowsPerTransaction).filter((r) => this.lookup(r.probeID) !== undefined);
-        await this.db.transaction().execute((trx) => saveProbeRecords(trx, chunk, now));
-      }
+      // Each row is a whole record, so the chunks need no common transaction; each chunk is one for speed.
+      // A probe deleted meanwhile is skipped (its deletion is pending for the next flush anyway).
+      ({ written, error: failure } = await writeInChunks(records, this.rowsPerTransaction, (chunk) =>
+        this.db
+          .transaction()
+          .execute((trx) => saveProbeRecords(trx, chunk.filter((r) => this.lookup(r.probeID) !== undefined), now)),
+      ));
     } catch (error) {
-      // Keep them pending: the next flush tries again (a probe may have moved on meanwhile; its latest state is written).
-      for (const r of records) if (!this.deleted.has(r.probeID)) this.dirty.add(r.probeID);
+      failure = error;
       for (const id of deleted) if (!this.dirty.has(id)) this.deleted.add(id);
-      this.log.error({ err: error }, 'probe snapshot write failed');
     }
+    if (failure === undefined) return;
+    // Keep them pending: the next flush tries again (a probe may have moved on meanwhile; its latest state is written).
+    for (const r of records.slice(written)) if (!this.deleted.has(r.probeID)) this.dirty.add(r.probeID);
+    this.log.error({ err: failure }, 'probe snapshot write failed');
   }
 }

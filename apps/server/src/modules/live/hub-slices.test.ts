@@ -1,0 +1,90 @@
+// A whole-plant change goes out in slices (docs/security.md "Probe data bounds"): at most maxProbesPerSlice
+// probes or alarms per message, the rest in the following turns of the event loop, every probe once with
+// its latest state, and a socket that fell behind catches up slice by slice.
+import { defaultSystemInfo, type Alarm, type LiveMessage } from '@bpm/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { evaluateReport } from '../../engine/evaluate-report.js';
+import { LiveHub, maxProbesPerSlice, type LiveSocket } from './hub.js';
+
+class FakeSocket implements LiveSocket {
+  readyState = 1;
+  bufferedAmount = 0;
+  sent: Buffer[] = [];
+  send(data: Buffer): void {
+    this.sent.push(data);
+  }
+  ping(): void {}
+  terminate(): void {
+    this.readyState = 3;
+  }
+  messages(): LiveMessage[] {
+    return this.sent.map((b) => JSON.parse(b.toString()) as LiveMessage);
+  }
+}
+
+const probe = (id: string, battery: number) =>
+  evaluateReport(undefined, { probeID: id, readings: [], batteryPercentage: battery }, defaultSystemInfo, Date.now())!;
+const alarm = (id: number) => ({ id, state: 'unacknowledged', probeID: `P-${id}` }) as Alarm;
+const turns = async (n: number) => {
+  for (let i = 0; i < n; i += 1) await new Promise((resolve) => setImmediate(resolve));
+};
+
+/** Every probeData message's probes, as [probeID, battery]. */
+const probesSent = (socket: FakeSocket) =>
+  socket.messages().flatMap((m) => (m.messageType === 'probeData' ? m.probes.map((p) => [p.probeID, p.batteryPercentage]) : []));
+
+let hub: LiveHub;
+afterEach(() => hub.stop());
+
+describe('LiveHub slices', () => {
+  const count = maxProbesPerSlice * 2 + 500;
+
+  it('sends a change of more than one slice of probes and alarms in slices, each in its own turn, every one once', async () => {
+    hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: Number.MAX_SAFE_INTEGER });
+    hub.start();
+    const socket = new FakeSocket();
+    hub.addClient(socket);
+    socket.sent = [];
+    for (let i = 0; i < count; i += 1) hub.publishProbe(probe(`P-${i}`, 50));
+    hub.publishAlarms(Array.from({ length: count }, (_, i) => alarm(i)));
+    hub.flush();
+    const first = socket.messages();
+    expect(first.map((m) => m.messageType)).toEqual(['alarms', 'probeData']);
+    // A probe changed again before its slice went out goes out once, in its latest state.
+    hub.publishProbe(probe(`P-${count - 1}`, 42));
+    await turns(5);
+    const messages = socket.messages();
+    expect(messages.map((m) => m.messageType)).toEqual(['alarms', 'probeData', 'alarms', 'probeData', 'alarms', 'probeData']);
+    for (const m of messages) {
+      const size = m.messageType === 'probeData' ? m.probes.length : m.messageType === 'alarms' ? m.alarms.length : 0;
+      expect(size).toBeLessThanOrEqual(maxProbesPerSlice);
+    }
+    const sent = probesSent(socket);
+    expect(sent).toHaveLength(count);
+    expect(new Set(sent.map(([id]) => id)).size).toBe(count);
+    expect(sent.at(-1)).toEqual([`P-${count - 1}`, 42]);
+    const alarmIds = messages.flatMap((m) => (m.messageType === 'alarms' ? m.alarms.map((a) => a.id) : []));
+    expect(alarmIds).toEqual(Array.from({ length: count }, (_, i) => i));
+  });
+
+  it('lets a socket that fell behind catch up slice by slice, in the order its probes changed', async () => {
+    hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: 1000 });
+    hub.start();
+    const slow = new FakeSocket();
+    hub.addClient(slow);
+    slow.sent = [];
+    slow.bufferedAmount = 5000;
+    for (let i = 0; i < count; i += 1) hub.publishProbe(probe(`P-${i}`, 50));
+    hub.flush();
+    await turns(5);
+    expect(slow.sent).toHaveLength(0);
+    expect(hub.clientState(slow)).toEqual({ isBackedUp: true, pendingProbes: count });
+    slow.bufferedAmount = 0;
+    hub.flush();
+    await turns(5);
+    const sizes = slow.messages().map((m) => (m.messageType === 'probeData' ? m.probes.length : 0));
+    expect(sizes).toEqual([maxProbesPerSlice, maxProbesPerSlice, 500]);
+    expect(probesSent(slow).map(([id]) => id)).toEqual(Array.from({ length: count }, (_, i) => `P-${i}`));
+    expect(hub.clientState(slow)).toEqual({ isBackedUp: false, pendingProbes: 0 });
+  });
+});
