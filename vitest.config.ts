@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const alias = {
+  '@bpm/protocol/live-compact': here('./packages/protocol/src/live-compact.ts'),
   '@bpm/protocol': here('./packages/protocol/src/index.ts'),
   '@bpm/simulator': here('./apps/simulator/src/index.ts'),
 };

@@ -46,6 +46,17 @@ const views: View[] = [
     },
   },
   {
+    name: "Dashboard: Probe Details' chart as tables (points, alarm markers)",
+    path: '/dashboard',
+    signedIn: true,
+    open: async (page) => {
+      await openMenuItem(page, 'Actions for a11y-critical', 'Probe Details');
+      await dialogShown(page, 'Probe Details');
+      await page.getByRole('button', { name: 'Show data table' }).click();
+      await expect(page.getByRole('table', { name: /Temperature history of a11y-critical, last 1 h \(markers\)/ })).toBeVisible();
+    },
+  },
+  {
     name: 'Dashboard: Confirm Deletion',
     path: '/dashboard',
     signedIn: true,

@@ -1,5 +1,5 @@
 // Telemetry history in the browser (docs/history.md): the Probe Details chart with a known series, its
-// thresholds and ranges; a pack page reached from the dashboard listing the pack's stages.
+// thresholds, ranges and an alarm's marker; a pack page reached from the dashboard listing the pack's stages.
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { defaultSystemInfo, type AssignmentInput, type ProbeReportInput } from '@bpm/protocol';
@@ -108,6 +108,18 @@ test('the Probe Details chart shows a known series with its thresholds, live, an
   const csv = await downloaded(page, history.getByRole('button', { name: 'Export CSV' }));
   expect(csv.name).toMatch(/^BPM_history_hist-1_.+\.csv$/);
   expect(csv.lines[0]).toMatch(/^time,internal_min,/);
+
+  // An alarm: a report above the high panic threshold raises a Critical alarm, marked on the chart and
+  // listed in its text alternative (the markers table).
+  await ingest(adminApi, [report('hist-1', 61, 27, place(1, pack))]);
+  await expect(history.getByRole('img', { name: /Temperature history of hist-1, last 30 days: .* 1 marked/ })).toBeVisible();
+  const markers = history.getByRole('table', { name: 'Temperature history of hist-1, last 30 days (markers)' });
+  await expect(markers.getByRole('row').nth(1)).toContainText('Critical alarm:');
+
+  // Reopened on its last hour, the chart still marks it.
+  await page.keyboard.press('Escape');
+  const reopened = (await openDetails(page, 'hist-1')).getByRole('region', { name: 'Temperature history' });
+  await expect(reopened.getByRole('img', { name: /Temperature history of hist-1, last 1 h: .* 1 marked/ })).toBeVisible();
 });
 
 test('a pack page reached from the dashboard lists its stages', async ({ page, adminApi, server }) => {

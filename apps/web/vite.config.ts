@@ -11,7 +11,12 @@ const viteSocketProtocols = new Set(['vite-hmr', 'vite-ping']);
 export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
-    alias: { '@bpm/protocol': fileURLToPath(new URL('../../packages/protocol/src/index.ts', import.meta.url)) },
+    alias: {
+      // The live worker's compact decoder alone, without zod (docs/decisions/live-format.md); listed first,
+      // since '@bpm/protocol' also matches its subpaths.
+      '@bpm/protocol/live-compact': fileURLToPath(new URL('../../packages/protocol/src/live-compact.ts', import.meta.url)),
+      '@bpm/protocol': fileURLToPath(new URL('../../packages/protocol/src/index.ts', import.meta.url)),
+    },
   },
   server: {
     port: 5173,

@@ -7,6 +7,8 @@ import { openDatabase } from './db/database.js';
 import { tryEngineLock, type EngineLock } from './db/engine-lock.js';
 import { migrateToLatest, underStartupLock } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
+import { clusterPlugin } from './cluster/cluster.plugin.js';
+import { engineState } from './cluster/engine-state.js';
 import { auditModule } from './modules/audit/audit.plugin.js';
 import { alarmsModule } from './modules/alarms/alarms.plugin.js';
 import { authModule } from './modules/auth/auth.plugin.js';
@@ -65,7 +67,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await migrateToLatest(db);
       return seedDatabase(db, config.adminPassword, config.passwordHashLog2N);
     });
-    if (config.databaseUrl) {
+    // Cluster mode elects its engine with the same lock instead of refusing (cluster/engine-election.ts).
+    if (config.databaseUrl && !config.redisUrl) {
       engineLock = await tryEngineLock(config.databaseUrl, (error) =>
         process.stderr.write(`[bpm] lost the database session holding the engine lock: ${error.message}\n`),
       );
@@ -112,6 +115,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // The live feed owns GET /: it upgrades to the WebSocket, and a plain GET gets reply.sendWebApp().
   // At the root, so its hub (app.liveHub) is there for the probes module and the tests.
   await app.register(liveModule, { credentialRecheckMs: config.liveCredentialRecheckMs });
+  // app.cluster: where the engine runs and where its output goes (docs/deployment.md (Cluster mode)).
+  await app.register(clusterPlugin);
 
   // The API face: every module, under /api (and at the root of api.{host}, see rewriteApiUrl). accessPlugin
   // first: each route declares config.access and one onRequest hook enforces it (docs/architecture-server.md).
@@ -125,6 +130,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(keysModule);
       await api.register(logsModule);
       await api.register(probesModule);
+      app.cluster.serveEngineState(() => engineState(api.probeService));
       await api.register(alarmsModule);
       await api.register(historyModule);
       historyService = api.historyService;

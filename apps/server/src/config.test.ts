@@ -58,6 +58,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BPM_TRUST_PROXY: '10.0.0.0/8/1' })).toThrow(/BPM_TRUST_PROXY/);
   });
 
+  it('takes cluster mode only on PostgreSQL: BPM_REDIS_URL without DATABASE_URL is refused', () => {
+    expect(() => loadConfig({ BPM_REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/BPM_REDIS_URL.*needs DATABASE_URL/);
+    expect(loadConfig({ BPM_REDIS_URL: 'redis://r:6379', DATABASE_URL: 'postgres://db/bpm' })).toMatchObject({
+      redisUrl: 'redis://r:6379',
+      databaseUrl: 'postgres://db/bpm',
+    });
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+  });
+
   it('takes the trusted proxies as addresses and CIDRs, and off by default', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ BPM_TRUST_PROXY: 'off' }).trustProxy).toBe(false);

@@ -36,6 +36,8 @@ export interface AppConfig {
   logSummaryIntervalMs: number;
   /** postgres://… : PostgreSQL instead of the SQLite file in dataDir (docs/deployment.md). */
   databaseUrl?: string;
+  /** redis://… with databaseUrl: cluster mode, several equal instances (docs/deployment.md (Cluster mode)). */
+  redisUrl?: string;
   /** The reverse proxies whose X-Forwarded-* headers are believed (addresses, CIDRs or proxy-addr names such
    * as "loopback"); false to believe none. The client is the right-most address no listed proxy added. */
   trustProxy: false | string[];
@@ -115,6 +117,7 @@ const envSchema = z.object({
   BPM_HISTORY_MAX_AGE_DAYS: int(30, 1, 3650),
   BPM_JOURNAL_MAX_AGE_DAYS: int(90, 1, 3650),
   DATABASE_URL: optionalText,
+  BPM_REDIS_URL: optionalText,
   BPM_KEY_MAX_DAYS: int(365, 1, 3650),
   BPM_MAX_PROBES: int(20_000, 1, 10_000_000),
   BPM_AUDIT_MAX_AGE_DAYS: int(365, 1, 36_500),
@@ -127,6 +130,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.BPM_REDIS_URL && !e.DATABASE_URL)
+    throw new Error(
+      'Invalid configuration: BPM_REDIS_URL (cluster mode) needs DATABASE_URL=postgres://…: the instances share PostgreSQL, not a SQLite file',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -144,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     logSummaryIntervalMs: 60_000,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.BPM_REDIS_URL,
     trustProxy: e.BPM_TRUST_PROXY,
     bodyLimitBytes: 1024 * 1024,
     passwordHashLog2N: 17,

@@ -2,6 +2,7 @@
 import { productName } from '@bpm/protocol';
 import { buildApp, serverVersion } from './app.js';
 import { loadConfig } from './config.js';
+import { boundHeapGrowth } from './heap-growth.js';
 import { startDemoSimulator } from './modules/probes/demo-simulator.js';
 
 function bannerUrl(host: string, port: number): string {
@@ -10,6 +11,7 @@ function bannerUrl(host: string, port: number): string {
 }
 
 async function main(): Promise<void> {
+  boundHeapGrowth();
   const config = loadConfig();
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });

@@ -2,9 +2,11 @@
 // WebSocket subprotocol receives instead of probeData. Probes travel as short records of field texts;
 // after the snapshot each flush carries only the fields changed since the previous flush. Every other
 // message (systemConfig, probeDeletion and any later type) stays the spec's JSON.
-import { eventCatalogue, formatEventMessage, type EventDefinition } from './events.js';
+// Nothing here imports zod (values come from event-catalogue.ts and probe-states.ts; probes.ts only for
+// types): the web client's live worker imports this module alone, as `@bpm/protocol/live-compact`.
+import { eventCatalogue, formatEventMessage, type EventDefinition } from './event-catalogue.js';
 import type { Probe } from './probes.js';
-import { stateStrings } from './probes.js';
+import { stateStrings } from './probe-states.js';
 
 export const compactSubprotocol = 'bpm.compact.v1';
 

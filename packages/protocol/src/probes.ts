@@ -1,10 +1,11 @@
 // A probe's state as the server publishes it (docs/data-model.md (Probe); docs/probe-data.md (Probe state)).
 import { z } from 'zod';
 import { probeEventSchema } from './events.js';
+import { type StateString } from './probe-states.js';
 import { namedRefSchema, probeIdSchema, readingSchema } from './reports.js';
 
-export const stateStrings = ['Disabled', 'Normal', 'Warning', 'Critical'] as const;
-export type StateString = (typeof stateStrings)[number];
+export { stateStrings, type StateString } from './probe-states.js';
+
 /** state.state numbers: Disabled 0, Normal 1, Warning 2, Critical 3, so Status descending puts Critical first. */
 export const stateNumbers: Record<StateString, number> = { Disabled: 0, Normal: 1, Warning: 2, Critical: 3 };
 

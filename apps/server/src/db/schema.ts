@@ -172,6 +172,8 @@ export interface Database {
   history_minutes: HistoryMinutesTable;
   history_carriages: HistoryCarriagesTable;
   history_names: HistoryNamesTable;
+  history_hours: HistoryHoursTable;
+  history_rollup: HistoryRollupTable;
   journal: JournalTable;
   alarms: AlarmsTable;
 }
@@ -214,6 +216,33 @@ export interface HistoryNamesTable {
   id: number;
   name: string;
   last_minute: number;
+}
+
+// Hourly roll-ups of the minutes (migration 0007-history-hours, docs/history.md "Hourly roll-up").
+export interface HistoryHoursTable {
+  probe_key: number;
+  /** Hours since 2020-01-01T00:00Z. */
+  hour: number;
+  last_minute: number;
+  reports: number;
+  in_min: number | null;
+  in_max: number | null;
+  /** Sum of mean × readings over the hour's minutes. */
+  in_w: number | null;
+  in_n: number;
+  ex_min: number | null;
+  ex_max: number | null;
+  ex_w: number | null;
+  ex_n: number;
+  /** The hour's last battery: its minute × 2048 + tenths of a percent. */
+  battery_code: number | null;
+}
+
+export interface HistoryRollupTable {
+  /** Always 1: one row. */
+  id: number;
+  /** Every hour before this one is rolled up for every probe. */
+  until_hour: number;
 }
 
 export type { ColumnType };

@@ -25,12 +25,13 @@ export function evaluateReport(
   if (book.has(codes.watchdog)) book.raise(codes.reporting);
   // An unchanged assignment keeps the previous object: probes resend it with every report, and the
   // parsed copy then dies young instead of being retained (less old-generation garbage under load).
+  const isSamePlace = report.assignment === undefined || samePlace(base.assignment, report.assignment);
   const assignment =
-    report.assignment === undefined ||
-    (samePlace(base.assignment, report.assignment) && base.assignment?.expectingCANData === report.assignment?.expectingCANData)
+    report.assignment === undefined || (isSamePlace && base.assignment?.expectingCANData === report.assignment?.expectingCANData)
       ? base.assignment
       : report.assignment;
-  applyAssignmentRules(book, base.assignment, assignment);
+  // The place was just compared: the rules need not compare it again (once per report, profiled at 1 %).
+  if (!isSamePlace) applyAssignmentRules(book, base.assignment, assignment);
 
   const readings = report.readings;
   // A report without readings (a heartbeat) says nothing about temperatures: those events stay.

@@ -45,9 +45,15 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
       if (stopped) return;
       stopped = true;
       try {
-        process.kill(Number(readFileSync(pidFile, 'utf8').trim()), 'SIGTERM');
+        const pid = Number(readFileSync(pidFile, 'utf8').trim());
+        process.kill(pid, 'SIGTERM');
+        // Gone before its directory is removed (it may still be writing its log).
+        for (let i = 0; i < 100; i++) {
+          process.kill(pid, 0);
+          execFileSync('sleep', ['0.05']);
+        }
       } catch {
-        // already gone
+        // gone
       }
       rmSync(dir, { recursive: true, force: true });
     },

@@ -86,6 +86,10 @@ const signingOut: [string, Run][] = [
   ['alarmQueries.history', query(alarmQueries.history({}))],
   ['alarmQueries.summary', query(alarmQueries.summary({}))],
   ['probeAlarmQueries.history', query(probeAlarmQueries.history('P-1'))],
+  [
+    'probeAlarmQueries.raisedIn',
+    query(probeAlarmQueries.raisedIn('P-1', { from: '2026-11-22T10:00:00Z', to: '2026-11-22T11:00:00Z' })),
+  ],
   ['useAcknowledgeAlarm', mutation(useAcknowledgeAlarm, { id: 1 })],
   ['useAcknowledgeAlarms', mutation(useAcknowledgeAlarms, { ids: [1] })],
   ['useShelveAlarm', mutation(useShelveAlarm, { id: 1, minutes: 5, reason: 'swap' })],

@@ -3,7 +3,9 @@
 // decodes the compact format, marks the snapshot (the first probeData after open, or a compact snapshot's
 // first part), hands large probe lists on in chunks with the whole snapshot's IDs on the first chunk
 // (keepIDs, so the store removes only probes the snapshot does not list), and forgets deleted probes.
-import { CompactDecoder, isCompactMessage, type LiveMessage, type Probe } from '@bpm/protocol';
+import type { LiveMessage, Probe } from '@bpm/protocol';
+// The compact decoder alone: '@bpm/protocol' would bring every schema and zod into the live worker.
+import { CompactDecoder, isCompactMessage } from '@bpm/protocol/live-compact';
 import { asLiveMessage, parseLiveJson, probesPerChunk } from './live-message';
 
 export interface SessionMessage {

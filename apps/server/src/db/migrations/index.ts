@@ -6,6 +6,7 @@ import { alarms } from './0003-alarms.js';
 import { history } from './0004-history.js';
 import { audit } from './0005-audit.js';
 import { logsSearch } from './0006-logs-search.js';
+import { historyHours } from './0007-history-hours.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-history': history,
   '0005-audit': audit,
   '0006-logs-search': logsSearch,
+  '0007-history-hours': historyHours,
 };

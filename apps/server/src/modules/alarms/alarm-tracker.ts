@@ -156,7 +156,9 @@ export class AlarmTracker {
     if (probe === undefined && evaluation.raised.length === 0 && (next.active.length === 0 || next.active === previous?.active))
       return evaluation;
 
-    const ts = this.isoAt(nowMs);
+    // Made only when an alarm opens, closes or is journalled: most reports of a probe with an alarm do none.
+    let time: string | undefined;
+    const at = () => (time ??= this.isoAt(nowMs));
     let isOpenSetChanged = false;
     for (const event of evaluation.raised) {
       const definition = eventDefinition(event.event);
@@ -164,21 +166,21 @@ export class AlarmTracker {
       if (definition.persistent) {
         // Raised again within this update (cancelled and raised): the earlier episode ends first.
         const earlier = episodeOf(this.byProbe.get(next.probeID), event.event);
-        if (earlier) this.close(earlier, ts);
-        alarmId = this.open(next, event, ts).id;
+        if (earlier) this.close(earlier, at());
+        alarmId = this.open(next, event, at()).id;
         isOpenSetChanged = true;
       } else {
         for (const code of definition.cancels) {
           const cancelled = episodeOf(this.byProbe.get(next.probeID), code);
           if (cancelled && !next.active.some((e) => e.event === code)) {
             alarmId ??= cancelled.id;
-            this.close(cancelled, ts);
+            this.close(cancelled, at());
             isOpenSetChanged = true;
           }
         }
       }
       this.sink.journal({
-        ts,
+        ts: at(),
         probeID: next.probeID,
         event: event.event,
         eventType: event.eventType,
@@ -197,7 +199,7 @@ export class AlarmTracker {
       for (const episode of [...current.episodes]) {
         const event = next.active.find((e) => e.event === episode.event);
         if (event === undefined) {
-          this.close(episode, ts); // cancelled by another persistent event (e.g. 10 by 11)
+          this.close(episode, at()); // cancelled by another persistent event (e.g. 10 by 11)
           isOpenSetChanged = true;
           continue;
         }

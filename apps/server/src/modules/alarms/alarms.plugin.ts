@@ -16,13 +16,13 @@ export const alarmsModule = fp(
     const service = new AlarmService({
       db: app.db,
       probes: app.probeService,
-      publisher: app.liveHub,
+      publisher: app.cluster.output,
       log: app.log,
       journalMaxAgeDays: app.config.journalMaxAgeDays,
     });
     app.decorate('alarmService', service);
     // onReady hooks run in registration order: the probes module has restored its records by now.
-    app.addHook('onReady', () => service.start());
+    app.addHook('onReady', () => app.cluster.whenEngine(() => service.start()));
     // onClose hooks run in reverse order: this flushes before the probes' snapshot and the database close.
     app.addHook('onClose', () => service.stop());
     await app.register(alarmsRoutes, { service });

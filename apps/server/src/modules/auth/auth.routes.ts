@@ -44,8 +44,9 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, signedIn
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guards = {
-    throttle: new LoginThrottle(app.config.loginThrottle),
-    devices: new DeviceCookies(loadDeviceCookieSecret(app.config.dataDir)),
+    // Cluster mode shares both through Redis (docs/deployment.md (Cluster mode)).
+    throttle: new LoginThrottle(app.config.loginThrottle, app.cluster.throttleStore),
+    devices: new DeviceCookies(app.cluster.deviceCookieSecret ?? loadDeviceCookieSecret(app.config.dataDir)),
   };
 
   r.get(

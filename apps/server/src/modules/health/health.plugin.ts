@@ -5,7 +5,7 @@ import { healthRoutes } from './health.routes.js';
 
 export const healthModule = fp(
   async (app: FastifyInstance) => {
-    await app.register(healthRoutes, { db: app.db, runsEngine: () => true });
+    await app.register(healthRoutes, { db: app.db, runsEngine: app.cluster.runsEngine, pingRedis: app.cluster.pingRedis });
   },
   { name: 'bpm-health', dependencies: ['bpm-access'] },
 );

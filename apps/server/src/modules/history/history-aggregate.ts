@@ -3,6 +3,7 @@
 // minutes merge into wider buckets for long spans, with min and max kept exactly and the mean
 // weighted by the number of valid readings behind it.
 import { historyEpochMs, type Assignment, type HistoryPoint, type Reading, type TemperatureStats } from '@bpm/protocol';
+import type { HistoryHoursTable, HistoryMinutesTable } from '../../db/schema.js';
 
 export const minuteMs = 60_000;
 // Stored minutes count from historyEpochMs (2020), so that a minute fits SQLite's 3-byte integer until 2035.
@@ -74,20 +75,8 @@ export function addReport(
   open.assignment = assignment;
 }
 
-/** A minute as stored: temperatures in hundredths of a degree, battery in tenths of a percent. */
-export interface MinuteRow {
-  minute: number;
-  reports: number;
-  in_min: number | null;
-  in_max: number | null;
-  in_mean: number | null;
-  in_n: number;
-  ex_min: number | null;
-  ex_max: number | null;
-  ex_mean: number | null;
-  ex_n: number;
-  battery: number | null;
-}
+/** A minute as stored (the minute table's row without its probe): temperatures in hundredths of a degree, battery in tenths of a percent. */
+export type MinuteRow = Omit<HistoryMinutesTable, 'probe_key'>;
 
 /** Clamped so that an absurd reading cannot overflow the column (probe bounds are checked at ingest). */
 const centi = (value: number): number => Math.max(-2e9, Math.min(2e9, Math.round(value * 100)));
@@ -130,22 +119,10 @@ export const batteryCodeBase = 2048;
 /**
  * Minutes merged into one bucket (the database groups them, history.queries.ts selectBuckets): exact
  * min and max, the sum of mean × readings for a mean weighted by the readings behind each minute, the
- * last minute, and the last battery as `minute × batteryCodeBase + battery`.
+ * last minute, and the last battery as `minute × batteryCodeBase + battery`. An hour of the roll-up
+ * table (history_hours) is such a bucket of 60 minutes.
  */
-export interface BucketRow {
-  bucket: number;
-  last_minute: number;
-  reports: number;
-  in_min: number | null;
-  in_max: number | null;
-  in_w: number | null;
-  in_n: number;
-  ex_min: number | null;
-  ex_max: number | null;
-  ex_w: number | null;
-  ex_n: number;
-  battery_code: number | null;
-}
+export type BucketRow = { bucket: number } & Omit<HistoryHoursTable, 'probe_key' | 'hour'>;
 
 export function bucketOfRow(row: MinuteRow, size: number): BucketRow {
   return {

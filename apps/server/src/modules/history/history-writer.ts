@@ -13,7 +13,7 @@ import {
   insertCarriages,
   insertMinutes,
   insertProbeKeys,
-  loadLatestCarriages,
+  loadLatestCarriage,
   loadNames,
   loadProbeKeys,
   nameKinds,
@@ -44,14 +44,18 @@ export class HistoryWriter {
     private readonly db: Kysely<Database>,
     private readonly recorder: HistoryRecorder,
     private readonly log: FastifyBaseLogger,
+    /** Told the earliest minute of each committed batch (the hourly roll-up redoes an hour written late). */
+    private readonly minutesWritten: (fromMinute: number) => void = () => {},
     // A few ms per transaction (bench/history.bench.ts); a probe's first write also inserts its key and names.
     private readonly rowsPerTransaction = 100,
   ) {}
 
   async load(): Promise<void> {
     for (const row of await loadProbeKeys(this.db)) this.remember(row.probe_id, row.probe_key);
-    for (const c of await loadLatestCarriages(this.db)) {
-      this.places.set(c.probe_key, `${c.stage_id ?? ''}|${c.agv_id ?? ''}|${c.pack_id ?? ''}`);
+    // One seek per probe: a 30-day plant holds millions of carriages, which one statement would walk.
+    for (const key of this.ids.keys()) {
+      const c = await loadLatestCarriage(this.db, key);
+      if (c) this.places.set(key, `${c.stage_id ?? ''}|${c.agv_id ?? ''}|${c.pack_id ?? ''}`);
     }
     for (const n of await loadNames(this.db, [nameKinds.stage, nameKinds.agv])) {
       this.names.set(`${n.kind}:${n.id}`, { name: n.name, lastMinute: n.last_minute });
@@ -79,6 +83,11 @@ export class HistoryWriter {
   /** Forgets cached pack names last seen before `cutoff` (they were pruned from the table). */
   forgetPacksBefore(cutoff: number): void {
     for (const [k, v] of this.names) if (k.startsWith(`${nameKinds.pack}:`) && v.lastMinute < cutoff) this.names.delete(k);
+  }
+
+  /** Nothing finished is waiting to be written. */
+  idle(): boolean {
+    return this.pending.length === 0;
   }
 
   /** Writes everything finished so far; flushes never overlap, so minutes are written in order. */
@@ -138,6 +147,7 @@ export class HistoryWriter {
         await upsertNames(trx, [...names.values()]);
         // Only once the transaction commits does memory say it is written.
         return () => {
+          this.minutesWritten(Math.min(...rows.map((r) => r.minute)));
           for (const [probeID, key] of newKeys) this.remember(probeID, key);
           for (const [key, place] of places) this.places.set(key, place);
           for (const n of names.values()) this.names.set(`${n.kind}:${n.id}`, { name: n.name, lastMinute: n.last_minute });

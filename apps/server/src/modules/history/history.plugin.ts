@@ -24,7 +24,7 @@ export const historyModule = fp(
     });
     app.decorate('historyService', service);
     probes.onReportAccepted((record) => service.recordReport(record));
-    app.addHook('onReady', async () => service.start());
+    app.addHook('onReady', () => app.cluster.whenEngine(() => service.start()));
     // Registered after the probes module, so closed before it (Fastify closes in reverse order).
     app.addHook('onClose', async () => service.stop());
     await app.register(historyRoutes, { service });

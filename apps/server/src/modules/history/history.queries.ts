@@ -1,5 +1,5 @@
-// Kysely access to the history tables (migration 0004-history); rows never leave this file untyped.
-import { sql, type Kysely, type Transaction } from 'kysely';
+// Kysely access to the history tables (migrations 0004-history, 0007-history-hours); rows never leave this file untyped.
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { containsIgnoringCase } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { batteryCodeBase, type BucketRow, type MinuteRow } from './history-aggregate.js';
@@ -40,18 +40,15 @@ export async function insertProbeKeys(
     .execute();
 }
 
-/** Each probe's latest carriage: where it was when the server last wrote its history. */
-export async function loadLatestCarriages(db: Db): Promise<CarriageRow[]> {
+/** A probe's latest carriage: where it was when the server last wrote its history (one key seek). */
+export async function loadLatestCarriage(db: Db, probeKey: number): Promise<CarriageRow | undefined> {
   return db
-    .selectFrom('history_carriages as c')
+    .selectFrom('history_carriages')
     .selectAll()
-    .where('c.from_minute', '=', (eb) =>
-      eb
-        .selectFrom('history_carriages as l')
-        .select((l) => l.fn.max('l.from_minute').as('m'))
-        .whereRef('l.probe_key', '=', 'c.probe_key'),
-    )
-    .execute();
+    .where('probe_key', '=', probeKey)
+    .orderBy('from_minute', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function loadNames(db: Db, kinds: readonly number[]): Promise<NameRow[]> {
@@ -95,6 +92,32 @@ export async function upsertNames(db: Db, rows: readonly NameRow[]): Promise<voi
 }
 
 /**
+ * Minutes merged by the database (GROUP BY `bucket`): exact min and max, sums of mean × readings, the
+ * last minute and the last battery code. Sums of products are cast back to bigint: PostgreSQL's
+ * sum(bigint) is a numeric, which arrives as text.
+ */
+function minuteAggregates(bucket: RawBuilder<number>) {
+  return [
+    bucket.as('bucket'),
+    sql<number>`max(minute)`.as('last_minute'),
+    sql<number>`sum(reports)`.as('reports'),
+    sql<number | null>`min(in_min)`.as('in_min'),
+    sql<number | null>`max(in_max)`.as('in_max'),
+    sql<number | null>`cast(sum(cast(in_mean as bigint) * in_n) as bigint)`.as('in_w'),
+    sql<number>`sum(in_n)`.as('in_n'),
+    sql<number | null>`min(ex_min)`.as('ex_min'),
+    sql<number | null>`max(ex_max)`.as('ex_max'),
+    sql<number | null>`cast(sum(cast(ex_mean as bigint) * ex_n) as bigint)`.as('ex_w'),
+    sql<number>`sum(ex_n)`.as('ex_n'),
+    sql<
+      number | null
+    >`max(case when battery is not null then cast(minute as bigint) * ${sql.lit(batteryCodeBase)} + battery end)`.as(
+      'battery_code',
+    ),
+  ] as const;
+}
+
+/**
  * A probe's minutes in [fromMinute, toMinute) merged by the database into buckets of `size` minutes
  * aligned on multiples of it (one bucket, numbered 0, without a size): 43,200 minutes come back as at
  * most 2,000 rows instead of being turned into objects one by one.
@@ -107,28 +130,10 @@ export async function selectBuckets(
   size?: number,
 ): Promise<BucketRow[]> {
   // Inlined, not a parameter: the GROUP BY expression must be the very same as the selected one.
-  // Sums of products are cast back to bigint: PostgreSQL's sum(bigint) is a numeric, which arrives as text.
   const bucket = size === undefined ? sql<number>`0` : sql<number>`minute / ${sql.lit(size)}`;
   let query = db
     .selectFrom('history_minutes')
-    .select([
-      bucket.as('bucket'),
-      sql<number>`max(minute)`.as('last_minute'),
-      sql<number>`sum(reports)`.as('reports'),
-      sql<number | null>`min(in_min)`.as('in_min'),
-      sql<number | null>`max(in_max)`.as('in_max'),
-      sql<number | null>`cast(sum(cast(in_mean as bigint) * in_n) as bigint)`.as('in_w'),
-      sql<number>`sum(in_n)`.as('in_n'),
-      sql<number | null>`min(ex_min)`.as('ex_min'),
-      sql<number | null>`max(ex_max)`.as('ex_max'),
-      sql<number | null>`cast(sum(cast(ex_mean as bigint) * ex_n) as bigint)`.as('ex_w'),
-      sql<number>`sum(ex_n)`.as('ex_n'),
-      sql<
-        number | null
-      >`max(case when battery is not null then cast(minute as bigint) * ${sql.lit(batteryCodeBase)} + battery end)`.as(
-        'battery_code',
-      ),
-    ])
+    .select(minuteAggregates(bucket))
     .where('probe_key', '=', probeKey)
     .where('minute', '>=', fromMinute)
     .where('minute', '<', toMinute);
@@ -136,6 +141,101 @@ export async function selectBuckets(
   const rows = await query.execute();
   // Without GROUP BY an empty range still answers one row of nulls.
   return rows.filter((r) => r.last_minute !== null);
+}
+
+/** A probe's rolled-up hours in [fromHour, toHour) merged into buckets of `hoursPerBucket` hours aligned on multiples of it. */
+export async function selectHourBuckets(
+  db: Db,
+  probeKey: number,
+  fromHour: number,
+  toHour: number,
+  hoursPerBucket: number,
+): Promise<BucketRow[]> {
+  const bucket = sql<number>`hour / ${sql.lit(hoursPerBucket)}`;
+  return db
+    .selectFrom('history_hours')
+    .select([
+      bucket.as('bucket'),
+      sql<number>`max(last_minute)`.as('last_minute'),
+      sql<number>`sum(reports)`.as('reports'),
+      sql<number | null>`min(in_min)`.as('in_min'),
+      sql<number | null>`max(in_max)`.as('in_max'),
+      sql<number | null>`cast(sum(in_w) as bigint)`.as('in_w'),
+      sql<number>`sum(in_n)`.as('in_n'),
+      sql<number | null>`min(ex_min)`.as('ex_min'),
+      sql<number | null>`max(ex_max)`.as('ex_max'),
+      sql<number | null>`cast(sum(ex_w) as bigint)`.as('ex_w'),
+      sql<number>`sum(ex_n)`.as('ex_n'),
+      sql<number | null>`max(battery_code)`.as('battery_code'),
+    ])
+    .where('probe_key', '=', probeKey)
+    .where('hour', '>=', fromHour)
+    .where('hour', '<', toHour)
+    .groupBy(bucket)
+    .orderBy(bucket)
+    .execute();
+}
+
+/**
+ * Rolls the probes' minutes of [fromHour, toHour) up into history_hours, replacing hours already there (a
+ * minute written late is then counted): one INSERT … SELECT … GROUP BY, so an hour is exactly the
+ * bucket of 60 minutes the minute table gives.
+ */
+export async function rollUpHours(db: Db, probeKeys: readonly number[], fromHour: number, toHour: number): Promise<void> {
+  if (probeKeys.length === 0) return;
+  const select = db
+    .selectFrom('history_minutes')
+    .select(['probe_key', ...minuteAggregates(sql<number>`minute / 60`)])
+    .where('probe_key', 'in', [...probeKeys])
+    .where('minute', '>=', fromHour * 60)
+    .where('minute', '<', toHour * 60)
+    .groupBy(['probe_key', sql`minute / 60`]);
+  const columns = [
+    'last_minute',
+    'reports',
+    'in_min',
+    'in_max',
+    'in_w',
+    'in_n',
+    'ex_min',
+    'ex_max',
+    'ex_w',
+    'ex_n',
+    'battery_code',
+  ] as const;
+  await db
+    .insertInto('history_hours')
+    .columns(['probe_key', 'hour', ...columns])
+    .expression(select)
+    .onConflict((oc) =>
+      oc
+        .columns(['probe_key', 'hour'])
+        .doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)])) as never),
+    )
+    .execute();
+}
+
+export async function deleteHours(db: Db, probeKeys: readonly number[], fromHour: number, toHour: number): Promise<void> {
+  await db
+    .deleteFrom('history_hours')
+    .where('probe_key', 'in', [...probeKeys])
+    .where('hour', '>=', fromHour)
+    .where('hour', '<', toHour)
+    .execute();
+}
+
+/** Every hour before the answer is rolled up for every probe; undefined before the first roll-up. */
+export async function loadRolledUntil(db: Db): Promise<number | undefined> {
+  const row = await db.selectFrom('history_rollup').select('until_hour').where('id', '=', 1).executeTakeFirst();
+  return row?.until_hour;
+}
+
+export async function saveRolledUntil(db: Db, hour: number): Promise<void> {
+  await db
+    .insertInto('history_rollup')
+    .values({ id: 1, until_hour: hour })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ until_hour: hour }))
+    .execute();
 }
 
 /** The probe's carriages that cover part of [fromMinute, toMinute): the one in force at fromMinute, then later ones. */
@@ -225,40 +325,68 @@ export async function oldestMinute(db: Db, probeKey: number): Promise<number | u
   return row?.minute;
 }
 
-export async function deleteMinutes(db: Db, probeKey: number, fromMinute: number, toMinute: number): Promise<void> {
+/** A probe's first and last stored minute (two key seeks). */
+export async function minuteSpan(db: Db, probeKey: number): Promise<{ oldest: number; newest: number } | undefined> {
+  const oldest = await oldestMinute(db, probeKey);
+  if (oldest === undefined) return undefined;
+  const newest = await db
+    .selectFrom('history_minutes')
+    .select('minute')
+    .where('probe_key', '=', probeKey)
+    .orderBy('minute', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return { oldest, newest: newest.minute };
+}
+
+export async function deleteMinutes(db: Db, probeKeys: readonly number[], fromMinute: number, toMinute: number): Promise<void> {
   await db
     .deleteFrom('history_minutes')
-    .where('probe_key', '=', probeKey)
+    .where('probe_key', 'in', [...probeKeys])
     .where('minute', '>=', fromMinute)
     .where('minute', '<', toMinute)
     .execute();
 }
 
-/** Deletes the probe's carriages that ended before `cutoff` (the one in force at the cutoff stays). */
-export async function deleteCarriagesBefore(db: Db, probeKey: number, cutoff: number): Promise<void> {
-  const covering = await db
-    .selectFrom('history_carriages')
-    .select((eb) => eb.fn.max('from_minute').as('m'))
-    .where('probe_key', '=', probeKey)
-    .where('from_minute', '<=', cutoff)
-    .executeTakeFirst();
-  if (covering?.m === null || covering?.m === undefined) return;
-  await db.deleteFrom('history_carriages').where('probe_key', '=', probeKey).where('from_minute', '<', covering.m).execute();
+/** Deletes the probes' carriages that ended before `cutoff`: those followed by another one starting by then. */
+export async function deleteCarriagesBefore(db: Db, probeKeys: readonly number[], cutoff: number): Promise<void> {
+  await db
+    .deleteFrom('history_carriages')
+    .where('probe_key', 'in', [...probeKeys])
+    .where('from_minute', '<', cutoff)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('history_carriages as later')
+          .select(sql.lit(1).as('one'))
+          .whereRef('later.probe_key', '=', 'history_carriages.probe_key')
+          .whereRef('later.from_minute', '>', 'history_carriages.from_minute')
+          .where('later.from_minute', '<=', cutoff),
+      ),
+    )
+    .execute();
 }
 
-/** Deletes up to `limit` packs last seen before `cutoff`; answers how many went. */
-export async function deleteOldPacks(db: Db, cutoff: number, limit: number): Promise<number> {
-  const result = await db
+/** Up to `limit` packs after the id `afterId` in id order, with when each was last seen. */
+export async function selectPacksAfter(
+  db: Db,
+  afterId: number,
+  limit: number,
+): Promise<Array<{ id: number; last_minute: number }>> {
+  return db
+    .selectFrom('history_names')
+    .select(['id', 'last_minute'])
+    .where('kind', '=', nameKinds.pack)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function deletePacks(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
     .deleteFrom('history_names')
     .where('kind', '=', nameKinds.pack)
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('history_names')
-        .select('id')
-        .where('kind', '=', nameKinds.pack)
-        .where('last_minute', '<', cutoff)
-        .limit(limit),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .where('id', 'in', [...ids])
+    .execute();
 }

@@ -34,12 +34,14 @@ import {
 import { pruneHistory } from './history-pruner.js';
 import { parseHistoryRange } from './history-range.js';
 import { HistoryRecorder } from './history-recorder.js';
+import { HourRollup } from './history-rollup.js';
 import { HistoryWriter, placeKey } from './history-writer.js';
 import {
   nameKinds,
   nextCarriageStart,
   searchPacks,
   selectBuckets,
+  selectHourBuckets,
   selectNames,
   selectPack,
   selectPackCarriages,
@@ -62,6 +64,8 @@ const lastStorableMinute = 2_147_483_647;
 /** How often finished minutes are looked for and written, and how often old history is pruned. */
 const flushIntervalMs = 1000;
 const pruneIntervalMs = 10 * 60_000;
+/** Spans longer than this are answered in whole hours, mostly from the hourly roll-up (a 7-day range stays in minutes). */
+const hourlyAfterMinutes = 8 * 1440;
 
 /** A carriage being assembled from stored rows and the open minute. */
 interface CarriageParts {
@@ -77,20 +81,34 @@ interface CarriageParts {
 export class HistoryService {
   private readonly recorder = new HistoryRecorder();
   private readonly writer: HistoryWriter;
+  private readonly rollup: HourRollup;
   private readonly clock: () => number;
   private flushTimer: NodeJS.Timeout | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
-  private pruning: Promise<void> = Promise.resolve();
+  /** Pruning and rolling up, one after the other (never overlapping). */
+  private maintenance: Promise<void> = Promise.resolve();
+  private rollingUp = false;
+  /** Nothing before this minute is left (the last finished prune's cutoff); undefined until a prune finishes. */
+  private prunedBefore: number | undefined;
+  /** While a prune runs: its cutoff, and whether a minute before it was written meanwhile. */
+  private pruneRun: { cutoff: number; late: boolean } | undefined;
   private stopping = false;
 
   constructor(private readonly options: HistoryServiceOptions) {
     this.clock = options.clock ?? Date.now;
-    this.writer = new HistoryWriter(options.db, this.recorder, options.log);
+    this.rollup = new HourRollup(options.db);
+    this.writer = new HistoryWriter(options.db, this.recorder, options.log, (minute) => {
+      this.rollup.minutesWritten(minute);
+      // A minute older than what the last prune left: the next prune looks every probe up again.
+      if (this.prunedBefore !== undefined && minute < this.prunedBefore) this.prunedBefore = undefined;
+      if (this.pruneRun && minute < this.pruneRun.cutoff) this.pruneRun.late = true;
+    });
   }
 
   async start(): Promise<void> {
     await this.writer.load();
-    this.flushTimer = setInterval(() => void this.flushFinished(), flushIntervalMs);
+    await this.rollup.load();
+    this.flushTimer = setInterval(() => void this.tick(), flushIntervalMs);
     this.flushTimer.unref();
     this.pruneTimer = setInterval(() => void this.prune(), pruneIntervalMs);
     this.pruneTimer.unref();
@@ -102,7 +120,7 @@ export class HistoryService {
     clearInterval(this.flushTimer);
     clearInterval(this.pruneTimer);
     this.stopping = true;
-    await this.pruning;
+    await this.maintenance;
     this.recorder.finishAll();
     await this.writer.flush();
   }
@@ -135,12 +153,46 @@ export class HistoryService {
     return this.writer.flush();
   }
 
-  /** Deletes what is older than the retention; never overlaps itself. */
+  /** Every second: writes the finished minutes, then rolls up the hours that are over. */
+  private async tick(): Promise<void> {
+    await this.flushFinished();
+    if (!this.rollingUp && Math.floor(toMinute(this.clock()) / 60) > this.rollup.rolledUntil()) await this.rollUp();
+  }
+
+  /** Rolls up the hours that are over once their minutes are all written; never overlaps itself or a prune. */
+  rollUp(): Promise<void> {
+    this.rollingUp = true;
+    this.maintenance = this.maintenance
+      .then(async () => {
+        await this.flushFinished();
+        if (!this.writer.idle()) return;
+        await this.rollup.run(
+          { probeKeys: () => this.writer.allKeys(), stopping: () => this.stopping },
+          Math.floor(toMinute(this.clock()) / 60),
+          this.oldestKeptMinute() / 60,
+        );
+      })
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'history roll-up failed'))
+      .finally(() => {
+        this.rollingUp = false;
+      });
+    return this.maintenance;
+  }
+
+  /** Retention, in whole hours: the first minute kept (so an hour is kept or pruned with all its minutes). */
+  private oldestKeptMinute(): number {
+    return Math.floor((toMinute(this.clock()) - this.options.maxAgeDays * 1440) / 60) * 60;
+  }
+
+  /** Deletes what is older than the retention; never overlaps itself or a roll-up. */
   prune(): Promise<void> {
-    const cutoff = toMinute(this.clock()) - this.options.maxAgeDays * 1440;
-    this.pruning = this.pruning
-      .then(() =>
-        pruneHistory(
+    const cutoff = this.oldestKeptMinute();
+    this.maintenance = this.maintenance
+      .then(async () => {
+        const since = this.prunedBefore;
+        this.prunedBefore = undefined;
+        const run = (this.pruneRun = { cutoff, late: false });
+        const finished = await pruneHistory(
           {
             db: this.options.db,
             probeKeys: () => this.writer.allKeys(),
@@ -148,10 +200,16 @@ export class HistoryService {
             stopping: () => this.stopping,
           },
           cutoff,
-        ),
-      )
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'history prune failed'));
-    return this.pruning;
+          since === undefined ? undefined : Math.min(since, cutoff),
+        );
+        this.pruneRun = undefined;
+        if (finished && !run.late) this.prunedBefore = Math.max(cutoff, since ?? cutoff);
+      })
+      .catch((error: unknown) => {
+        this.pruneRun = undefined;
+        this.options.log.error({ err: error }, 'history prune failed');
+      });
+    return this.maintenance;
   }
 
   async probeHistory(probeID: string, query: HistoryRangeQuery): Promise<ProbeHistory> {
@@ -163,11 +221,21 @@ export class HistoryService {
     }
     const fromMinute = toMinute(fromMs);
     const endMinute = toMinute(toMs) + 1;
-    const size = bucketMinutes(fromMinute, endMinute, historyMaxPoints);
+    // Long spans in whole hours (buckets of k hours), so that the hourly roll-up answers most of them.
+    const hoursPerBucket =
+      endMinute - fromMinute > hourlyAfterMinutes
+        ? bucketMinutes(Math.floor(fromMinute / 60), Math.ceil(endMinute / 60), historyMaxPoints)
+        : undefined;
+    const size = hoursPerBucket === undefined ? bucketMinutes(fromMinute, endMinute, historyMaxPoints) : hoursPerBucket * 60;
     await this.flushFinished();
 
     const key = this.writer.keyOf(probeID);
-    const buckets = key === undefined ? [] : await selectBuckets(this.options.db, key, fromMinute, endMinute, size);
+    const buckets =
+      key === undefined
+        ? []
+        : hoursPerBucket === undefined
+          ? await selectBuckets(this.options.db, key, fromMinute, endMinute, size)
+          : await this.hourlyBuckets(key, fromMinute, endMinute, hoursPerBucket);
     const carriages = key === undefined ? [] : await selectProbeCarriages(this.options.db, key, fromMinute, endMinute);
     const last = buckets.at(-1);
     // The live minute (unless a restart already stored it: the stored version is the one kept).
@@ -196,6 +264,31 @@ export class HistoryService {
       resolutionSeconds: size * 60,
       points: buckets.map((b) => toPoint(b, size, placeOf(b.last_minute))),
     };
+  }
+
+  /**
+   * Buckets of whole hours over [fromMinute, endMinute): the rolled-up hours inside the range from
+   * history_hours, the minutes before the first whole hour and after the last rolled-up one from
+   * history_minutes, merged where they share a bucket.
+   */
+  private async hourlyBuckets(key: number, fromMinute: number, endMinute: number, hoursPerBucket: number): Promise<BucketRow[]> {
+    const db = this.options.db;
+    const size = hoursPerBucket * 60;
+    const firstHour = Math.ceil(fromMinute / 60);
+    const endHour = Math.min(Math.floor(endMinute / 60), this.rollup.rolledUntil());
+    if (firstHour >= endHour) return selectBuckets(db, key, fromMinute, endMinute, size);
+    const parts = [
+      await selectBuckets(db, key, fromMinute, firstHour * 60, size),
+      await selectHourBuckets(db, key, firstHour, endHour, hoursPerBucket),
+      await selectBuckets(db, key, endHour * 60, endMinute, size),
+    ];
+    const merged: BucketRow[] = [];
+    for (const b of parts.flat()) {
+      const last = merged.at(-1);
+      if (last?.bucket === b.bucket) merged[merged.length - 1] = mergeBuckets(last, b);
+      else merged.push(b);
+    }
+    return merged;
   }
 
   async packHistory(packId: number): Promise<PackHistory> {

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import type { AssignmentInput, PackHistory, PackSummary, ProbeHistory, ProbeReportInput } from '@bpm/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
+import { toMinute, toPoint } from './history-aggregate.js';
+import { selectBuckets, selectHourBuckets } from './history.queries.js';
 
 const t0 = Date.UTC(2026, 10, 22, 10, 0, 0);
 let now = t0;
@@ -239,20 +241,90 @@ describe('GET /packs/{packId}/history', () => {
 });
 
 describe('retention', () => {
-  it('prunes minutes and carriages older than BPM_HISTORY_MAX_AGE_DAYS', async () => {
+  it('prunes the whole hours older than BPM_HISTORY_MAX_AGE_DAYS: minutes, roll-ups and carriages', async () => {
     at(20);
     await post(report('R-1', 25, 25, { assignment: placeOf(1, 9, 6001) }));
-    at(21);
+    await post(report('R-2', 25, 25, { assignment: placeOf(1, 8, 6002) }));
+    at(60);
     await post(report('R-1', 26, 26, { assignment: placeOf(2, 9, 6001) }));
-    at(22);
-    await t.app.historyService.flushFinished();
-    at(30 * 1440 + 21);
+    at(62);
+    await t.app.historyService.rollUp();
+    at(30 * 1440 + 75);
     await post(report('R-1', 27, 27, { assignment: placeOf(3, 9, 6001) }));
     await t.app.historyService.prune();
-    const history = (await get(`/api/probes/R-1/history?from=${iso(20)}&to=${iso(60)}`)).json<ProbeHistory>();
-    expect(history.points.map((p) => p.t)).toEqual([iso(21)]);
+    // The cutoff (30 days ago, minute 75) is taken back to its hour: minute 20 goes, minute 60 stays.
+    const history = (await get(`/api/probes/R-1/history?from=${iso(0)}&to=${iso(120)}`)).json<ProbeHistory>();
+    expect(history.points.map((p) => p.t)).toEqual([iso(60)]);
+    const long = (await get(`/api/probes/R-1/history?from=${iso(0)}&to=${iso(20 * 1440)}`)).json<ProbeHistory>();
+    expect(long.points.map((p) => [p.t, p.internal?.mean])).toEqual([[iso(60), 26]]);
     const carriages = (await get('/api/packs/6001/history')).json<PackHistory>().carriages;
     expect(carriages.map((c) => c.buildStage?.id)).toEqual([2, 3]);
+
+    // An hour later the next prune deletes the hour that left the retention (many probes a statement).
+    at(30 * 1440 + 135);
+    await t.app.historyService.prune();
+    expect((await get(`/api/probes/R-1/history?from=${iso(0)}&to=${iso(120)}`)).json<ProbeHistory>().points).toEqual([]);
+    expect((await get(`/api/probes/R-1/history?from=${iso(0)}&to=${iso(20 * 1440)}`)).json<ProbeHistory>().points).toEqual([]);
+
+    // A pack's name goes a day after its last minute.
+    expect((await get('/api/packs?q=6002')).json<PackSummary[]>().map((p) => p.id)).toEqual([6002]);
+    at(31 * 1440 + 135);
+    await t.app.historyService.prune();
+    expect((await get('/api/packs?q=600')).json<PackSummary[]>().map((p) => p.id)).toEqual([6001]);
+    expect((await get('/api/packs/6002/history')).statusCode).toBe(404);
+  });
+});
+
+describe('hourly roll-up', () => {
+  const base = 40 * 1440; // on an hour (t0 is)
+  const keyOf = async (probeID: string) =>
+    (await t.app.db.selectFrom('history_probes').select('probe_key').where('probe_id', '=', probeID).executeTakeFirstOrThrow())
+      .probe_key;
+
+  it('answers long spans in whole hours from the roll-up exactly as the minutes do, a minute written late included', async () => {
+    // Three hours of one probe: several reports a minute, an invalid reading, a minute without internal readings.
+    const feed: Array<[number, number, number | null, number]> = [];
+    for (let minute = 5; minute < 170; minute += 7) {
+      feed.push(
+        [minute, 0, 20 + (minute % 13), 15 + (minute % 5)],
+        [minute, 30, minute % 3 === 0 ? null : 25 + (minute % 11), 18],
+      );
+    }
+    for (const [minute, second, internal, external] of feed) {
+      at(base + minute, second);
+      await post(report('U-1', internal, external, { batteryPercentage: 90 - minute / 10 }));
+    }
+    at(base + 180);
+    await t.app.historyService.rollUp();
+    const key = await keyOf('U-1');
+    const first = toMinute(t0) + base;
+    const minutes = (size: number) => selectBuckets(t.app.db, key, first, first + 180, size);
+    const hours = (k: number) => selectHourBuckets(t.app.db, key, first / 60, first / 60 + 3, k);
+    expect(await hours(1)).toEqual(await minutes(60));
+    expect(await hours(2)).toEqual(await minutes(120));
+    expect((await hours(1)).map((h) => h.reports)).toEqual([16, 18, 14]);
+
+    // A minute written after its hour was rolled up (a backfill) counts at once, and in the next roll-up.
+    t.app.historyService.recordAt('U-1', t0 + (base + 3) * 60_000, [{ origin: 'CAN', temperature: -5, valid: true }], 90, null);
+    await t.app.historyService.flushFinished();
+
+    // Over 8 days: buckets of an hour; the hours come from the roll-up, the minutes after it and the live one from the minute table.
+    at(base + 200);
+    await post(report('U-1', 50, 50, { batteryPercentage: 10 }));
+    const long = () =>
+      get(`/api/probes/U-1/history?from=${iso(base - 10 * 1440)}&to=${iso(base + 200)}`).then((r) => r.json<ProbeHistory>());
+    const before = await long();
+    expect(before.resolutionSeconds).toBe(3600);
+    expect(before.points.map((p) => p.t)).toEqual([iso(base), iso(base + 60), iso(base + 120), iso(base + 180)]);
+    expect(before.points[0]).toMatchObject({ internal: { min: -5 }, reports: 17 });
+    expect(before.points[3]).toMatchObject({ internal: { min: 50, max: 50, mean: 50 }, battery: 10, reports: 1 });
+    const fromMinutes = async () => (await minutes(60)).map((b) => toPoint(b, 60, { stageId: null, packId: null }));
+    expect(before.points.slice(0, 3)).toEqual(await fromMinutes());
+
+    at(base + 241);
+    await t.app.historyService.rollUp();
+    expect(await hours(1)).toEqual(await minutes(60));
+    expect((await long()).points.slice(0, 3)).toEqual(await fromMinutes());
   });
 });
 

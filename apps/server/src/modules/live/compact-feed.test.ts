@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PublishedProbe } from '../../engine/evaluation.js';
 import { maxSnapshotPartBytes } from './compact-feed.js';
-import { LiveHub, type LiveFormat, type LiveSocket } from './hub.js';
+import { LiveHub, maxProbesPerSlice, recentDeltaLimits, type LiveFormat, type LiveSocket } from './hub.js';
 
 class FakeSocket implements LiveSocket {
   readyState = 1;
@@ -131,6 +131,110 @@ describe('compact live format', () => {
     hub.publishProbe(published(next));
     hub.flush();
     expect(compact.socket.sent[0]!.length * 5).toBeLessThanOrEqual(spec.socket.sent[0]!.length);
+  });
+
+  it('a socket that fell behind for a few flushes is sent the deltas it missed, the same messages as the others', () => {
+    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    hub.publishProbe(published(baseProbe('A')));
+    hub.flush();
+    const slow = connect(hub, 'compact');
+    const reader = connect(hub, 'compact');
+    hub.flush();
+    const [slowBefore, readerBefore] = [slow.socket.sent.length, reader.socket.sent.length];
+    slow.socket.bufferedAmount = 5000;
+    for (let battery = 70; battery < 75; battery += 1) {
+      hub.publishProbe(published(baseProbe('A', { batteryPercentage: battery })));
+      hub.flush();
+    }
+    expect(slow.socket.sent).toHaveLength(slowBefore);
+    slow.socket.bufferedAmount = 0;
+    hub.flush();
+    const missed = slow.socket.sent.slice(slowBefore);
+    expect(missed).toHaveLength(5);
+    missed.forEach((message, i) => expect(message).toBe(reader.socket.sent[readerBefore + i]));
+    slow.receive();
+    expect(slow.probes.get('A')!.batteryPercentage).toBe(74);
+  });
+
+  it('a socket that missed more deltas than the hub keeps gets full records of what changed', () => {
+    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    hub.publishProbe(published(baseProbe('A')));
+    hub.publishProbe(published(baseProbe('B')));
+    hub.flush();
+    const slow = connect(hub, 'compact');
+    hub.flush();
+    slow.socket.bufferedAmount = 5000;
+    for (let n = 0; n <= recentDeltaLimits.messages; n += 1) {
+      hub.publishProbe(published(baseProbe('A', { batteryPercentage: n })));
+      hub.flush();
+    }
+    slow.socket.sent = [];
+    slow.socket.bufferedAmount = 0;
+    hub.flush();
+    expect(slow.socket.sent.map((b) => JSON.parse(b.toString()) as unknown)).toEqual([
+      { c: 'd', p: [expect.objectContaining({ i: 0, id: 'A', p: recentDeltaLimits.messages }) as unknown] },
+    ]);
+  });
+
+  it('a socket whose missed deltas exceed the buffer bound gets full records of what changed instead', () => {
+    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    const ids = Array.from({ length: 20 }, (_, i) => `P-${i}`);
+    for (const id of ids) hub.publishProbe(published(baseProbe(id)));
+    hub.flush();
+    const slow = connect(hub, 'compact');
+    hub.flush();
+    slow.receive();
+    slow.socket.bufferedAmount = 5000;
+    for (let battery = 1; battery <= 5; battery += 1) {
+      for (const id of ids) hub.publishProbe(published(baseProbe(id, { batteryPercentage: battery })));
+      hub.flush();
+    }
+    const before = slow.socket.sent.length;
+    slow.socket.bufferedAmount = 0;
+    hub.flush();
+    const sent = slow.socket.sent.slice(before).map((b) => JSON.parse(b.toString()) as { p: { id?: string }[] });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.p.map((record) => record.id)).toEqual(ids);
+    slow.receive();
+    expect([...slow.probes.values()].map((p) => p.batteryPercentage)).toEqual(ids.map(() => 5));
+  });
+
+  it('a compact socket far behind catches up with full records slice by slice, every probe once', async () => {
+    const hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: 1000 });
+    hub.start();
+    try {
+      const count = maxProbesPerSlice * 2 + 500;
+      const slow = connect(hub, 'compact');
+      slow.socket.bufferedAmount = 5000;
+      for (let i = 0; i < count; i += 1) hub.publishProbe(published(baseProbe(`P-${i}`)));
+      hub.flush();
+      for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+      const before = slow.socket.sent.length;
+      slow.socket.bufferedAmount = 0;
+      hub.flush();
+      for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+      const sizes = slow.socket.sent.slice(before).map((b) => (JSON.parse(b.toString()) as { p: unknown[] }).p.length);
+      expect(sizes).toEqual([maxProbesPerSlice, maxProbesPerSlice, 500]);
+      slow.receive();
+      expect(slow.probes.size).toBe(count);
+      expect(hub.clientState(slow.socket)).toEqual({ isBackedUp: false, pendingProbes: 0 });
+    } finally {
+      hub.stop();
+    }
+  });
+
+  it('sockets that connect between two flushes share one snapshot; a flush with changes makes a new one', () => {
+    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    hub.publishProbe(published(baseProbe('A')));
+    hub.flush();
+    const [first, second] = [connect(hub, 'compact'), connect(hub, 'compact')];
+    expect(second.socket.sent[0]).toBe(first.socket.sent[0]);
+    hub.publishProbe(published(baseProbe('A', { batteryPercentage: 12 })));
+    hub.flush();
+    const third = connect(hub, 'compact');
+    expect(third.socket.sent[0]).not.toBe(first.socket.sent[0]);
+    third.receive();
+    expect(third.probes.get('A')!.batteryPercentage).toBe(12);
   });
 
   it('sends a large snapshot in parts of at most 1 MB, part 0 with the handle table', () => {

@@ -27,6 +27,11 @@ export class CompactFeed {
   /** handle → probe ID; a deleted probe leaves null (handles are never reused). */
   private readonly ids: (string | null)[] = [];
   private isActive = false;
+  /**
+   * The snapshot as last built: the base only changes at a flush or a deletion, so every socket that
+   * connects in between shares it (100 dashboards reconnecting after a restart cost one snapshot, not 100).
+   */
+  private snapshotParts: Buffer[] | null = null;
 
   get active(): boolean {
     return this.isActive;
@@ -44,6 +49,7 @@ export class CompactFeed {
   activate(probeIDs: Iterable<string>, latest: (id: string) => Probe | undefined): void {
     if (this.isActive) return;
     this.isActive = true;
+    this.snapshotParts = null;
     for (const id of probeIDs) {
       const probe = latest(id);
       if (probe) this.base.set(id, { handle: this.handleFor(id), fields: encodeCompactFields(probe, this.epochMs) });
@@ -56,6 +62,7 @@ export class CompactFeed {
    */
   delta(changed: Iterable<string>, latest: (id: string) => Probe | undefined): Buffer | null {
     const records: string[] = [];
+    this.snapshotParts = null;
     for (const id of changed) {
       const probe = latest(id);
       if (!probe) continue;
@@ -85,6 +92,11 @@ export class CompactFeed {
 
   /** The snapshot of every probe in the base, in parts below maxSnapshotPartBytes; part 0 holds the epoch and handle table. */
   snapshot(): Buffer[] {
+    this.snapshotParts ??= this.buildSnapshot();
+    return this.snapshotParts;
+  }
+
+  private buildSnapshot(): Buffer[] {
     const head = `"t":${this.epochMs},"ids":${JSON.stringify(this.ids)},`;
     const parts: string[][] = [[]];
     let size = head.length;
@@ -114,6 +126,7 @@ export class CompactFeed {
   forget(probeID: string): void {
     const base = this.base.get(probeID);
     if (!base) return;
+    this.snapshotParts = null;
     this.base.delete(probeID);
     this.ids[base.handle] = null;
   }

@@ -3,8 +3,10 @@
 // shared by every socket that keeps up; a socket whose buffer is above maxBufferedBytes gets nothing
 // more until it drains, while its changed probes coalesce in a set (at most one entry per probe), so a
 // client that never reads costs bounded memory. A socket that asked for the compact format gets probe
-// data from compact-feed.ts instead (docs/live-feed-compact.md); every other message is the same JSON for
-// all. The hub knows no database and no engine.
+// data from compact-feed.ts instead (docs/live-feed-compact.md); once it drains, a compact socket that fell
+// behind is sent the shared delta messages it missed, kept for a few seconds (no work per socket), while
+// they fit in the buffer bound, and full records when it missed more. Every other message is the same JSON for all. The hub knows
+// no database and no engine.
 import type { Alarm, Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
 import type { PublishedProbe } from '../../engine/evaluation.js';
 import { probeDataFrames } from './snapshot-frames.js';
@@ -27,7 +29,15 @@ interface Client {
   format: LiveFormat;
   /** Set while the socket is backed up: probes changed since its last message. */
   pending: Set<string> | null;
+  /** Compact: the sequence number of the first shared delta this socket has not been sent. */
+  nextDelta: number;
   isAlive: boolean;
+}
+
+/** A compact delta message as shared by every socket that kept up, kept for sockets that fell behind. */
+interface RecentDelta {
+  seq: number;
+  message: Buffer;
 }
 
 export interface HubOptions {
@@ -35,6 +45,14 @@ export interface HubOptions {
   /** Above this many buffered bytes a socket only accumulates changes. */
   maxBufferedBytes: number;
 }
+
+/**
+ * How many recent compact deltas the hub keeps for sockets that fall behind: 3 s of flushes, and no more
+ * bytes than maxBufferedBytes. A socket that drains within that window is sent the same shared messages it
+ * missed when they add up to at most maxBufferedBytes; otherwise it gets full records of what changed
+ * (docs/decisions/live-format.md).
+ */
+export const recentDeltaLimits = { messages: 30 };
 
 export interface FlushStats {
   probes: number;
@@ -76,6 +94,11 @@ export class LiveHub {
   private readonly changed = new Set<string>();
   private readonly clients = new Map<LiveSocket, Client>();
   private readonly compact = new CompactFeed();
+  /** The latest compact deltas, oldest first, within recentDeltaLimits. */
+  private readonly recentDeltas: RecentDelta[] = [];
+  private recentDeltaBytes = 0;
+  /** The sequence number the next compact delta will carry. */
+  private deltaSeq = 0;
   private systemInfo: SystemInfo | null = null;
   /** Alarms created or changed since the last flush, latest per id (docs/alarms.md). */
   private readonly alarms = new Map<number, Alarm>();
@@ -149,6 +172,10 @@ export class LiveHub {
       this.compact.forget(id);
       for (const client of this.clients.values()) client.pending?.delete(id);
     }
+    // A delta sent before the deletion must not reach a client after it (it could name the probe again):
+    // a socket still owed deltas gets full records of its pending probes instead.
+    this.recentDeltas.length = 0;
+    this.recentDeltaBytes = 0;
     const message = Buffer.from(
       JSON.stringify({ messageType: 'probeDeletion', probes: probeIDs.map((probeID) => ({ probeID })) }),
     );
@@ -182,7 +209,7 @@ export class LiveHub {
 
   /** Sends systemConfig and the full snapshot, then includes the socket in every flush. */
   addClient(socket: LiveSocket, format: LiveFormat = 'spec'): void {
-    const client: Client = { socket, format, pending: null, isAlive: true };
+    const client: Client = { socket, format, pending: null, nextDelta: this.deltaSeq, isAlive: true };
     this.clients.set(socket, client);
     if (this.systemInfo) this.send(client, this.systemConfigMessage());
     const probeIDs = this.probeIDs();
@@ -190,8 +217,9 @@ export class LiveHub {
       for (const frame of probeDataFrames(this.snapshotBytes(probeIDs))) this.send(client, frame);
       return;
     }
-    // The compact snapshot is the state as last flushed: probes changed since come whole at the next
-    // flush (the socket starts as one that fell behind, with nothing missed yet).
+    // The compact snapshot is the state as last flushed: the next flush's shared delta follows on from it
+    // (the socket starts as one that fell behind, with nothing missed yet; its pending probes come whole
+    // only if it misses more deltas than the hub keeps).
     this.compact.activate(probeIDs, this.latestProbe);
     // Compressed when the socket negotiated permessage-deflate: the snapshot only, never a flush.
     for (const part of this.compact.snapshot()) this.send(client, part, true);
@@ -247,10 +275,12 @@ export class LiveHub {
     let bytes = 0;
     // Computed once per flush (it moves the compact base on), shared by every compact socket that keeps up.
     const sharedCompact = this.compact.active && changed.size > 0 ? this.compact.delta(changed, this.latestProbe) : null;
+    if (sharedCompact) this.keepDelta(sharedCompact);
     for (const client of this.clients.values()) {
       if (client.socket.readyState !== openState) continue;
       const isFull = client.socket.bufferedAmount > this.options.maxBufferedBytes;
       if (client.pending === null && !isFull) {
+        client.nextDelta = this.deltaSeq;
         if (changed.size === 0) continue;
         const message = client.format === 'spec' ? (shared ??= this.probeDataMessage(changed)) : sharedCompact;
         if (!message) continue;
@@ -265,12 +295,16 @@ export class LiveHub {
         this.counters.backedUpSkips += 1;
         continue;
       }
+      if (client.format === 'compact') {
+        bytes += this.catchUpCompact(client);
+        continue;
+      }
       if (client.pending.size === 0) {
         client.pending = null;
         continue;
       }
       const caughtUp = firstOf(client.pending, maxProbesPerSlice);
-      const own = client.format === 'spec' ? this.probeDataMessage(caughtUp) : this.compact.full(caughtUp);
+      const own = this.probeDataMessage(caughtUp);
       if (caughtUp === client.pending) client.pending = null;
       else for (const id of caughtUp) client.pending.delete(id);
       // Not compressed: on a starved machine compressing ~2 MB catch-ups kept a slow page behind for
@@ -300,6 +334,55 @@ export class LiveHub {
         c.socket.bufferedAmount <= this.options.maxBufferedBytes,
     );
     if (this.changed.size > 0 || this.alarms.size > 0 || owesCatchUp) this.nextSlice = setImmediate(() => this.flush());
+  }
+
+  private keepDelta(message: Buffer): void {
+    this.recentDeltas.push({ seq: this.deltaSeq, message });
+    this.recentDeltaBytes += message.length;
+    this.deltaSeq += 1;
+    while (
+      this.recentDeltas.length > recentDeltaLimits.messages ||
+      (this.recentDeltas.length > 1 && this.recentDeltaBytes > this.options.maxBufferedBytes)
+    ) {
+      this.recentDeltaBytes -= this.recentDeltas.shift()!.message.length;
+    }
+  }
+
+  /**
+   * A compact socket that fell behind and has drained: the shared deltas it missed when the hub still has
+   * them all and they fit in the buffer bound (the same Buffers every other socket got: no work for this
+   * one), else full records of the probes changed since its last message. A client slower than the stream
+   * would never catch up by replaying every delta; coalesced records are bounded by the probe count.
+   * Answers the bytes sent.
+   */
+  private catchUpCompact(client: Client): number {
+    const missed = this.deltaSeq - client.nextDelta;
+    const oldest = this.recentDeltas[0]?.seq ?? this.deltaSeq;
+    const replay = missed > 0 && client.nextDelta >= oldest ? this.recentDeltas.slice(client.nextDelta - oldest) : [];
+    const replayBytes = replay.reduce((sum, { message }) => sum + message.length, 0);
+    let bytes = 0;
+    if (replay.length > 0 && replayBytes <= this.options.maxBufferedBytes) {
+      for (const { message } of replay) {
+        this.send(client, message);
+        bytes += message.length;
+      }
+    } else if (missed > 0 && client.pending!.size > 0) {
+      // In slices of maxProbesPerSlice, like every flush; the rest waits for the next turn, and this
+      // socket stays behind (owed the deltas from nextDelta) until all of it has gone.
+      const caughtUp = firstOf(client.pending!, maxProbesPerSlice);
+      // Not compressed: on a starved machine compressing ~2 MB catch-ups kept a slow page behind for
+      // seconds at a time (5 messages in 30 s instead of 84; docs/decisions/live-format.md).
+      const own = this.compact.full(caughtUp);
+      this.send(client, own);
+      bytes += own.length;
+      if (caughtUp !== client.pending) {
+        for (const id of caughtUp) client.pending!.delete(id);
+        return bytes;
+      }
+    }
+    client.pending = null;
+    client.nextDelta = this.deltaSeq;
+    return bytes;
   }
 
   private send(client: Client, message: Buffer, compress = false): void {

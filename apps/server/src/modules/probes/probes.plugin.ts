@@ -14,13 +14,21 @@ declare module 'fastify' {
 
 export const probesModule = fp(
   async (app: FastifyInstance) => {
-    const service = new ProbeService({ db: app.db, publisher: app.liveHub, log: app.log, maxProbes: app.config.maxProbes });
+    const service = new ProbeService({
+      db: app.db,
+      publisher: app.cluster.output,
+      log: app.log,
+      maxProbes: app.config.maxProbes,
+    });
     app.decorate('probeService', service);
     let stopWatchdog: (() => void) | undefined;
-    app.addHook('onReady', async () => {
-      await service.start();
-      stopWatchdog = startWatchdog(() => service.expireWatchdogs());
-    });
+    // In cluster mode, only on the instance that runs the engine (docs/deployment.md (Cluster mode)).
+    app.addHook('onReady', () =>
+      app.cluster.whenEngine(async () => {
+        await service.start();
+        stopWatchdog = startWatchdog(() => service.expireWatchdogs());
+      }),
+    );
     app.addHook('onClose', async () => {
       stopWatchdog?.();
       await service.stop();
@@ -28,5 +36,5 @@ export const probesModule = fp(
     // Encapsulated: its JSON parser stays with the probe routes.
     await app.register(probesRoutes, { service });
   },
-  { name: 'bpm-probes', dependencies: ['bpm-access', 'bpm-live'] },
+  { name: 'bpm-probes', dependencies: ['bpm-access', 'bpm-live', 'bpm-cluster'] },
 );

@@ -1,7 +1,8 @@
 // The temperature history chart (docs/history.md), shared by Probe Details and the pack page: internal
 // and external mean lines with their min–max bands, the four temperature thresholds as lines, battery on
-// a second axis, markers, a crosshair whose values show in the legend, and the shown points as a table
-// (the text alternative; its toggle is a real button, so everyone can read the figures).
+// a second axis, markers (stage changes, alarms), a crosshair whose values show in the legend, and the
+// shown points and markers as tables (the text alternative; its toggle is a real button, so everyone can
+// read the figures).
 import type { HistoryPoint, SystemInfo } from '@bpm/protocol';
 import { Button, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
@@ -157,15 +158,17 @@ export function TemperatureHistoryChart({
   const external = points.flatMap((p) => (p.external ? [p.external.min, p.external.max] : []));
   const span = (values: number[]) =>
     values.length === 0 ? 'no valid readings' : `${celsius(Math.min(...values))} to ${celsius(Math.max(...values))}`;
+  const shownMarkers = markers.filter((m) => m.x >= fromMs / 1000 && m.x <= toMs / 1000).sort((a, b) => a.x - b.x);
+  const markerCount = shownMarkers.length === 0 ? '' : ` ${shownMarkers.length} marked (see the data table).`;
   const summary =
     points.length === 0
-      ? `${label}: no data recorded in this range.`
-      : `${label}: ${points.length} points; internal ${span(internal)}; external ${span(external)}.`;
+      ? `${label}: no data recorded in this range.${markerCount}`
+      : `${label}: ${points.length} points; internal ${span(internal)}; external ${span(external)}.${markerCount}`;
 
   return (
     <Stack gap={6}>
       <div role="img" aria-label={summary} className={classes.chart}>
-        <UplotChart options={options} data={data} height={height} markers={markers} />
+        <UplotChart options={options} data={data} height={height} markers={shownMarkers} />
       </div>
       {thresholds && (
         <Group gap="md" aria-label="Temperature thresholds" role="list">
@@ -184,8 +187,7 @@ export function TemperatureHistoryChart({
           {points.length === 0 ? 'No data recorded in this range.' : `${points.length} points`}
         </Text>
         <Button
-          variant="subtle"
-          color="blue"
+          variant="default"
           size="compact-xs"
           onClick={() => setTableShown((shown) => !shown)}
           aria-expanded={tableShown}
@@ -215,6 +217,26 @@ export function TemperatureHistoryChart({
                     {p.external ? `${celsius(p.external.min)} / ${celsius(p.external.mean)} / ${celsius(p.external.max)}` : '–'}
                   </Table.Td>
                   <Table.Td>{percent(p.battery)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+      {tableShown && shownMarkers.length > 0 && (
+        <ScrollArea.Autosize mah={200} type="auto">
+          <Table striped withTableBorder fz="xs" aria-label={`${label} (markers)`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Marker</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shownMarkers.map((m, i) => (
+                <Table.Tr key={`${m.x}-${i}`}>
+                  <Table.Td>{timeText(m.x * 1000)}</Table.Td>
+                  <Table.Td>{m.description ?? m.label}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -8,7 +8,10 @@ import 'uplot/dist/uPlot.min.css';
 export interface ChartMarker {
   /** Seconds since the epoch (uPlot's x unit). */
   x: number;
+  /** Drawn beside the marker: a word or two. */
   label: string;
+  /** The marker in full for the text alternative (the label when absent). */
+  description?: string;
   colour: string;
 }
 

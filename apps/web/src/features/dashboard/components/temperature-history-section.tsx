@@ -1,17 +1,22 @@
 // "Temperature history" in Probe Details (docs/history.md): the probe's minute aggregates over a chosen
-// range from the server, the live feed's reports appended as they come, CSV export, and a link to the
-// journey of the pack the probe carries.
-import type { HistoryPoint } from '@bpm/protocol';
+// range from the server, the live feed's reports appended as they come, the alarms raised in the range
+// as markers (for roles that may read Alarms), CSV export, and a link to the journey of the pack the
+// probe carries.
+import type { Alarm, HistoryPoint } from '@bpm/protocol';
 import { Anchor, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DownloadButton } from '../../../components/ui/download-button';
+import type { ChartMarker } from '../../../components/ui/temperature-history-chart';
 import { TemperatureHistoryChartLazy } from '../../../components/ui/temperature-history-chart-lazy';
 import { packHref } from '../../../config/paths';
+import { useOpenAlarms } from '../../../live/use-alarms';
 import { useSystemInfo } from '../../../live/use-live';
 import { useProbe } from '../../../live/use-probe';
+import { usePermissionLevel } from '../../../session/use-permission-level';
 import { historyQueries, probeHistoryCsvPath, type HistoryRange } from '../api/get-probe-history';
+import { probeAlarmQueries } from '../api/probe-alarm-queries';
 import { withLiveReport } from '../history-live';
 
 const ranges = [
@@ -30,6 +35,21 @@ function rangeEnding(value: RangeValue, nowMs: number): HistoryRange {
 }
 const refreshMs = 5 * 60_000;
 
+const severityColours: Record<Alarm['eventType'], string> = {
+  Critical: '#e03131',
+  Warning: '#f08c00',
+  Info: '#1c7ed6',
+  Success: '#2f9e44',
+};
+
+/** An alarm as a chart marker at the time it was raised, coloured by its severity. */
+const alarmMarker = (alarm: Alarm): ChartMarker => ({
+  x: Date.parse(alarm.raisedAt) / 1000,
+  label: alarm.eventType,
+  description: `${alarm.eventType} alarm: ${alarm.raisedMessage}`,
+  colour: severityColours[alarm.eventType],
+});
+
 export function TemperatureHistorySection({ probeID }: { probeID: string }) {
   const [rangeValue, setRangeValue] = useState<RangeValue>('1h');
   const [range, setRange] = useState(() => rangeEnding('1h', Date.now()));
@@ -37,6 +57,19 @@ export function TemperatureHistorySection({ probeID }: { probeID: string }) {
   const entry = useProbe(probeID);
   const systemInfo = useSystemInfo();
   const [points, setPoints] = useState<HistoryPoint[]>([]);
+  // The range's alarms from the server, and those opened since on the live feed.
+  const canReadAlarms = usePermissionLevel('Alarms', 'READ');
+  const alarms = useQuery({ ...probeAlarmQueries.raisedIn(probeID, range), enabled: canReadAlarms });
+  const openAlarms = useOpenAlarms();
+  const markers = useMemo(() => {
+    if (!canReadAlarms) return [];
+    const byId = new Map<number, Alarm>();
+    for (const alarm of alarms.data ?? []) byId.set(alarm.id, alarm);
+    for (const alarm of openAlarms) {
+      if (alarm.probeID === probeID && Date.parse(alarm.raisedAt) >= Date.parse(range.from)) byId.set(alarm.id, alarm);
+    }
+    return [...byId.values()].map(alarmMarker);
+  }, [canReadAlarms, alarms.data, openAlarms, probeID, range.from]);
 
   useEffect(() => {
     const timer = setInterval(() => setRange(rangeEnding(rangeValue, Date.now())), refreshMs);
@@ -93,8 +126,14 @@ export function TemperatureHistorySection({ probeID }: { probeID: string }) {
             label={`Temperature history of ${probeID}, last ${shownRange.label}`}
             points={points}
             thresholds={systemInfo}
+            markers={markers}
             fromMs={Date.parse(range.from)}
-            toMs={Math.max(Date.parse(range.to), Date.parse(points.at(-1)?.t ?? range.to) + 60_000)}
+            toMs={Math.max(
+              Date.parse(range.to),
+              Date.parse(points.at(-1)?.t ?? range.to) + 60_000,
+              // An alarm opened live, after the range's end.
+              ...markers.map((m) => m.x * 1000),
+            )}
           />
         )}
         {pack && (
