@@ -63,7 +63,13 @@ export class HeapGraph {
       total += this.selfSize[i]!;
       this.name[i] = name;
       this.kind[i] =
-        type === 'object' || type === 'native' ? name : type === 'closure' ? 'closure' : type === 'hidden' ? `(${name})` : `(${type})`;
+        type === 'object' || type === 'native'
+          ? name
+          : type === 'closure'
+            ? 'closure'
+            : type === 'hidden'
+              ? `(${name})`
+              : `(${type})`;
       this.firstEdge[i] = e;
       const count = raw.nodes[i * nf + iEdges]!;
       for (let k = 0; k < count; k++, e++) {
@@ -111,7 +117,8 @@ export class HeapGraph {
     const out: { name: string; to: number }[] = [];
     for (let e = this.firstEdge[node]!; e < this.firstEdge[node + 1]!; e++) {
       const name = this.edgeName[e];
-      if (typeof name === 'string' && name !== 'map' && name !== '__proto__' && this.edgeFollowed[e]) out.push({ name, to: this.edgeTo[e]! });
+      if (typeof name === 'string' && name !== 'map' && name !== '__proto__' && this.edgeFollowed[e])
+        out.push({ name, to: this.edgeTo[e]! });
     }
     return out;
   }

@@ -52,7 +52,9 @@ function summarise(label: string, baselineBytes: number) {
     const graph = new HeapGraph(path);
     const per = (bytes: number) => (bytes / probeCount).toFixed(0);
     console.log(`\n## ${label}`);
-    console.log(`heap used ${(usedBytes / 1e6).toFixed(1)} MB: ${per(usedBytes - baselineBytes)} B per probe above the empty app`);
+    console.log(
+      `heap used ${(usedBytes / 1e6).toFixed(1)} MB: ${per(usedBytes - baselineBytes)} B per probe above the empty app`,
+    );
     console.log(`whole heap by constructor (self size per probe, count per probe): ${topKinds(graph.byKind(), probeCount, 12)}`);
     if (process.env.BENCH_DUMP) {
       // The first probes' records, field by field (what one record is made of).

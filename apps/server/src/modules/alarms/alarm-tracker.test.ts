@@ -96,7 +96,12 @@ describe('persistent events: one alarm per episode', () => {
       const [alarm] = p.alarms();
       expect(alarm).toMatchObject({ event: code, eventType: type, clearedAt: null, peak: scenario.peak, suppressed: false });
       expect(alarmState(alarm!)).toBe('unacknowledged');
-      expect(alarmMarkOf(p.record.alarms, code)).toEqual({ event: code, alarmId: alarm!.id, acknowledged: false, shelvedUntil: null });
+      expect(alarmMarkOf(p.record.alarms, code)).toEqual({
+        event: code,
+        alarmId: alarm!.id,
+        acknowledged: false,
+        shelvedUntil: null,
+      });
       scenario.raise(p); // still active: the same alarm
       expect(p.alarms()).toHaveLength(1);
       scenario.clear(p);
