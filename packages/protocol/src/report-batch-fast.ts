@@ -38,6 +38,9 @@ function isNamedRef(v: unknown): boolean {
   return Number.isSafeInteger(v.id) && typeof v.name === 'string' && v.name.length <= 200;
 }
 
+/** The last timestamp text the schema accepted: a batch's reports are often stamped alike, and the same text need not be checked again. */
+let acceptedTimestamp: unknown;
+
 /** Valid by the schema's rules? Fills the schema's defaults in place as it goes. */
 function acceptReport(v: unknown): v is ProbeReport {
   if (!isObject(v) || !onlyKeys(v, reportKeys)) return false;
@@ -45,7 +48,10 @@ function acceptReport(v: unknown): v is ProbeReport {
   if (typeof id !== 'string' || id.length < 1 || id.length > 64 || !probeIdPattern.test(id) || !probeIdLetterOrDigit.test(id))
     return false;
   if (v.firmwareVersion !== undefined && (typeof v.firmwareVersion !== 'string' || v.firmwareVersion.length > 64)) return false;
-  if (v.timestamp !== undefined && !timestampSchema.safeParse(v.timestamp).success) return false;
+  if (v.timestamp !== undefined && v.timestamp !== acceptedTimestamp) {
+    if (!timestampSchema.safeParse(v.timestamp).success) return false;
+    acceptedTimestamp = v.timestamp;
+  }
   if (v.batteryPercentage !== undefined && !isNumberIn(v.batteryPercentage, 0, 100)) return false;
   if (v.batteryCharging !== undefined && typeof v.batteryCharging !== 'boolean') return false;
   if (v.latitude !== undefined && !isNumberIn(v.latitude, -90, 90)) return false;

@@ -16,8 +16,9 @@ export function evaluateReport(
   report: ProbeReport,
   thresholds: SystemInfo,
   nowMs: number,
+  /** The report's time when the caller has already parsed it (the ingest path checks it against the clock first). */
+  reportMs = report.timestamp === undefined ? nowMs : Date.parse(report.timestamp),
 ): Evaluation | null {
-  const reportMs = report.timestamp === undefined ? nowMs : Date.parse(report.timestamp);
   if (previous && reportMs < previous.lastReportMs) return null;
   const base = previous ?? newProbeRecord(report.probeID);
   const book = new EventBook(base.active);

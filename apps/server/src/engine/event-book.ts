@@ -3,6 +3,9 @@
 import { eventDefinition, type ProbeEvent } from '@bpm/protocol';
 import { sharedEvent } from './shared-events.js';
 
+/** The lists of an update that raised nothing (most of them): one shared, frozen list instead of two new ones per report. */
+const noEvents: ProbeEvent[] = Object.freeze([]) as unknown as ProbeEvent[];
+
 /**
  * A new active list is allocated at its exact length (concat, slice): filter() and push() leave spare
  * capacity (~180 B for one event instead of ~60 B), and the list is kept by the probe's record.
@@ -11,9 +14,9 @@ export class EventBook {
   /** Active persistent events after this update (copied on the first change only: most updates raise nothing). */
   active: ProbeEvent[];
   /** Non-persistent events raised by this update: sent once, never kept. */
-  readonly transient: ProbeEvent[] = [];
+  transient: ProbeEvent[] = noEvents;
   /** Events that are new with this update (persistent ones not active before, and all transient). */
-  readonly raised: ProbeEvent[] = [];
+  raised: ProbeEvent[] = noEvents;
   private isCopied = false;
 
   constructor(active: ProbeEvent[]) {
@@ -47,9 +50,11 @@ export class EventBook {
         this.active = this.active.filter((e) => !cancelled(e)).slice();
         this.isCopied = true;
       }
-      this.transient.push(event);
+      if (this.transient === noEvents) this.transient = [event];
+      else this.transient.push(event);
     }
-    this.raised.push(event);
+    if (this.raised === noEvents) this.raised = [event];
+    else this.raised.push(event);
   }
 
   private writableActive(): ProbeEvent[] {

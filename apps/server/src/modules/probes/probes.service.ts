@@ -122,11 +122,12 @@ export class ProbeService {
   /** The batch is already validated as a whole; reports apply in order. */
   ingestReports(reports: readonly ProbeReport[]): IngestResult {
     const now = this.clock();
-    refuseFutureReports(reports, now);
+    const reportMs = refuseFutureReports(reports, now);
     this.probeLimit.admit(reports, (id) => this.registry.get(id) !== undefined, this.registry.size, now);
     let accepted = 0;
-    for (const report of reports) {
-      const evaluation = evaluateReport(this.registry.get(report.probeID), report, this.thresholds, now);
+    for (let index = 0; index < reports.length; index += 1) {
+      const report = reports[index]!;
+      const evaluation = evaluateReport(this.registry.get(report.probeID), report, this.thresholds, now, reportMs[index]);
       if (!evaluation) continue;
       this.apply(evaluation, now);
       for (const listener of this.reportListeners) listener(evaluation.record);
