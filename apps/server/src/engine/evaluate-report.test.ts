@@ -1,6 +1,7 @@
 // Table-driven tests of the report rules (docs/probe-data.md (Event rules)): previous state, report, thresholds and time in;
 // the next state and events out.
-import { defaultSystemInfo, eventCatalogue, type Probe, type ProbeReport } from '@bpm/protocol';
+import { defaultSystemInfo, eventCatalogue, eventCodes as codes, type Probe, type ProbeReport } from '@bpm/protocol';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateAssignment, evaluateReport } from './evaluate-report.js';
 import { raiseWatchdog } from './reevaluate.js';
@@ -291,5 +292,75 @@ describe('every catalogue event, as the catalogue defines it', () => {
     expect(raised.map((e) => e.event)).toContain(code);
     // Nothing it cancels survives beside it.
     expect(probe.events.filter((e) => definition.cancels.includes(e.event))).toEqual([]);
+  });
+});
+
+describe('thresholds judged on the shown value (one decimal), whatever the values', () => {
+  const shown = (value: number) => Number(value.toFixed(1));
+  const threshold = fc.double({ min: -100, max: 500, noNaN: true });
+  const percent = fc.double({ min: 0, max: 100, noNaN: true });
+  /** A value near `around` (the boundary cases) or anywhere in [min, max]. */
+  const near = (around: number, min: number, max: number) =>
+    fc.oneof(
+      fc.double({ min: Math.max(min, around - 1.5), max: Math.min(max, around + 1.5), noNaN: true }),
+      fc.integer({ min: -15, max: 15 }).map((tenths) => Math.min(max, Math.max(min, around + tenths / 100))),
+      fc.double({ min, max, noNaN: true }),
+    );
+
+  it('raises the temperature and battery events the shown values call for', () => {
+    const cases = fc
+      .record({
+        highWarning: threshold,
+        highPanic: threshold,
+        lowWarning: threshold,
+        lowPanic: threshold,
+        batteryWarning: percent,
+        batteryPanic: percent,
+      })
+      .chain((th) =>
+        fc.record({
+          th: fc.constant(th),
+          can: fc.oneof(near(th.highWarning, -1000, 1000), near(th.highPanic, -1000, 1000), near(th.lowPanic, -1000, 1000)),
+          tc: fc.oneof(near(th.lowWarning, -1000, 1000), near(th.highPanic, -1000, 1000)),
+          battery: fc.oneof(near(th.batteryWarning, 0, 100), near(th.batteryPanic, 0, 100)),
+        }),
+      );
+    fc.assert(
+      fc.property(cases, ({ th, can, tc, battery }) => {
+        const thresholds = {
+          ...t,
+          highTemperatureWarning: th.highWarning,
+          highTemperaturePanic: th.highPanic,
+          lowTemperatureWarning: th.lowWarning,
+          lowTemperaturePanic: th.lowPanic,
+          batteryLevelWarning: th.batteryWarning,
+          batteryLevelPanic: th.batteryPanic,
+        };
+        const high = shown(Math.max(can, tc));
+        const low = shown(Math.min(can, tc));
+        const temperature =
+          high > th.highPanic ? codes.temperatureHighPanic
+          : low < th.lowPanic ? codes.temperatureLowPanic
+          : high > th.highWarning ? codes.temperatureHighWarning
+          : low < th.lowWarning ? codes.temperatureLowWarning
+          : null;
+        const level = shown(battery);
+        const batteryCode = level <= th.batteryPanic ? codes.batteryPanic : level <= th.batteryWarning ? codes.batteryWarning : null;
+        const evaluation = evaluateReport(undefined, report({ readings: readings(can, tc), batteryPercentage: battery }), thresholds, now)!;
+        const active = evaluation.record.active.map((e) => e.event);
+        const judged = [
+          codes.temperatureHighPanic,
+          codes.temperatureLowPanic,
+          codes.temperatureHighWarning,
+          codes.temperatureLowWarning,
+          codes.batteryPanic,
+          codes.batteryWarning,
+        ];
+        expect(active.filter((code) => judged.includes(code)).sort((a, b) => a - b)).toEqual(
+          [temperature, batteryCode].filter((code) => code !== null).sort((a, b) => a - b),
+        );
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
