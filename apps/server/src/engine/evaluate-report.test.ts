@@ -339,16 +339,26 @@ describe('thresholds judged on the shown value (one decimal), whatever the value
         const high = shown(Math.max(can, tc));
         const low = shown(Math.min(can, tc));
         const temperature =
-          high > th.highPanic ? codes.temperatureHighPanic
-          : low < th.lowPanic ? codes.temperatureLowPanic
-          : high > th.highWarning ? codes.temperatureHighWarning
-          : low < th.lowWarning ? codes.temperatureLowWarning
-          : null;
+          high > th.highPanic
+            ? codes.temperatureHighPanic
+            : low < th.lowPanic
+              ? codes.temperatureLowPanic
+              : high > th.highWarning
+                ? codes.temperatureHighWarning
+                : low < th.lowWarning
+                  ? codes.temperatureLowWarning
+                  : null;
         const level = shown(battery);
-        const batteryCode = level <= th.batteryPanic ? codes.batteryPanic : level <= th.batteryWarning ? codes.batteryWarning : null;
-        const evaluation = evaluateReport(undefined, report({ readings: readings(can, tc), batteryPercentage: battery }), thresholds, now)!;
+        const batteryCode =
+          level <= th.batteryPanic ? codes.batteryPanic : level <= th.batteryWarning ? codes.batteryWarning : null;
+        const evaluation = evaluateReport(
+          undefined,
+          report({ readings: readings(can, tc), batteryPercentage: battery }),
+          thresholds,
+          now,
+        )!;
         const active = evaluation.record.active.map((e) => e.event);
-        const judged = [
+        const judged: number[] = [
           codes.temperatureHighPanic,
           codes.temperatureLowPanic,
           codes.temperatureHighWarning,

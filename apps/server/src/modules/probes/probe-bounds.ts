@@ -29,7 +29,10 @@ export function refuseFutureReports(reports: readonly ProbeReport[], nowMs: numb
     }
     const ms = lastMs;
     if (ms > nowMs + maxFutureSkewMs) {
-      (details ??= []).push({ path: `${index}.timestamp`, message: 'timestamp is more than 5 minutes ahead of the server clock' });
+      (details ??= []).push({
+        path: `${index}.timestamp`,
+        message: 'timestamp is more than 5 minutes ahead of the server clock',
+      });
     }
     reportMs[index] = ms;
   }
