@@ -104,8 +104,11 @@ async function main() {
       const [bytes, messages] = lines.at(-1)!.split(' ').map(Number);
       return { bytes: bytes!, messages: messages! };
     };
-    while (!lines.includes('open')) await sleep(50);
-    await sleep(6000); // the live snapshot arrives, and the probe snapshot timer (5 s) has written the ingest
+    // The socket connecting (the hub sends it 100,000 probes), and the probe snapshot timer (5 s) writing the ingest.
+    const connecting = await longestBlock(async () => {
+      while (!lines.includes('open')) await sleep(50);
+      await sleep(6000);
+    });
     const before = await received();
 
     const flushMs: number[] = [];
@@ -129,6 +132,7 @@ async function main() {
     const body = Buffer.concat(chunks);
     const listed = (JSON.parse(body.toString()) as unknown[]).length;
     console.log(`probes: ${listed}`);
+    console.log(`a live socket connecting, then the ingest's snapshot write: ${shown(connecting)}`);
     console.log(`threshold re-evaluation (the request): ${shown(reevaluate)}`);
     console.log(`after it (hub flush, alarms journal, snapshot write): ${shown(after)}`);
     flushMs.sort((x, y) => x - y);
