@@ -5,7 +5,7 @@
 // Flushes never overlap: a later flush cannot be overtaken by an earlier one, and a caller that awaits
 // flush() sees every change made before it called.
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+import { nextTurn } from '../event-loop-turns.js';
 
 export interface ChunkedWrite {
   /** Items written (whole chunks, in order) before the write stopped. */

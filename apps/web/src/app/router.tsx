@@ -1,28 +1,34 @@
-// The route table of docs/screens.md (Route list): every screen, its guard and its permission. Login and the Dashboard are in the
-// main bundle; every other screen is its own chunk, loaded when its route is first visited
+// The route table of docs/screens.md (Route list): every screen, its guard and its permission. Login is in the main bundle;
+// the signed-in layout with the Dashboard is one chunk, fetched as soon as Login is clicked (while the sign-in is
+// answered), and every other screen is its own chunk, loaded when its route is first visited
 // (docs/operator-screen.md "Light first load"): add new screens the same way, with `lazy`.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { LoginPage } from '../features/auth/components/login-page';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
-import { AppLayout } from './layout/app-layout';
 import { FullPageLoader } from './layout/full-page-loader';
 import { guardLoader } from './route-guard';
 
+/** The signed-in layout and the Dashboard (one chunk, see signed-in-screens.ts); the promise is kept, so a second call costs nothing. */
+let signedInScreens: Promise<typeof import('./signed-in-screens')> | undefined;
+export function loadSignedInScreens() {
+  signedInScreens ??= import('./signed-in-screens');
+  return signedInScreens;
+}
+
 export function appRoutes(): RouteObject[] {
   return [
-    { path: paths.login, element: <LoginPage /> },
+    { path: paths.login, element: <LoginPage onSigningIn={() => void loadSignedInScreens()} /> },
     {
       path: paths.home,
-      element: <AppLayout />,
+      lazy: async () => ({ Component: (await loadSignedInScreens()).AppLayout }),
       // The guard runs on every navigation inside the layout, not only when the layout first matches.
       loader: guardLoader,
       shouldRevalidate: () => true,
       hydrateFallbackElement: <FullPageLoader />,
       children: [
         { index: true, element: <Navigate to={paths.dashboard} replace /> },
-        { path: paths.dashboard, element: <DashboardPage /> },
+        { path: paths.dashboard, lazy: async () => ({ Component: (await loadSignedInScreens()).DashboardPage }) },
         {
           path: paths.alarms,
           lazy: async () => ({ Component: (await import('../features/alarms/components/alarms-page')).AlarmsPage }),

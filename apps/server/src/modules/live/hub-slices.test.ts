@@ -67,6 +67,32 @@ describe('LiveHub slices', () => {
     expect(alarmIds).toEqual(Array.from({ length: count }, (_, i) => i));
   });
 
+  it('sends a large snapshot a slice per turn, then what changed meanwhile, every probe in its latest state', async () => {
+    hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: Number.MAX_SAFE_INTEGER });
+    hub.start();
+    for (let i = 0; i < count; i += 1) hub.publishProbe(probe(`P-${i}`, 50));
+    hub.flush();
+    const socket = new FakeSocket();
+    hub.addClient(socket);
+    expect(probesSent(socket)).toHaveLength(maxProbesPerSlice);
+    // Changed while the snapshot goes out: one probe already sent, one not yet, and a new one.
+    hub.publishProbe(probe('P-0', 41));
+    hub.publishProbe(probe(`P-${count - 1}`, 42));
+    hub.publishProbe(probe('P-new', 43));
+    hub.flush();
+    expect(probesSent(socket)).toHaveLength(maxProbesPerSlice);
+    await turns(10);
+    const latest = new Map(probesSent(socket).map(([id, battery]) => [id, battery]));
+    expect(latest.size).toBe(count + 1);
+    expect(latest.get('P-0')).toBe(41);
+    expect(latest.get(`P-${count - 1}`)).toBe(42);
+    expect(latest.get('P-new')).toBe(43);
+    expect(latest.get('P-1')).toBe(50);
+    expect(hub.clientState(socket)).toEqual({ isBackedUp: false, pendingProbes: 0 });
+    for (const m of socket.messages())
+      expect(m.messageType === 'probeData' && m.probes.length).toBeLessThanOrEqual(maxProbesPerSlice);
+  });
+
   it('lets a socket that fell behind catch up slice by slice, in the order its probes changed', async () => {
     hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: 1000 });
     hub.start();

@@ -11,6 +11,7 @@ import type { Alarm, Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
 import type { PublishedProbe } from '../../engine/evaluation.js';
 import { probeDataFrames } from './snapshot-frames.js';
 import { CompactFeed } from './compact-feed.js';
+import { inLaterTurn } from '../../event-loop-turns.js';
 
 /** The part of a `ws` WebSocket the hub uses (so tests can count what is sent). */
 export interface LiveSocket {
@@ -32,6 +33,8 @@ interface Client {
   /** Compact: the sequence number of the first shared delta this socket has not been sent. */
   nextDelta: number;
   isAlive: boolean;
+  /** Set while a spec socket's snapshot goes out in slices: flushes only coalesce its changes in `pending`. */
+  snapshotting: boolean;
 }
 
 /** A compact delta message as shared by every socket that kept up, kept for sockets that fell behind. */
@@ -103,8 +106,8 @@ export class LiveHub {
   /** Alarms created or changed since the last flush, latest per id (docs/alarms.md). */
   private readonly alarms = new Map<number, Alarm>();
   private timer: NodeJS.Timeout | undefined;
-  /** Set while the rest of a sliced flush waits for the next turn of the event loop. */
-  private nextSlice: NodeJS.Immediate | undefined;
+  /** Set while the rest of a sliced flush waits for a later turn of the event loop: cancels it. */
+  private nextSlice: (() => void) | undefined;
   readonly counters = { flushes: 0, messagesSent: 0, bytesSent: 0, probesFlushed: 0, backedUpSkips: 0 };
   onFlush: ((stats: FlushStats) => void) | undefined;
 
@@ -117,7 +120,7 @@ export class LiveHub {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    if (this.nextSlice) clearImmediate(this.nextSlice);
+    this.nextSlice?.();
     this.nextSlice = undefined;
   }
 
@@ -209,12 +212,21 @@ export class LiveHub {
 
   /** Sends systemConfig and the full snapshot, then includes the socket in every flush. */
   addClient(socket: LiveSocket, format: LiveFormat = 'spec'): void {
-    const client: Client = { socket, format, pending: null, nextDelta: this.deltaSeq, isAlive: true };
+    const client: Client = { socket, format, pending: null, nextDelta: this.deltaSeq, isAlive: true, snapshotting: false };
     this.clients.set(socket, client);
     if (this.systemInfo) this.send(client, this.systemConfigMessage());
     const probeIDs = this.probeIDs();
     if (format === 'spec') {
-      for (const frame of probeDataFrames(this.snapshotBytes(probeIDs))) this.send(client, frame);
+      if (!this.timer || probeIDs.size <= maxProbesPerSlice) {
+        for (const frame of probeDataFrames(this.snapshotBytes(probeIDs))) this.send(client, frame);
+        return;
+      }
+      // A large plant (while the hub runs: tests call flush() themselves): the snapshot goes maxProbesPerSlice
+      // probes per turn of the event loop (serialising 100,000 probes held the loop for 1.8 s), each probe as
+      // it is when its turn comes. Changes meanwhile coalesce in `pending` and follow the snapshot.
+      client.snapshotting = true;
+      client.pending = new Set();
+      this.sendSnapshotSlice(client, [...probeIDs], 0);
       return;
     }
     // The compact snapshot is the state as last flushed: the next flush's shared delta follows on from it
@@ -224,6 +236,19 @@ export class LiveHub {
     // Compressed when the socket negotiated permessage-deflate: the snapshot only, never a flush.
     for (const part of this.compact.snapshot()) this.send(client, part, true);
     client.pending = new Set();
+  }
+
+  private sendSnapshotSlice(client: Client, probeIDs: readonly string[], start: number): void {
+    if (this.clients.get(client.socket) !== client) return;
+    const end = Math.min(probeIDs.length, start + maxProbesPerSlice);
+    for (const frame of probeDataFrames(this.snapshotBytes(probeIDs.slice(start, end)))) this.send(client, frame);
+    if (end < probeIDs.length && this.timer) {
+      inLaterTurn(() => this.sendSnapshotSlice(client, probeIDs, end));
+      return;
+    }
+    if (end < probeIDs.length) this.sendSnapshotSlice(client, probeIDs, end); // the hub stopped: the rest now
+    client.snapshotting = false;
+    this.continueIfPending();
   }
 
   removeClient(socket: LiveSocket): void {
@@ -264,7 +289,7 @@ export class LiveHub {
    */
   flush(): void {
     // Called by the timer while a slice waits: this flush takes its place.
-    if (this.nextSlice) clearImmediate(this.nextSlice);
+    this.nextSlice?.();
     this.nextSlice = undefined;
     this.flushAlarms();
     const hasBackedUp = [...this.clients.values()].some((c) => c.pending !== null);
@@ -278,7 +303,7 @@ export class LiveHub {
     if (sharedCompact) this.keepDelta(sharedCompact);
     for (const client of this.clients.values()) {
       if (client.socket.readyState !== openState) continue;
-      const isFull = client.socket.bufferedAmount > this.options.maxBufferedBytes;
+      const isFull = client.snapshotting || client.socket.bufferedAmount > this.options.maxBufferedBytes;
       if (client.pending === null && !isFull) {
         client.nextDelta = this.deltaSeq;
         if (changed.size === 0) continue;
@@ -292,7 +317,7 @@ export class LiveHub {
       client.pending ??= new Set();
       for (const id of changed) client.pending.add(id);
       if (isFull) {
-        this.counters.backedUpSkips += 1;
+        if (!client.snapshotting) this.counters.backedUpSkips += 1;
         continue;
       }
       if (client.format === 'compact') {
@@ -330,10 +355,11 @@ export class LiveHub {
     const owesCatchUp = [...this.clients.values()].some(
       (c) =>
         (c.pending?.size ?? 0) > 0 &&
+        !c.snapshotting &&
         c.socket.readyState === openState &&
         c.socket.bufferedAmount <= this.options.maxBufferedBytes,
     );
-    if (this.changed.size > 0 || this.alarms.size > 0 || owesCatchUp) this.nextSlice = setImmediate(() => this.flush());
+    if (this.changed.size > 0 || this.alarms.size > 0 || owesCatchUp) this.nextSlice = inLaterTurn(() => this.flush());
   }
 
   private keepDelta(message: Buffer): void {

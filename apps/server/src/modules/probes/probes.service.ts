@@ -19,6 +19,7 @@ import { raiseWatchdog, reevaluateProbe } from '../../engine/reevaluate.js';
 import { toProbe } from '../../engine/probe-state.js';
 import { WatchdogSchedule } from '../../engine/watchdog-schedule.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
+import { nextTurn } from '../../event-loop-turns.js';
 import { ProbeLimit, refuseFutureReports, withoutFutureTimestamp } from './probe-bounds.js';
 import { ProbeRegistry } from './probe-registry.js';
 import { loadProbeRecords, loadSystemInfo, saveSystemInfo } from './probes.queries.js';
@@ -26,12 +27,23 @@ import { SnapshotWriter } from './snapshot-writer.js';
 
 /** Probes handled per turn of the event loop in whole-plant loops: ~10 ms each at 1,000 (bench/probes-loop.bench.ts). */
 const probesPerChunk = 1000;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * A chunk also ends once it has run this long (checked every 64 probes): on a loaded machine 1,000
+ * re-evaluations took 75–230 ms in one turn (bench/probes-loop.bench.ts, docs/security.md "Probe data bounds").
+ */
+const chunkBudgetMs = 10;
 
 async function inChunks<T>(items: readonly T[], each: (item: T) => void): Promise<void> {
-  for (let start = 0; start < items.length; start += probesPerChunk) {
-    if (start > 0) await nextTurn();
-    for (const item of items.slice(start, start + probesPerChunk)) each(item);
+  let next = 0;
+  while (next < items.length) {
+    if (next > 0) await nextTurn();
+    const end = Math.min(items.length, next + probesPerChunk);
+    const started = performance.now();
+    while (next < end) {
+      each(items[next]!);
+      next += 1;
+      if (next % 64 === 0 && performance.now() - started > chunkBudgetMs) break;
+    }
   }
 }
 

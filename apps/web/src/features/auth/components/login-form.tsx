@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { useLogIn } from '../api/use-log-in';
 
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+export function LoginForm({ onSubmit, onSuccess }: { onSubmit?: () => void; onSuccess: () => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
@@ -14,6 +14,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    onSubmit?.();
     logIn.mutate(
       { username, password, rememberMe },
       {

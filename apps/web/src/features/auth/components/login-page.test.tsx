@@ -42,6 +42,15 @@ describe('LoginPage', () => {
     expect(JSON.parse(String(sent?.init?.body))).toEqual({ username: 'ada', password: 'secret-password', rememberMe: true });
   });
 
+  it('tells the app when Login is clicked, before the sign-in is answered (so it can fetch the next screens)', async () => {
+    stubFetch({ 'GET /login': json({}, 401), 'POST /login': () => new Promise<Response>(() => undefined) });
+    const onSigningIn = vi.fn();
+    renderWithProviders(<LoginPage onSigningIn={onSigningIn} />, { route: '/login' });
+    expect(onSigningIn).not.toHaveBeenCalled();
+    await signIn('ada', 'secret-password');
+    expect(onSigningIn).toHaveBeenCalledTimes(1);
+  });
+
   it('says "Invalid username or password." when the server refuses', async () => {
     stubFetch({ 'GET /login': json({}, 401), 'POST /login': json({ message: 'Invalid username or password' }, 401) });
     renderWithProviders(<LoginPage />, { route: '/login' });

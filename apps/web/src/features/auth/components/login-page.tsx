@@ -8,7 +8,8 @@ import { forgetSession } from '../../../session/end-session';
 import { isSignedIn } from '../../../session/login-status';
 import { LoginForm } from './login-form';
 
-export function LoginPage() {
+/** `onSigningIn` runs when Login is clicked, so the app can fetch the signed-in screens while the sign-in is answered. */
+export function LoginPage({ onSigningIn }: { onSigningIn?: () => void }) {
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -40,7 +41,7 @@ export function LoginPage() {
               {productName} Login
             </Title>
           </Stack>
-          <LoginForm onSuccess={onSuccess} />
+          <LoginForm onSubmit={onSigningIn} onSuccess={onSuccess} />
         </Stack>
       </Paper>
     </Center>
