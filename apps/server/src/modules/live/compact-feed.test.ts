@@ -6,20 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PublishedProbe } from '../../engine/evaluation.js';
 import { maxSnapshotPartBytes } from './compact-feed.js';
-import { LiveHub, maxProbesPerSlice, recentDeltaLimits, type LiveFormat, type LiveSocket } from './hub.js';
-
-class FakeSocket implements LiveSocket {
-  readyState = 1;
-  bufferedAmount = 0;
-  sent: Buffer[] = [];
-  send(data: Buffer): void {
-    this.sent.push(data);
-  }
-  ping(): void {}
-  terminate(): void {
-    this.readyState = 3;
-  }
-}
+import { LiveHub, maxProbesPerSlice, recentDeltaLimits, type LiveFormat } from './hub.js';
+import { FakeSocket } from './fake-socket.testing.js';
 
 /** What a client ends with: each probe's last state, read the way live-session.ts reads the feed. */
 class ClientModel {

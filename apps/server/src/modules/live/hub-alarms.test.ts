@@ -1,22 +1,9 @@
 // The live `alarms` message (docs/alarms.md): alarms changed since the last flush go to every socket
 // with the next flush, the latest state of each once; nothing is sent when nothing changed.
-import type { Alarm, LiveMessage } from '@bpm/protocol';
+import type { Alarm } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
-import { LiveHub, type LiveSocket } from './hub.js';
-
-class FakeSocket implements LiveSocket {
-  readyState = 1;
-  bufferedAmount = 0;
-  sent: Buffer[] = [];
-  send(data: Buffer): void {
-    this.sent.push(data);
-  }
-  ping(): void {}
-  terminate(): void {}
-  messages(): LiveMessage[] {
-    return this.sent.map((b) => JSON.parse(b.toString()) as LiveMessage);
-  }
-}
+import { LiveHub } from './hub.js';
+import { FakeSocket } from './fake-socket.testing.js';
 
 const alarm = (id: number, state: Alarm['state']) => ({ id, state, probeID: 'P-1' }) as Alarm;
 

@@ -1,26 +1,11 @@
 // A whole-plant change goes out in slices (docs/security.md "Probe data bounds"): at most maxProbesPerSlice
 // probes or alarms per message, the rest in the following turns of the event loop, every probe once with
 // its latest state, and a socket that fell behind catches up slice by slice.
-import { defaultSystemInfo, type Alarm, type LiveMessage } from '@bpm/protocol';
+import { defaultSystemInfo, type Alarm } from '@bpm/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { evaluateReport } from '../../engine/evaluate-report.js';
-import { LiveHub, maxProbesPerSlice, type LiveSocket } from './hub.js';
-
-class FakeSocket implements LiveSocket {
-  readyState = 1;
-  bufferedAmount = 0;
-  sent: Buffer[] = [];
-  send(data: Buffer): void {
-    this.sent.push(data);
-  }
-  ping(): void {}
-  terminate(): void {
-    this.readyState = 3;
-  }
-  messages(): LiveMessage[] {
-    return this.sent.map((b) => JSON.parse(b.toString()) as LiveMessage);
-  }
-}
+import { LiveHub, maxProbesPerSlice } from './hub.js';
+import { FakeSocket } from './fake-socket.testing.js';
 
 const probe = (id: string, battery: number) =>
   evaluateReport(undefined, { probeID: id, readings: [], batteryPercentage: battery }, defaultSystemInfo, Date.now())!;

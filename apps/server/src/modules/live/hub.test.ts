@@ -1,25 +1,10 @@
 // The hub with fake sockets: snapshot on connect, coalescing, one shared serialisation, deletion,
 // and bounded state for a socket that never drains.
-import { defaultSystemInfo, type LiveMessage } from '@bpm/protocol';
+import { defaultSystemInfo } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
 import { evaluateReport } from '../../engine/evaluate-report.js';
-import { LiveHub, type LiveSocket } from './hub.js';
-
-class FakeSocket implements LiveSocket {
-  readyState = 1;
-  bufferedAmount = 0;
-  sent: Buffer[] = [];
-  send(data: Buffer): void {
-    this.sent.push(data);
-  }
-  ping(): void {}
-  terminate(): void {
-    this.readyState = 3;
-  }
-  messages(): LiveMessage[] {
-    return this.sent.map((b) => JSON.parse(b.toString()) as LiveMessage);
-  }
-}
+import { LiveHub } from './hub.js';
+import { FakeSocket } from './fake-socket.testing.js';
 
 /** A published probe update, as the probe service hands it to the hub. */
 const probe = (id: string, battery = 80) =>

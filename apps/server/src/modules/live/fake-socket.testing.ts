@@ -1,0 +1,20 @@
+// A live socket for hub tests: records what the hub sends, and lets a test set readyState and bufferedAmount.
+import type { LiveMessage } from '@bpm/protocol';
+import type { LiveSocket } from './hub.js';
+
+export class FakeSocket implements LiveSocket {
+  readyState = 1;
+  bufferedAmount = 0;
+  sent: Buffer[] = [];
+  send(data: Buffer): void {
+    this.sent.push(data);
+  }
+  ping(): void {}
+  terminate(): void {
+    this.readyState = 3;
+  }
+  /** What was sent, parsed as spec-format messages. */
+  messages(): LiveMessage[] {
+    return this.sent.map((b) => JSON.parse(b.toString()) as LiveMessage);
+  }
+}
