@@ -12,6 +12,7 @@ import { startServer, type RunningServer } from '../../../../e2e/server';
 import { openDatabase } from '../db/database.js';
 import { templateDatabase } from '../testing/postgres-global-setup.js';
 import { startThrowawayRedis, type ThrowawayRedis } from '../testing/throwaway-redis.js';
+import { monitored, readings } from '../testing/report-fixtures.js';
 
 interface Instance {
   name: string;
@@ -172,18 +173,10 @@ describe('three instances on one PostgreSQL and one Redis', () => {
     const hot = {
       probeID: 'CL-HOT',
       firmwareVersion: '2.4.1',
-      readings: [
-        { origin: 'CAN', temperature: 60, valid: true },
-        { origin: 'Thermocouple', temperature: 59, valid: true },
-      ],
+      readings: readings(60, 59),
       batteryPercentage: 80,
       batteryCharging: false,
-      assignment: {
-        buildStage: { id: 3, name: 'Busbar welding' },
-        agv: { id: 12, name: 'AGV-12' },
-        batteryPack: { id: 2291, name: 'Pack 2291' },
-        expectingCANData: true,
-      },
+      assignment: monitored,
     };
     expect((await request(engine, 'POST', '/api/probes/reports', [hot])).status).toBe(202);
     const alarms = (await (await request(watchAt, 'GET', '/api/alarms?probeID=CL-HOT')).json()) as Alarm[];
