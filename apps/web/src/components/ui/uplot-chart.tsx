@@ -1,9 +1,11 @@
 // A uPlot chart sized to its container (docs/history.md): uPlot draws 2,000-point series on a canvas in
 // a few milliseconds; this wrapper creates it once, feeds it new data, follows the container's width,
-// and draws vertical markers (stage changes, alarms) with their labels.
+// and draws vertical markers (stage changes, alarms) with their labels, which never overlap
+// (marker-labels.ts).
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { placeMarkerLabels } from './marker-labels';
 
 export interface ChartMarker {
   /** Seconds since the epoch (uPlot's x unit). */
@@ -23,27 +25,45 @@ export interface UplotChartProps {
   markers?: readonly ChartMarker[];
 }
 
-function markersPlugin(markers: { current: readonly ChartMarker[] }): uPlot.Plugin {
+/** Rows of marker labels at most: past that, close markers share a label (marker-labels.ts). */
+const markerLabelRows = 3;
+
+export function markersPlugin(markers: { current: readonly ChartMarker[] }): uPlot.Plugin {
   return {
     hooks: {
       draw: (u) => {
         const ctx = u.ctx;
-        const { top, height } = u.bbox;
+        const { left, top, width, height } = u.bbox;
+        const px = uPlot.pxRatio;
         ctx.save();
-        ctx.font = `${Math.round(11 * uPlot.pxRatio)}px sans-serif`;
+        ctx.font = `${Math.round(11 * px)}px sans-serif`;
         ctx.textBaseline = 'top';
+        ctx.lineWidth = px;
+        ctx.setLineDash([4 * px, 3 * px]);
+        const shown: { x: number; label: string; colour: string }[] = [];
         for (const marker of markers.current) {
           const x = Math.round(u.valToPos(marker.x, 'x', true));
-          if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) continue;
+          if (x < left || x > left + width) continue;
+          shown.push({ x, label: marker.label, colour: marker.colour });
           ctx.strokeStyle = marker.colour;
-          ctx.fillStyle = marker.colour;
-          ctx.lineWidth = uPlot.pxRatio;
-          ctx.setLineDash([4 * uPlot.pxRatio, 3 * uPlot.pxRatio]);
           ctx.beginPath();
           ctx.moveTo(x, top);
           ctx.lineTo(x, top + height);
           ctx.stroke();
-          ctx.fillText(marker.label, x + 3 * uPlot.pxRatio, top + 2 * uPlot.pxRatio);
+        }
+        const labels = placeMarkerLabels(shown, {
+          measure: (text) => ctx.measureText(text).width,
+          gap: 3 * px,
+          right: left + width,
+          maxRows: markerLabelRows,
+        });
+        for (const label of labels) {
+          const y = top + (2 + label.row * 14) * px;
+          // A light backing, so that a neighbouring marker's line does not cross the text.
+          ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+          ctx.fillRect(label.x - px, y - px, ctx.measureText(label.text).width + 2 * px, 13 * px);
+          ctx.fillStyle = label.colour;
+          ctx.fillText(label.text, label.x, y);
         }
         ctx.restore();
       },
