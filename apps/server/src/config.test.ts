@@ -67,6 +67,15 @@ describe('loadConfig', () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();
   });
 
+  it('refuses the demo simulator in cluster mode: every instance would run a plant of its own', () => {
+    const cluster = { BPM_REDIS_URL: 'redis://r:6379', DATABASE_URL: 'postgres://db/bpm' };
+    expect(() => loadConfig({ ...cluster, BPM_SIMULATOR: 'on' })).toThrow(
+      /BPM_SIMULATOR=on is refused in cluster mode \(BPM_REDIS_URL\).*set BPM_SIMULATOR=off/,
+    );
+    expect(loadConfig({ ...cluster, BPM_SIMULATOR: 'off' })).toMatchObject({ simulator: false, redisUrl: 'redis://r:6379' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/bpm', BPM_SIMULATOR: 'on' }).simulator).toBe(true);
+  });
+
   it('takes the trusted proxies as addresses and CIDRs, and off by default', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ BPM_TRUST_PROXY: 'off' }).trustProxy).toBe(false);

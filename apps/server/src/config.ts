@@ -134,6 +134,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(
       'Invalid configuration: BPM_REDIS_URL (cluster mode) needs DATABASE_URL=postgres://…: the instances share PostgreSQL, not a SQLite file',
     );
+  // The demo simulator runs inside each instance's process (docs/deployment.md, Cluster mode).
+  if (e.BPM_REDIS_URL && e.BPM_SIMULATOR)
+    throw new Error(
+      'Invalid configuration: BPM_SIMULATOR=on is refused in cluster mode (BPM_REDIS_URL): every instance would feed a demo plant of its own into the shared engine; set BPM_SIMULATOR=off (npm start turns it on unless told)',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
