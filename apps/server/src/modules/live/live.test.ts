@@ -1,6 +1,6 @@
 // The live feed against a listening app with real `ws` clients (docs/live-feed.md).
 import { type LiveMessage, type Probe, type ProbeReportInput } from '@bpm/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
 
@@ -180,52 +180,64 @@ describe('the live feed at /', () => {
     client.close();
   });
 
-  it('a socket that never reads costs bounded memory: its updates coalesce, then it catches up', async () => {
-    const hub = t.app.liveHub;
-    const bound = 64 * 1024;
-    const previousBound = hub.options.maxBufferedBytes;
-    hub.options.maxBufferedBytes = bound; // small, so the test needs only a few MB of traffic
-    const before = new Set(t.app.websocketServer.clients);
-    const slow = await connect();
-    const serverSide = [...t.app.websocketServer.clients].find((s) => !before.has(s))!;
-    const reader = await connect();
-    slow.socket.pause(); // stops reading: the TCP window fills, then the server's buffer
-    hub.stop();
-    try {
-      const probeCount = 1000;
-      let largestMessage = 0;
-      for (let round = 0; round < 40; round++) {
-        const reports = Array.from({ length: probeCount }, (_, i) => ({
-          ...report(`B-${i}`, 50 + (round % 40)),
-          timestamp: undefined,
-        }));
-        expect((await ingest(reports)).statusCode).toBe(202);
-        const sentBefore = hub.counters.bytesSent;
-        hub.flush();
-        largestMessage = Math.max(largestMessage, hub.counters.bytesSent - sentBefore); // bytes to both sockets: an upper bound
-        // The reading client takes each update before the next, so it never backs up.
-        await reader.next((m) => probesIn(m).some((p) => p.probeID === 'B-0' && p.batteryPercentage === 50 + (round % 40)));
-      }
-      const state = hub.clientState(serverSide)!;
-      expect(state.isBackedUp).toBe(true);
-      // One entry per probe, however many updates (earlier tests' probes may join when their watchdogs fire on a slow machine).
-      expect(state.pendingProbes).toBeLessThanOrEqual(hub.probeCount);
-      // Nothing more was queued once the bound was passed: at most the bound plus the message that crossed it.
-      expect(serverSide.bufferedAmount).toBeLessThanOrEqual(bound + largestMessage);
-      expect(reader.messages.filter(has('B-0')).length).toBe(40); // the reading client missed nothing
+  // 40 rounds of 1,000 reports: seconds of CPU, more on a loaded 2-core machine, hence its own timeout.
+  it(
+    'a socket that never reads costs bounded memory: its updates coalesce, then it catches up',
+    { timeout: 120_000 },
+    async () => {
+      const hub = t.app.liveHub;
+      const bound = 64 * 1024;
+      const previousBound = hub.options.maxBufferedBytes;
+      hub.options.maxBufferedBytes = bound; // small, so the test needs only a few MB of traffic
+      const before = new Set(t.app.websocketServer.clients);
+      const slow = await connect();
+      const serverSide = [...t.app.websocketServer.clients].find((s) => !before.has(s))!;
+      const reader = await connect();
+      slow.socket.pause(); // stops reading: the TCP window fills, then the server's buffer
+      hub.stop();
+      try {
+        const probeCount = 1000;
+        let largestMessage = 0;
+        for (let round = 0; round < 40; round++) {
+          const reports = Array.from({ length: probeCount }, (_, i) => ({
+            ...report(`B-${i}`, 50 + (round % 40)),
+            timestamp: undefined,
+          }));
+          expect((await ingest(reports)).statusCode).toBe(202);
+          // The paused client cannot answer pings (its pongs wait behind the data it does not read); the
+          // heartbeat would drop it after 30–60 s on a slow machine. This test is about its buffer.
+          hub.markAlive(serverSide);
+          const sentBefore = hub.counters.bytesSent;
+          hub.flush();
+          largestMessage = Math.max(largestMessage, hub.counters.bytesSent - sentBefore); // bytes to both sockets: an upper bound
+          // The reading client takes each update before the next, so it never backs up.
+          await reader.next((m) => probesIn(m).some((p) => p.probeID === 'B-0' && p.batteryPercentage === 50 + (round % 40)));
+        }
+        const state = hub.clientState(serverSide)!;
+        expect(state.isBackedUp).toBe(true);
+        // One entry per probe, however many updates (earlier tests' probes may join when their watchdogs fire on a slow machine).
+        expect(state.pendingProbes).toBeLessThanOrEqual(hub.probeCount);
+        // Nothing more was queued once the bound was passed: at most the bound plus the message that crossed it.
+        expect(serverSide.bufferedAmount).toBeLessThanOrEqual(bound + largestMessage);
+        expect(reader.messages.filter(has('B-0')).length).toBe(40); // the reading client missed nothing
 
-      slow.socket.resume();
-      hub.start();
-      const latest = await slow.next((m) => probesIn(m).some((p) => p.probeID === 'B-0' && p.batteryPercentage === 89));
-      expect(probesIn(latest)).toHaveLength(probeCount);
-      expect(hub.clientState(serverSide)).toEqual({ isBackedUp: false, pendingProbes: 0 });
-    } finally {
-      hub.options.maxBufferedBytes = previousBound;
-      hub.start();
-      slow.close();
-      reader.close();
-    }
-  });
+        slow.socket.resume();
+        hub.start();
+        const latest = await slow.next((m) => probesIn(m).some((p) => p.probeID === 'B-0' && p.batteryPercentage === 89));
+        expect(probesIn(latest)).toHaveLength(probeCount);
+        // Probes beyond one slice (earlier tests' probes whose watchdogs fired meanwhile) follow in a later
+        // turn, queued behind other slices (the history writer's): the socket is caught up once they have gone.
+        await vi.waitFor(() => expect(hub.clientState(serverSide)).toEqual({ isBackedUp: false, pendingProbes: 0 }), {
+          timeout: 30_000,
+        });
+      } finally {
+        hub.options.maxBufferedBytes = previousBound;
+        hub.start();
+        slow.close();
+        reader.close();
+      }
+    },
+  );
 });
 
 describe('an open live socket whose credentials end', () => {
