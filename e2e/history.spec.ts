@@ -2,7 +2,7 @@
 // thresholds, ranges and an alarm's marker; a pack page reached from the dashboard listing the pack's stages.
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { defaultSystemInfo, type AssignmentInput, type ProbeReportInput } from '@bpm/protocol';
+import { defaultSystemInfo, historyEpochMs, type AssignmentInput, type Probe, type ProbeReportInput } from '@bpm/protocol';
 import { expect, signIn, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
@@ -46,6 +46,27 @@ async function ingest(api: APIRequestContext, reports: ProbeReportInput[]) {
   expect(response.status(), await response.text()).toBe(202);
 }
 
+/**
+ * The minute the server filed the probe's last report under: its time of receipt, which is the report's
+ * timestamp when the report carries none (docs/history.md, Which minute).
+ */
+async function lastReportMinute(api: APIRequestContext, probeID: string): Promise<number> {
+  const probes = (await (await api.get('probes')).json()) as Probe[];
+  const timestamp = probes.find((p) => p.probeID === probeID)?.report?.timestamp;
+  expect(timestamp, `${probeID} has reported`).toBeTruthy();
+  return Math.floor(Date.parse(timestamp!) / 60_000) * 60_000;
+}
+
+/** A point's min / mean / max as the data table shows them. */
+const stats = (values: number[]) =>
+  [Math.min(...values), values.reduce((sum, v) => sum + v, 0) / values.length, Math.max(...values)]
+    .map((v) => `${v.toFixed(1)} °C`)
+    .join(' / ');
+
+/** How many points of `resolutionSeconds` the given minutes make (buckets aligned on historyEpochMs). */
+const bucketCount = (minutes: number[], resolutionSeconds: number) =>
+  new Set(minutes.map((ms) => Math.floor((ms - historyEpochMs) / (resolutionSeconds * 1000)))).size;
+
 async function openDetails(page: Page, probeID: string) {
   await page.getByLabel('Filter probes').fill(probeID);
   await page.getByRole('button', { name: `Actions for ${probeID}` }).click();
@@ -76,8 +97,9 @@ test('the Probe Details chart shows a known series with its thresholds, live, an
   server,
 }) => {
   const pack = 8101;
-  await ingest(adminApi, [report('hist-1', 30, 28, place(1, pack))]);
-  await ingest(adminApi, [report('hist-1', 34, 26, place(1, pack))]);
+  // Both in one batch, so in one minute of receipt whatever the clock.
+  await ingest(adminApi, [report('hist-1', 30, 28, place(1, pack)), report('hist-1', 34, 26, place(1, pack))]);
+  const minutes = [await lastReportMinute(adminApi, 'hist-1')];
   await signIn(page, 'admin', server.adminPassword);
   const dialog = await openDetails(page, 'hist-1');
   const history = dialog.getByRole('region', { name: 'Temperature history' });
@@ -93,16 +115,33 @@ test('the Probe Details chart shows a known series with its thresholds, live, an
   await expect(table.getByRole('row').nth(1)).toContainText('30.0 °C / 32.0 °C / 34.0 °C');
   await expect(table.getByRole('row').nth(1)).toContainText('26.0 °C / 27.0 °C / 28.0 °C');
 
-  // The live minute: a report arriving while the chart is open joins it.
-  await ingest(adminApi, [report('hist-1', 39, 27, place(1, pack))]);
-  await expect(table.getByRole('row').nth(1)).toContainText('30.0 °C / 34.3 °C / 39.0 °C');
+  // The live minute: a report arriving while the chart is open joins the point of its minute (first
+  // 30 / 34 / 39: "30.0 °C / 34.3 °C / 39.0 °C"). The server files a report under its minute of receipt,
+  // so the clock's minute may turn before a report: it then starts a new point, and the next report,
+  // sent at once, must join that one.
+  let values = [30, 34];
+  for (let internal = 39; ; internal += 2) {
+    await ingest(adminApi, [report('hist-1', internal, 27, place(1, pack))]);
+    const minute = await lastReportMinute(adminApi, 'hist-1');
+    const joined = minute === minutes.at(-1);
+    if (joined) values.push(internal);
+    else {
+      minutes.push(minute);
+      values = [internal];
+    }
+    await expect(table.getByRole('row')).toHaveCount(1 + minutes.length);
+    await expect(table.getByRole('row').nth(minutes.length)).toContainText(stats(values));
+    if (joined) break;
+  }
 
   for (const range of ['8 h', '24 h', '7 days', '30 days']) {
     const answer = page.waitForResponse((r) => r.url().includes('/probes/hist-1/history?') && r.ok());
     await history.getByText(range, { exact: true }).click();
-    await answer;
+    const { resolutionSeconds } = (await (await answer).json()) as { resolutionSeconds: number };
+    // One point, unless a minute (or a bucket) turned between the reports.
+    const points = bucketCount(minutes, resolutionSeconds);
     await expect(
-      history.getByRole('img', { name: new RegExp(`Temperature history of hist-1, last ${range}: 1 points`) }),
+      history.getByRole('img', { name: new RegExp(`Temperature history of hist-1, last ${range}: ${points} points`) }),
     ).toBeVisible();
   }
   const csv = await downloaded(page, history.getByRole('button', { name: 'Export CSV' }));
