@@ -6,18 +6,20 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.js';
 
 export const databaseFileName = 'bpm.sqlite';
 
 function sqliteDialect(dataDir: string): Dialect {
   mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SQLite(join(dataDir, databaseFileName));
+  const file = join(dataDir, databaseFileName);
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   // WAL + NORMAL is durable across process crashes; only an OS crash can lose the last transactions.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database: withStatementCache(sqlite) });
+  return new SqliteDialect({ database: withStatementCache(sqlite, startWalCheckpointer(sqlite, file)) });
 }
 
 /** Short statements kept prepared, up to this many (the few each request runs). */
@@ -59,11 +61,14 @@ class StatementCache {
  * 6 s after a threshold change at 100,000 probes, docs/decisions/security.md "Probe data bounds"). A statement
  * is reused by its SQL text unless it is still being iterated.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, checkpointer: WalCheckpointer): SqliteDatabase {
   const short = new StatementCache(cachedStatements);
   const long = new StatementCache(cachedLongStatements);
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      checkpointer.close();
+      sqlite.close();
+    },
     prepare: (sql: string) => (sql.length >= longStatementMinChars ? long : short).prepare(sqlite, sql),
   };
 }
