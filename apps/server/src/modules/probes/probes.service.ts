@@ -199,7 +199,7 @@ export class ProbeService {
     this.thresholds = next;
     this.options.publisher.publishSystemConfig(next);
     await inChunks(
-      [...this.registry.allRecords()].map((record) => record.probeID),
+      this.registry.probeIDs(),
       (probeID) => {
         // Read again: a report may have replaced the record while the loop was yielding.
         const record = this.registry.get(probeID);
@@ -222,7 +222,7 @@ export class ProbeService {
    * comes (its latest state); one deleted meanwhile is left out.
    */
   async *probesJson(): AsyncGenerator<string> {
-    const probeIDs = [...this.registry.allRecords()].map((record) => record.probeID);
+    const probeIDs = this.registry.probeIDs();
     let first = true;
     yield '[';
     let next = 0;
