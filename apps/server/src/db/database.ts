@@ -6,44 +6,70 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.js';
 
 export const databaseFileName = 'bpm.sqlite';
 
 function sqliteDialect(dataDir: string): Dialect {
   mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SQLite(join(dataDir, databaseFileName));
+  const file = join(dataDir, databaseFileName);
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   // WAL + NORMAL is durable across process crashes; only an OS crash can lose the last transactions.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database: withStatementCache(sqlite) });
+  return new SqliteDialect({ database: withStatementCache(sqlite, startWalCheckpointer(sqlite, file)) });
 }
 
-/** Short statements kept prepared; long ones (multi-row batch inserts, each of its own length) are not worth keeping. */
-const cachedStatementMaxChars = 2000;
+/** Short statements kept prepared, up to this many (the few each request runs). */
 const cachedStatements = 200;
+/** Statements longer than this are multi-row batch writes: kept apart, fewer of them. */
+const longStatementMinChars = 2000;
+/**
+ * The batch writers' multi-row statements (docs/storage.md (Batched writes)): a full chunk always has the same
+ * SQL text (250 rows of parameters), so a handful of them is reused for every chunk; a partial last chunk has
+ * its own length and is the one evicted (least recently used first).
+ */
+const cachedLongStatements = 8;
+
+/** A bounded map of prepared statements by SQL text, least recently used evicted first. */
+class StatementCache {
+  private readonly statements = new Map<string, SQLite.Statement>();
+  constructor(private readonly capacity: number) {}
+
+  prepare(sqlite: SQLite.Database, sql: string): SQLite.Statement {
+    const cached = this.statements.get(sql);
+    if (cached !== undefined && !cached.busy) {
+      this.statements.delete(sql);
+      this.statements.set(sql, cached);
+      return cached;
+    }
+    const statement = sqlite.prepare(sql);
+    if (cached === undefined) {
+      if (this.statements.size >= this.capacity) this.statements.delete(this.statements.keys().next().value!);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
 
 /**
  * Kysely's SQLite driver prepares every query afresh: the few statements each request runs (the API key, its
  * owner and role behind every ingest batch) were re-prepared each time (`prepare` ~2 % of the server's CPU at
- * full ingest, profiled). A statement is reused by its SQL text unless it is still being iterated.
+ * full ingest, profiled), and every 250-row batch-writer chunk prepared its statement again (265 ms of the
+ * 6 s after a threshold change at 100,000 probes, docs/decisions/security.md "Probe data bounds"). A statement
+ * is reused by its SQL text unless it is still being iterated.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SQLite.Database, checkpointer: WalCheckpointer): SqliteDatabase {
+  const short = new StatementCache(cachedStatements);
+  const long = new StatementCache(cachedLongStatements);
   return {
-    close: () => sqlite.close(),
-    prepare: (sql: string) => {
-      if (sql.length > cachedStatementMaxChars) return sqlite.prepare(sql);
-      const cached = statements.get(sql);
-      if (cached !== undefined && !cached.busy) return cached;
-      const statement = sqlite.prepare(sql);
-      if (cached === undefined) {
-        if (statements.size >= cachedStatements) statements.delete(statements.keys().next().value!);
-        statements.set(sql, statement);
-      }
-      return statement;
+    close: () => {
+      checkpointer.close();
+      sqlite.close();
     },
+    prepare: (sql: string) => (sql.length >= longStatementMinChars ? long : short).prepare(sqlite, sql),
   };
 }
 

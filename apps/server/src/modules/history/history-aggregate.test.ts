@@ -59,12 +59,12 @@ describe('HistoryRecorder', () => {
     expect(recorder.openMinuteOf('P-1')!.minute).toBe(toMinute(t0) + 1);
   });
 
-  it('finishes the minutes of silent probes once the clock has passed them', () => {
+  it('finishes the minutes of silent probes once the clock has passed them', async () => {
     const recorder = new HistoryRecorder();
     recorder.record('P-1', t0, [can(30)], 50, null);
-    recorder.sweep(t0 + 59_000);
+    await recorder.sweep(t0 + 59_000);
     expect(recorder.takeFinished()).toEqual([]);
-    recorder.sweep(t0 + 60_000);
+    await recorder.sweep(t0 + 60_000);
     expect(recorder.takeFinished().map((m) => m.probeID)).toEqual(['P-1']);
     expect(recorder.openMinuteOf('P-1')).toBeUndefined();
   });

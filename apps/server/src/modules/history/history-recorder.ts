@@ -2,7 +2,14 @@
 // comparisons; a minute leaves memory when the probe's next report falls in a later minute or when the
 // clock's minute has moved past it (sweep), and waits in `finished` for the writer.
 import type { Assignment, Reading } from '@bpm/protocol';
+import { nextTurn } from '../../event-loop-turns.js';
 import { addReport, openMinute, toMinute, type OpenMinute } from './history-aggregate.js';
+
+/**
+ * The sweep gives the event loop back after this long (checked every 64 probes): walking 100,000 open
+ * minutes as the minute turned held it for one long timer task (docs/decisions/security.md "Probe data bounds").
+ */
+const sweepBudgetMs = 10;
 
 export class HistoryRecorder {
   private readonly open = new Map<string, OpenMinute>();
@@ -28,10 +35,22 @@ export class HistoryRecorder {
     addReport(current, readings, battery, assignment);
   }
 
-  /** Finishes every open minute before the clock's minute (probes that stopped reporting included). */
-  sweep(nowMs: number): void {
+  /**
+   * Finishes every open minute before the clock's minute (probes that stopped reporting included), in pieces
+   * with a turn of the event loop between them. A report meanwhile finishes its own probe's minute as usual;
+   * the walk skips a minute that is no longer before the clock's, so each minute finishes once, in order.
+   */
+  async sweep(nowMs: number): Promise<void> {
     const minute = toMinute(nowMs);
+    let started = performance.now();
+    let seen = 0;
     for (const [probeID, current] of this.open) {
+      if (++seen % 64 === 0 && performance.now() - started > sweepBudgetMs) {
+        await nextTurn();
+        started = performance.now();
+        // The entry may have moved on while the loop was given back (a report, or finishAll at shutdown).
+        if (this.open.get(probeID) !== current) continue;
+      }
       if (current.minute >= minute) continue;
       this.finished.push(current);
       this.open.delete(probeID);

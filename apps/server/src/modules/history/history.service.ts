@@ -148,8 +148,8 @@ export class HistoryService {
   }
 
   /** Finishes the minutes the clock has left behind and writes them. */
-  flushFinished(): Promise<void> {
-    this.recorder.sweep(this.clock());
+  async flushFinished(): Promise<void> {
+    await this.recorder.sweep(this.clock());
     return this.writer.flush();
   }
 

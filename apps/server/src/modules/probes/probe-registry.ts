@@ -23,6 +23,11 @@ export class ProbeRegistry {
     return this.records.delete(probeID);
   }
 
+  /** Every probe's ID, in the order they were first seen (one array, no copy of the records). */
+  probeIDs(): string[] {
+    return [...this.records.keys()];
+  }
+
   allRecords(): IterableIterator<ProbeRecord> {
     return this.records.values();
   }

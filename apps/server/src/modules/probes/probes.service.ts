@@ -199,7 +199,7 @@ export class ProbeService {
     this.thresholds = next;
     this.options.publisher.publishSystemConfig(next);
     await inChunks(
-      [...this.registry.allRecords()].map((record) => record.probeID),
+      this.registry.probeIDs(),
       (probeID) => {
         // Read again: a report may have replaced the record while the loop was yielding.
         const record = this.registry.get(probeID);
@@ -216,22 +216,31 @@ export class ProbeService {
     return next;
   }
 
-  /** GET /probes as JSON text in pieces, built a chunk of probes at a time between turns of the event loop. */
+  /**
+   * GET /probes as JSON text in pieces, built between turns of the event loop: a piece ends after
+   * probesPerChunk probes or chunkBudgetMs, like the re-evaluation's chunks. Each probe is read when its turn
+   * comes (its latest state); one deleted meanwhile is left out.
+   */
   async *probesJson(): AsyncGenerator<string> {
-    const probeIDs = [...this.registry.allRecords()].map((record) => record.probeID);
+    const probeIDs = this.registry.probeIDs();
     let first = true;
     yield '[';
-    for (let start = 0; start < probeIDs.length; start += probesPerChunk) {
+    let next = 0;
+    while (next < probeIDs.length) {
+      if (next > 0) await nextTurn();
+      const end = Math.min(probeIDs.length, next + probesPerChunk);
+      const started = performance.now();
       const parts: string[] = [];
-      for (const probeID of probeIDs.slice(start, start + probesPerChunk)) {
-        const record = this.registry.get(probeID);
+      while (next < end) {
+        const record = this.registry.get(probeIDs[next]!);
         if (record) parts.push(JSON.stringify(toProbe(record)));
+        next += 1;
+        if (next % 64 === 0 && performance.now() - started > chunkBudgetMs) break;
       }
       if (parts.length > 0) {
         yield `${first ? '' : ','}${parts.join(',')}`;
         first = false;
       }
-      await nextTurn();
     }
     yield ']';
   }
