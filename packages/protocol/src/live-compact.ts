@@ -195,7 +195,9 @@ export function encodeCompactFields(probe: Probe, epochMs: number): CompactField
     noAssignment
       ? '0'
       : JSON.stringify([encodeRef(assignment.buildStage), encodeRef(assignment.agv), encodeRef(assignment.batteryPack)]),
-    report === null ? '0' : `[${reportTimes.encode(report.timestamp, epochMs)},${JSON.stringify(report.readings.map(encodeReading))}]`,
+    report === null
+      ? '0'
+      : `[${reportTimes.encode(report.timestamp, epochMs)},${JSON.stringify(report.readings.map(encodeReading))}]`,
     JSON.stringify(probe.batteryPercentage),
     probe.longitude === null && probe.latitude === null ? '0' : JSON.stringify([probe.longitude, probe.latitude]),
     JSON.stringify(probe.events.map(encodeEvent)),
