@@ -100,14 +100,24 @@ const ownCpuSeconds = () => {
   return (user + system) / 1e6;
 };
 
-/** CPU use of the server, the simulator and this process (the dashboards) over a window, in % of one core. */
+/**
+ * CPU use of the server, the simulator and this process (the dashboards) over a window, in % of one core, and
+ * the reports the server accepted in it. Each end reads the server's CPU and accepted count from one /metrics
+ * scrape, timed at its midpoint: the count used to come from scrapes of their own, so it spanned a scrape and a
+ * worker round trip more than the seconds it was divided by (docs/decisions/probes.md, Round 5).
+ */
 async function cpuMeter(session: Session, simulator: ChildProcess) {
-  const sample = async () => ({
-    at: Date.now(),
-    server: await metric(session, 'process_cpu_seconds_total'),
-    simulator: childCpuSeconds(simulator),
-    bench: ownCpuSeconds(),
-  });
+  const sample = async () => {
+    const asked = Date.now();
+    const text = await metricsText(session);
+    return {
+      at: (asked + Date.now()) / 2,
+      server: metricIn(text, 'process_cpu_seconds_total'),
+      accepted: metricIn(text, 'bpm_reports_accepted_total'),
+      simulator: childCpuSeconds(simulator),
+      bench: ownCpuSeconds(),
+    };
+  };
   const start = await sample();
   return async () => {
     const end = await sample();
@@ -115,6 +125,8 @@ async function cpuMeter(session: Session, simulator: ChildProcess) {
     const pct = (a: number, b: number) => `${fmt(((b - a) / seconds) * 100)}%`;
     const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     return {
+      seconds,
+      accepted: end.accepted - start.accepted,
       serverCpuSeconds: end.server - start.server,
       line: `CPU (% of one core): server ${pct(start.server, end.server)}, simulator ${pct(start.simulator, end.simulator)}, bench process (dashboards) ${pct(start.bench, end.bench)}; machine load average ${load}`,
     };
@@ -320,14 +332,11 @@ async function throughput(): Promise<string> {
   const simulator = startSimulator(session, { probes: 1000, rate: 100, tickMs: 20, inFlight: 8 });
   try {
     await sleep(5000); // warm-up
-    const before = await metric(session, 'bpm_reports_accepted_total');
     const bytesBefore = await dashboards.bytes();
-    const started = Date.now();
     const cpu = await cpuMeter(session, simulator);
     await sleep(15_000);
     const usage = await cpu();
-    const seconds = (Date.now() - started) / 1000;
-    const accepted = (await metric(session, 'bpm_reports_accepted_total')) - before;
+    const { seconds, accepted } = usage;
     const perSecond = accepted / seconds;
     const received = ((await dashboards.bytes()) - bytesBefore) / seconds;
     const backedUp = await metric(session, 'bpm_live_sockets_backed_up');
@@ -363,7 +372,6 @@ async function plant(): Promise<string> {
     await sleep(8000); // warm-up: every probe has reported
     for (const d of dashboards) d.isMeasuring = true;
     const cpu = await cpuMeter(session, simulator);
-    const acceptedBefore = await metric(session, 'bpm_reports_accepted_total');
     let peak = { rss: 0, heapUsed: 0, heapTotal: 0, external: 0 };
     for (let second = 0; second < 20; second++) {
       await sleep(1000);
@@ -379,7 +387,7 @@ async function plant(): Promise<string> {
       }
     }
     const usage = await cpu();
-    const accepted = (await metric(session, 'bpm_reports_accepted_total')) - acceptedBefore;
+    const { accepted } = usage;
     for (const d of dashboards) d.isMeasuring = false;
     const flushes = await flushDurations(session);
     // The spec format's bytes per update, on the same plant, over a few seconds of its own.

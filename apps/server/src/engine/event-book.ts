@@ -1,7 +1,7 @@
 // Raising events against a probe's active set: cancellation, persistence and the transient list of
 // one update (docs/probe-data.md (Event catalogue)). Used while evaluating a single update; not shared state.
-import { eventDefinition, type ProbeEvent } from '@bpm/protocol';
-import { sharedEvent } from './shared-events.js';
+import { eventDefinition, formatEventMessage, type ProbeEvent } from '@bpm/protocol';
+import { sharedEventWithMessage } from './shared-events.js';
 
 /** The lists of an update that raised nothing (most of them): one shared, frozen list instead of two new ones per report. */
 const noEvents: ProbeEvent[] = Object.freeze([]) as unknown as ProbeEvent[];
@@ -24,25 +24,30 @@ export class EventBook {
   }
 
   has(code: number): boolean {
-    return this.active.some((e) => e.event === code);
+    return indexOfCode(this.active, code) >= 0;
   }
 
   hasAny(codes: readonly number[]): boolean {
-    return this.active.some((e) => codes.includes(e.event));
+    for (const event of this.active) if (codes.includes(event.event)) return true;
+    return false;
   }
 
   raise(code: number, params?: Record<string, string | number>): void {
     const definition = eventDefinition(code);
-    const event = sharedEvent(code, params);
-    const cancelled = (e: ProbeEvent) => definition.cancels.includes(e.event);
+    const eventString = formatEventMessage(code, params);
     if (definition.persistent) {
-      const index = this.active.findIndex((e) => e.event === code);
+      const index = indexOfCode(this.active, code);
       if (index >= 0) {
-        // Still active: refresh the message (the value moved) without announcing it as new.
-        if (this.active[index]!.eventString === event.eventString) return;
-        this.writableActive()[index] = event;
+        // Still active: refresh the message (the value moved) without announcing it as new. Unchanged (most
+        // reports), nothing more is looked up or allocated.
+        if (this.active[index]!.eventString === eventString) return;
+        this.writableActive()[index] = sharedEventWithMessage(code, eventString);
         return;
       }
+    }
+    const event = sharedEventWithMessage(code, eventString);
+    const cancelled = (e: ProbeEvent) => definition.cancels.includes(e.event);
+    if (definition.persistent) {
       this.active = this.active.filter((e) => !cancelled(e)).concat([event]);
       this.isCopied = true;
     } else {
@@ -64,4 +69,10 @@ export class EventBook {
     }
     return this.active;
   }
+}
+
+/** A loop rather than findIndex with an arrow: these run several times per report. */
+function indexOfCode(events: readonly ProbeEvent[], code: number): number {
+  for (let i = 0; i < events.length; i += 1) if (events[i]!.event === code) return i;
+  return -1;
 }

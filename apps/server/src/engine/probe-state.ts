@@ -18,6 +18,20 @@ export function stateOf(record: ProbeRecord): StateString {
   return deriveState(partitionEvents(record.active, record.assignment, record.alarms).events);
 }
 
+/**
+ * The last watchdog expiry formatted, kept: a batch's reports share one receipt time, hence one expiry, so
+ * a flush (which builds each changed probe) formats the same time probe after probe.
+ */
+let lastExpiryMs = Number.NaN;
+let lastExpiryIso = '';
+function expiryIso(ms: number): string {
+  if (ms !== lastExpiryMs) {
+    lastExpiryIso = new Date(ms).toISOString();
+    lastExpiryMs = ms;
+  }
+  return lastExpiryIso;
+}
+
 /** The probe as clients see it: active persistent events plus the transient ones of this update. */
 export function toProbe(record: ProbeRecord, transient: readonly ProbeEvent[] = []): Probe {
   const { events, suppressedEvents } = partitionEvents(
@@ -31,7 +45,7 @@ export function toProbe(record: ProbeRecord, transient: readonly ProbeEvent[] = 
     probeID: record.probeID,
     firmwareVersion: record.firmwareVersion,
     state: { state: stateNumbers[stateString], stateString },
-    watchdogExpiry: new Date(record.watchdogExpiryMs).toISOString(),
+    watchdogExpiry: expiryIso(record.watchdogExpiryMs),
     isMonitoring: isMonitoring(assignment),
     expectingCANData: isExpectingCANData(assignment),
     assignment: {

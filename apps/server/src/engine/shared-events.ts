@@ -20,15 +20,16 @@ function eventsCancelled(code: number): ProbeEvent['eventsCancelled'] {
 
 /** The event `code` with its message: one frozen object per distinct message, shared by every probe. */
 export function sharedEvent(code: number, params?: Record<string, string | number>): ProbeEvent {
-  return sharedEventWith(code, formatEventMessage(code, params));
+  return sharedEventWithMessage(code, formatEventMessage(code, params));
 }
 
 /** The same for a stored event (a record restored from the snapshot). */
 export function sharedStoredEvent(event: ProbeEvent): ProbeEvent {
-  return sharedEventWith(event.event, event.eventString);
+  return sharedEventWithMessage(event.event, event.eventString);
 }
 
-function sharedEventWith(code: number, eventString: string): ProbeEvent {
+/** The event `code` with this message, already formatted (EventBook compares the message first). */
+export function sharedEventWithMessage(code: number, eventString: string): ProbeEvent {
   let messages = byCode.get(code);
   if (!messages) byCode.set(code, (messages = new Map()));
   let event = messages.get(eventString);

@@ -51,6 +51,12 @@ interface ProbeAlarms {
 
 const episodeOf = (probe: ProbeAlarms | undefined, code: number) => probe?.episodes.find((a) => a.event === code);
 
+/** The active event with this code (a loop: observe runs on every report of a probe with an alarm). */
+function activeEvent(active: readonly ProbeEvent[], code: number): ProbeEvent | undefined {
+  for (const event of active) if (event.event === code) return event;
+  return undefined;
+}
+
 export function alarmState(a: Pick<AlarmEpisode, 'clearedAt' | 'shelvedUntil' | 'acknowledgedAt' | 'annunciated'>): AlarmState {
   if (a.clearedAt === null) {
     if (a.shelvedUntil !== null) return 'shelved';
@@ -156,9 +162,8 @@ export class AlarmTracker {
     if (probe === undefined && evaluation.raised.length === 0 && (next.active.length === 0 || next.active === previous?.active))
       return evaluation;
 
-    // Made only when an alarm opens, closes or is journalled: most reports of a probe with an alarm do none.
-    let time: string | undefined;
-    const at = () => (time ??= this.isoAt(nowMs));
+    // The time is made only when an alarm opens, closes or is journalled (most reports of a probe with an
+    // alarm do none), by isoAt, which reuses it: no closure and context allocated per report.
     let isOpenSetChanged = false;
     for (const event of evaluation.raised) {
       const definition = eventDefinition(event.event);
@@ -166,21 +171,21 @@ export class AlarmTracker {
       if (definition.persistent) {
         // Raised again within this update (cancelled and raised): the earlier episode ends first.
         const earlier = episodeOf(this.byProbe.get(next.probeID), event.event);
-        if (earlier) this.close(earlier, at());
-        alarmId = this.open(next, event, at()).id;
+        if (earlier) this.close(earlier, this.isoAt(nowMs));
+        alarmId = this.open(next, event, this.isoAt(nowMs)).id;
         isOpenSetChanged = true;
       } else {
         for (const code of definition.cancels) {
           const cancelled = episodeOf(this.byProbe.get(next.probeID), code);
           if (cancelled && !next.active.some((e) => e.event === code)) {
             alarmId ??= cancelled.id;
-            this.close(cancelled, at());
+            this.close(cancelled, this.isoAt(nowMs));
             isOpenSetChanged = true;
           }
         }
       }
       this.sink.journal({
-        ts: at(),
+        ts: this.isoAt(nowMs),
         probeID: next.probeID,
         event: event.event,
         eventType: event.eventType,
@@ -196,10 +201,11 @@ export class AlarmTracker {
         current.assignment = next.assignment;
         current.moment = assignmentAtMoment(next.assignment);
       }
-      for (const episode of [...current.episodes]) {
-        const event = next.active.find((e) => e.event === episode.event);
+      // close() replaces the list rather than changing it, so this loop needs no copy of it.
+      for (const episode of current.episodes) {
+        const event = activeEvent(next.active, episode.event);
         if (event === undefined) {
-          this.close(episode, at()); // cancelled by another persistent event (e.g. 10 by 11)
+          this.close(episode, this.isoAt(nowMs)); // cancelled by another persistent event (e.g. 10 by 11)
           isOpenSetChanged = true;
           continue;
         }
