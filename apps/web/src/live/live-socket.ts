@@ -83,8 +83,7 @@ export function openWorkerSocket(url: string, protocols: string[], handlers: Liv
     } else if (data.type === 'message') {
       if (data.message.messageType === 'probeDeletion') patches.forget(data.message.probes.map((p) => p.probeID));
       handlers.onMessage(data.message, data.isSnapshot, data.keepIDs);
-    }
-    else if (data.type === 'error') handlers.onError('socket error in the live worker');
+    } else if (data.type === 'error') handlers.onError('socket error in the live worker');
     else handlers.onClose(data.code);
   };
   worker.onerror = (event: ErrorEvent) => {

@@ -23,7 +23,12 @@ function compactStream() {
     const records = probes.map((p) => {
       const before = last.get(p.probeID)!;
       last.set(p.probeID, p);
-      return compactRecordText(handles().indexOf(p.probeID), null, encodeCompactFields(p, epochMs), encodeCompactFields(before, epochMs));
+      return compactRecordText(
+        handles().indexOf(p.probeID),
+        null,
+        encodeCompactFields(p, epochMs),
+        encodeCompactFields(before, epochMs),
+      );
     });
     return decoder.decode(JSON.parse(`{"c":"d","p":[${records.join(',')}]}`)).probes;
   };
