@@ -18,7 +18,17 @@ export function loadSignedInScreens() {
 
 export function appRoutes(): RouteObject[] {
   return [
-    { path: paths.login, element: <LoginPage onSigningIn={() => void loadSignedInScreens()} /> },
+    {
+      path: paths.login,
+      element: (
+        <LoginPage
+          // The live worker starts while the sign-in is answered, and the socket opens as soon as it is, beside
+          // the guard's requests (docs/decisions/dashboard.md, Round 3).
+          onSigningIn={() => void loadSignedInScreens().then((screens) => screens.prepareLiveWorker())}
+          onSignedIn={() => void loadSignedInScreens().then((screens) => screens.openLiveFeedEarly())}
+        />
+      ),
+    },
     {
       path: paths.home,
       lazy: async () => ({ Component: (await loadSignedInScreens()).AppLayout }),

@@ -16,7 +16,9 @@ export class AlarmStore {
   private recent = new Map<number, { alarm: Alarm; sequence: number }>();
   private listeners = new Set<Listener>();
   private newAlarmListeners = new Set<(alarm: Alarm) => void>();
-  private list: Alarm[] = [];
+  /** Built when read (the Alarms page, Probe Details), not at every live message: the dashboard only needs the count. */
+  private list: Alarm[] | null = [];
+  /** Kept as alarms come and go: counting the whole list at every live message grew with the open alarms. */
   private count = 0;
   private isLoaded = false;
 
@@ -31,7 +33,7 @@ export class AlarmStore {
     return () => this.newAlarmListeners.delete(listener);
   }
 
-  getOpen = (): Alarm[] => this.list;
+  getOpen = (): Alarm[] => (this.list ??= [...this.open.values()]);
   getUnacknowledgedCount = (): number => this.count;
   getIsLoaded = (): boolean => this.isLoaded;
 
@@ -42,6 +44,8 @@ export class AlarmStore {
 
   load(alarms: readonly Alarm[], startedAt: number): void {
     this.open = new Map(alarms.filter(isOpen).map((a) => [a.id, a]));
+    this.count = 0;
+    for (const a of this.open.values()) if (needsAcknowledgement(a)) this.count += 1;
     for (const [id, { alarm, sequence }] of this.recent) {
       if (sequence <= startedAt) this.recent.delete(id);
       else this.put(alarm);
@@ -62,19 +66,23 @@ export class AlarmStore {
 
   reset(): void {
     this.open.clear();
+    this.count = 0;
     this.recent.clear();
     this.isLoaded = false;
     this.changed();
   }
 
   private put(alarm: Alarm): void {
-    if (isOpen(alarm)) this.open.set(alarm.id, alarm);
-    else this.open.delete(alarm.id);
+    const before = this.open.get(alarm.id);
+    if (before && needsAcknowledgement(before)) this.count -= 1;
+    if (isOpen(alarm)) {
+      this.open.set(alarm.id, alarm);
+      if (needsAcknowledgement(alarm)) this.count += 1;
+    } else this.open.delete(alarm.id);
   }
 
   private changed(): void {
-    this.list = [...this.open.values()];
-    this.count = this.list.filter(needsAcknowledgement).length;
+    this.list = null;
     for (const listener of this.listeners) listener();
   }
 }

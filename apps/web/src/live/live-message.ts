@@ -1,6 +1,7 @@
 // Parsing one live-feed message (docs/live-feed.md "Live message handling"): shared by the socket on the main
 // thread and the socket worker, so it imports nothing that needs a window.
 import type { LiveMessage } from '@bpm/protocol';
+import type { ProbePatch } from './probe-patches';
 
 const knownTypes = new Set<string>(['systemConfig', 'probeData', 'probeDeletion', 'alarms']);
 
@@ -36,7 +37,9 @@ export type WorkerEvent =
   | { type: 'open' }
   | { type: 'error' }
   | { type: 'close'; code: number }
-  | { type: 'message'; message: LiveMessage; isSnapshot: boolean; keepIDs?: readonly string[] };
+  | { type: 'message'; message: LiveMessage; isSnapshot: boolean; keepIDs?: readonly string[] }
+  /** probeData as patches (probe-patches.ts): only the fields that changed since the probe was last posted. */
+  | { type: 'probes'; patches: ProbePatch[]; isSnapshot: boolean; keepIDs?: readonly string[] };
 
 /** What the page posts to the socket worker. */
 export type WorkerCommand = { type: 'open'; url: string; protocols: string[] } | { type: 'close'; code: number };

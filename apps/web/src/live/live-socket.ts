@@ -4,6 +4,7 @@
 import type { LiveMessage } from '@bpm/protocol';
 import type { WorkerCommand, WorkerEvent } from './live-message';
 import { createLiveSession } from './live-session';
+import { ProbePatchReader } from './probe-patches';
 
 export interface LiveSocketHandlers {
   onOpen(): void;
@@ -47,14 +48,42 @@ export function openDirectSocket(
 let isWorkerBroken = false;
 export const canUseWorker = (): boolean => typeof Worker !== 'undefined' && !isWorkerBroken;
 
+const startLiveWorker = () =>
+  new Worker(new URL('./live-socket.worker.ts', import.meta.url), { type: 'module', name: 'live-socket' });
+
+/** A worker started ahead of its socket (prepareLiveWorker), taken by the next openWorkerSocket. */
+let spareWorker: Worker | null = null;
+
+/**
+ * Starts the live worker before its socket is wanted (Login was clicked): its script loads and runs during the
+ * sign-in's round trip instead of after it (docs/decisions/dashboard.md, Round 3).
+ */
+export function prepareLiveWorker(): void {
+  if (spareWorker || !canUseWorker()) return;
+  const worker = startLiveWorker();
+  worker.onerror = () => {
+    isWorkerBroken = true;
+    worker.terminate();
+    if (spareWorker === worker) spareWorker = null;
+  };
+  spareWorker = worker;
+}
+
 export function openWorkerSocket(url: string, protocols: string[], handlers: LiveSocketHandlers): LiveSocket {
-  const worker = new Worker(new URL('./live-socket.worker.ts', import.meta.url), { type: 'module', name: 'live-socket' });
+  const worker = spareWorker ?? startLiveWorker();
+  spareWorker = null;
   const send = (command: WorkerCommand) => worker.postMessage(command);
+  const patches = new ProbePatchReader();
   worker.onmessage = (event: MessageEvent<WorkerEvent>) => {
     const data = event.data;
     if (data.type === 'open') handlers.onOpen();
-    else if (data.type === 'message') handlers.onMessage(data.message, data.isSnapshot, data.keepIDs);
-    else if (data.type === 'error') handlers.onError('socket error in the live worker');
+    else if (data.type === 'probes') {
+      const message: LiveMessage = { messageType: 'probeData', probes: patches.probesOf(data.patches) };
+      handlers.onMessage(message, data.isSnapshot, data.keepIDs);
+    } else if (data.type === 'message') {
+      if (data.message.messageType === 'probeDeletion') patches.forget(data.message.probes.map((p) => p.probeID));
+      handlers.onMessage(data.message, data.isSnapshot, data.keepIDs);
+    } else if (data.type === 'error') handlers.onError('socket error in the live worker');
     else handlers.onClose(data.code);
   };
   worker.onerror = (event: ErrorEvent) => {

@@ -3,11 +3,13 @@
 /// <reference lib="webworker" />
 import type { WorkerCommand, WorkerEvent } from './live-message';
 import { createLiveSession } from './live-session';
+import { ProbePatchWriter } from './probe-patches';
 
 declare const self: DedicatedWorkerGlobalScope;
 let socket: WebSocket | null = null;
 const session = createLiveSession();
 const post = (event: WorkerEvent) => self.postMessage(event);
+const patches = new ProbePatchWriter();
 
 self.onmessage = (event: MessageEvent<WorkerCommand>) => {
   const command = event.data;
@@ -23,7 +25,14 @@ self.onmessage = (event: MessageEvent<WorkerCommand>) => {
       self.close();
     };
     socket.onmessage = (message: MessageEvent) => {
-      for (const out of session.receive(message.data)) post({ type: 'message', ...out });
+      for (const { message: out, isSnapshot, keepIDs } of session.receive(message.data)) {
+        if (out.messageType === 'probeData') {
+          post({ type: 'probes', patches: patches.patches(out.probes), isSnapshot, keepIDs });
+          continue;
+        }
+        if (out.messageType === 'probeDeletion') patches.forget(out.probes.map((p) => p.probeID));
+        post({ type: 'message', message: out, isSnapshot, keepIDs });
+      }
     };
   } else if (socket && (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING)) {
     socket.close(command.code);

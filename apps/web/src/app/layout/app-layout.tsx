@@ -5,7 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Outlet, useLoaderData, useLocation } from 'react-router';
 import { NotFoundPage } from '../../features/not-found/components/not-found-page';
-import { startLiveConnection } from '../../live/live-connection';
+import { holdLiveFeed } from '../../live/shared-live-feed';
 import type { GuardData } from '../route-guard';
 import { initialsOf } from './initials';
 import { pageNameFor } from './page-names';
@@ -22,8 +22,8 @@ export function AppLayout() {
   const [isSidebarOpen, sidebar] = useDisclosure(false);
   const user = useCurrentUserInitialsSource();
   useNavigationLoadingBar();
-  // startLiveConnection returns the function that closes it: opened with the layout, closed with it.
-  useEffect(() => startLiveConnection(), []);
+  // Held with the layout, closed with it; the sign-in may have opened it already (shared-live-feed.ts).
+  useEffect(() => holdLiveFeed(), []);
 
   return (
     <AppShell header={{ height: 56 }} padding="md">

@@ -111,7 +111,8 @@ export class ProbeOrder {
     }
     if (moves.length > 50 && moves.length > this.sorted.length * fullSortShare) {
       const wait = this.lastFullSortMs + minFullSortIntervalMs - performance.now();
-      if (wait <= 0) this.rebuild();
+      // An empty table sorts at once: the first screenful comes from the snapshot's first chunk, not 300 ms later.
+      if (wait <= 0 || this.sorted.length === 0) this.rebuild();
       else this.deferredSort = setTimeout(() => this.rebuild(), wait);
       return;
     }

@@ -151,6 +151,20 @@ describe('row order', () => {
     }
   });
 
+  it('an empty table shows the first large batch at once, even right after it was opened', () => {
+    vi.useFakeTimers();
+    try {
+      const { store, apply } = storeWith([]);
+      const order = new ProbeOrder(store, defaultSort);
+      order.subscribe(() => {});
+      apply(probeData(...Array.from({ length: 60 }, (_, i) => makeProbe(`A-${i}`))));
+      expect(order.getOrder()).toEqual(sortProbes(store.allEntries(), defaultSort));
+      expect(order.getOrder()).toHaveLength(60);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('filters by probe ID, pack, AGV or stage', () => {
     const { store } = storeWith([
       [

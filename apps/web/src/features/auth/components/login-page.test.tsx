@@ -51,6 +51,24 @@ describe('LoginPage', () => {
     expect(onSigningIn).toHaveBeenCalledTimes(1);
   });
 
+  it('tells the app when the sign-in is answered (so it can open the live feed)', async () => {
+    stubFetch({ 'GET /login': json({}, 401), 'POST /login': json({}) });
+    const onSignedIn = vi.fn();
+    const { router } = renderWithProviders(<LoginPage onSignedIn={onSignedIn} />, { route: '/login' });
+    await signIn('ada', 'secret-password');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(onSignedIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not tell the app signed in when the server refuses', async () => {
+    stubFetch({ 'GET /login': json({}, 401), 'POST /login': json({ message: 'Invalid username or password' }, 401) });
+    const onSignedIn = vi.fn();
+    renderWithProviders(<LoginPage onSignedIn={onSignedIn} />, { route: '/login' });
+    await signIn('ada', 'wrong');
+    await screen.findByText('Invalid username or password.');
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
   it('says "Invalid username or password." when the server refuses', async () => {
     stubFetch({ 'GET /login': json({}, 401), 'POST /login': json({ message: 'Invalid username or password' }, 401) });
     renderWithProviders(<LoginPage />, { route: '/login' });

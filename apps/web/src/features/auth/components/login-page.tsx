@@ -8,8 +8,11 @@ import { forgetSession } from '../../../session/end-session';
 import { isSignedIn } from '../../../session/login-status';
 import { LoginForm } from './login-form';
 
-/** `onSigningIn` runs when Login is clicked, so the app can fetch the signed-in screens while the sign-in is answered. */
-export function LoginPage({ onSigningIn }: { onSigningIn?: () => void }) {
+/**
+ * `onSigningIn` runs when Login is clicked, so the app can fetch the signed-in screens while the sign-in is answered;
+ * `onSignedIn` when the sign-in is answered, before the navigation to "/".
+ */
+export function LoginPage({ onSigningIn, onSignedIn }: { onSigningIn?: () => void; onSignedIn?: () => void }) {
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -28,6 +31,7 @@ export function LoginPage({ onSigningIn }: { onSigningIn?: () => void }) {
   const onSuccess = () => {
     // A new sign-in may be another user: drop the previous one's cached name and permissions.
     forgetSession();
+    onSignedIn?.();
     void navigate(paths.home);
   };
 
