@@ -38,9 +38,10 @@ export async function executeRepeatedInsert(
   const columns = Object.keys(rows[0] ?? {});
   const parameters = new Array<unknown>(rows.length * columns.length);
   let next = 0;
-  for (const row of rows) {
-    for (const column of columns) {
-      const value = (row as Record<string, unknown>)[column];
+  for (let r = 0; r < rows.length; r += 1) {
+    const row = rows[r] as Record<string, unknown>;
+    for (let c = 0; c < columns.length; c += 1) {
+      const value = row[columns[c]!];
       if (value === undefined) return void (await build().execute());
       parameters[next++] = value;
     }
