@@ -22,10 +22,15 @@ const report = (i: number): ProbeReportInput => ({
   assignment: { buildStage: null, agv: null, batteryPack: { id: i, name: `Pack ${i}` }, expectingCANData: true },
 });
 
-/** The longest garbage-collection pause seen since the last reset (part of any event-loop block). */
+/** The longest garbage-collection pause seen since the last reset (part of any event-loop block), and all of them. */
 let longestGcMs = 0;
+const gcPauses = { count: 0, totalMs: 0 };
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) longestGcMs = Math.max(longestGcMs, entry.duration);
+  for (const entry of list.getEntries()) {
+    longestGcMs = Math.max(longestGcMs, entry.duration);
+    gcPauses.count += 1;
+    gcPauses.totalMs += entry.duration;
+  }
 }).observe({ entryTypes: ['gc'] });
 
 /** The longest event-loop block while `work` runs, and the longest GC pause within it. */
@@ -112,7 +117,14 @@ async function main() {
     const before = await received();
 
     const flushMs: number[] = [];
-    t.app.liveHub.onFlush = (stats) => void flushMs.push(stats.durationMs);
+    const sliceProbes: number[] = [];
+    t.app.liveHub.onFlush = (stats) => {
+      flushMs.push(stats.durationMs);
+      sliceProbes.push(stats.probes);
+    };
+    // CPU time and GC pauses from the change to the end of what follows it (load distorts them less than blocks).
+    const cpuFrom = process.cpuUsage();
+    Object.assign(gcPauses, { count: 0, totalMs: 0 });
     console.log(`load average before: ${load()}`);
     const reevaluate = await longestBlock(() =>
       t.app.inject({ method: 'PUT', url: '/api/system/config', headers, payload: { batteryLevelWarning: 85 } }),
@@ -120,6 +132,8 @@ async function main() {
     // What follows the answer: the hub's next flushes (every 100 ms), the alarms journal (every second) and
     // the probe snapshot (every 5 s) writing 100,000 rows.
     const after = await longestBlock(() => sleep(7000));
+    const cpu = process.cpuUsage(cpuFrom);
+    const gcAfter = { ...gcPauses };
     const since = await received();
     console.log(
       `live socket: ${((since.bytes - before.bytes) / 1e6).toFixed(1)} MB in ${since.messages - before.messages} messages after the change`,
@@ -135,10 +149,13 @@ async function main() {
     console.log(`a live socket connecting, then the ingest's snapshot write: ${shown(connecting)}`);
     console.log(`threshold re-evaluation (the request): ${shown(reevaluate)}`);
     console.log(`after it (hub flush, alarms journal, snapshot write): ${shown(after)}`);
-    flushMs.sort((x, y) => x - y);
-    const at = (q: number) => (flushMs[Math.min(flushMs.length - 1, Math.floor(q * flushMs.length))] ?? 0).toFixed(1);
+    const at = (values: number[], q: number) =>
+      (values.sort((x, y) => x - y)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0).toFixed(1);
     console.log(
-      `live hub flushes (one slice each): ${flushMs.length}, p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, longest ${at(1)} ms`,
+      `live hub flushes (one slice each): ${flushMs.length}, p50 ${at(flushMs, 0.5)} ms, p90 ${at(flushMs, 0.9)} ms, longest ${at(flushMs, 1)} ms; probes per slice p50 ${at(sliceProbes, 0.5)}, fewest ${at(sliceProbes, 0)}`,
+    );
+    console.log(
+      `the change and the 7 s after it: CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; GC pauses ${gcAfter.count}, ${gcAfter.totalMs.toFixed(0)} ms in all`,
     );
     console.log(`GET /probes (${(body.length / 1e6).toFixed(1)} MB): ${shown(list)}`);
     console.log(`heap used: ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);

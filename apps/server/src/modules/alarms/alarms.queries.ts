@@ -11,6 +11,7 @@ import {
 } from '@bpm/protocol';
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { AlarmsTable, Database, JournalTable } from '../../db/schema.js';
+import { executeRepeatedInsert } from '../../db/repeated-insert.js';
 import { alarmState, type AlarmEpisode, type NewJournalEntry } from './alarm-tracker.js';
 
 type Db = Kysely<Database>;
@@ -111,37 +112,34 @@ function rowToJournal(row: JournalRow): JournalEntry {
 export async function upsertAlarms(db: Db, alarms: readonly AlarmEpisode[]): Promise<void> {
   if (alarms.length === 0) return;
   const rows = alarms.map(episodeToRow);
-  await db
-    .insertInto('alarms')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet((eb) => {
-        const set: Record<string, unknown> = {};
-        for (const column of Object.keys(rows[0]!))
-          if (column !== 'id') set[column] = eb.ref(`excluded.${column}` as 'excluded.id');
-        return set;
-      }),
-    )
-    .execute();
+  await executeRepeatedInsert(db, 'upsertAlarms', rows, () =>
+    db
+      .insertInto('alarms')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => {
+          const set: Record<string, unknown> = {};
+          for (const column of Object.keys(rows[0]!))
+            if (column !== 'id') set[column] = eb.ref(`excluded.${column}` as 'excluded.id');
+          return set;
+        }),
+      ),
+  );
 }
 
 export async function insertJournal(db: Db, entries: readonly NewJournalEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await db
-    .insertInto('journal')
-    .values(
-      entries.map((e) => ({
-        ts: e.ts,
-        probe_id: e.probeID,
-        event: e.event,
-        event_type: e.eventType,
-        event_string: e.eventString,
-        suppressed: e.suppressed ? 1 : 0,
-        alarm_id: e.alarmId,
-        ...assignmentColumns(e.assignment),
-      })),
-    )
-    .execute();
+  const rows = entries.map((e) => ({
+    ts: e.ts,
+    probe_id: e.probeID,
+    event: e.event,
+    event_type: e.eventType,
+    event_string: e.eventString,
+    suppressed: e.suppressed ? 1 : 0,
+    alarm_id: e.alarmId,
+    ...assignmentColumns(e.assignment),
+  }));
+  await executeRepeatedInsert(db, 'insertJournal', rows, () => db.insertInto('journal').values(rows));
 }
 
 /** Deletes journal entries and cleared alarms older than the cutoff; active alarms stay. */

@@ -2,6 +2,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { containsIgnoringCase } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
+import { executeRepeatedInsert } from '../../db/repeated-insert.js';
 import { batteryCodeBase, type BucketRow, type MinuteRow } from './history-aggregate.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -62,20 +63,22 @@ export async function loadNames(db: Db, kinds: readonly number[]): Promise<NameR
 export async function insertMinutes(db: Db, rows: ReadonlyArray<MinuteRow & { probe_key: number }>): Promise<void> {
   if (rows.length === 0) return;
   // A minute already stored (written at shutdown, then reopened after a restart) keeps its first version.
-  await db
-    .insertInto('history_minutes')
-    .values([...rows])
-    .onConflict((oc) => oc.columns(['probe_key', 'minute']).doNothing())
-    .execute();
+  await executeRepeatedInsert(db, 'insertMinutes', rows, () =>
+    db
+      .insertInto('history_minutes')
+      .values([...rows])
+      .onConflict((oc) => oc.columns(['probe_key', 'minute']).doNothing()),
+  );
 }
 
 export async function insertCarriages(db: Db, rows: readonly CarriageRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto('history_carriages')
-    .values([...rows])
-    .onConflict((oc) => oc.columns(['probe_key', 'from_minute']).doNothing())
-    .execute();
+  await executeRepeatedInsert(db, 'insertCarriages', rows, () =>
+    db
+      .insertInto('history_carriages')
+      .values([...rows])
+      .onConflict((oc) => oc.columns(['probe_key', 'from_minute']).doNothing()),
+  );
 }
 
 export async function upsertNames(db: Db, rows: readonly NameRow[]): Promise<void> {

@@ -1,6 +1,7 @@
 // A whole-plant change goes out in slices (docs/security.md "Probe data bounds"): at most maxProbesPerSlice
 // probes or alarms per message, the rest in the following turns of the event loop, every probe once with
-// its latest state, and a socket that fell behind catches up slice by slice.
+// its latest state, and a socket that fell behind catches up slice by slice. A slice also ends on a time
+// budget: with none, every message is one budget check's worth of probes, and still every probe goes out once.
 import { defaultSystemInfo, type Alarm } from '@bpm/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { evaluateReport } from '../../engine/evaluate-report.js';
@@ -18,6 +19,9 @@ const turns = async (n: number) => {
 const probesSent = (socket: FakeSocket) =>
   socket.messages().flatMap((m) => (m.messageType === 'probeData' ? m.probes.map((p) => [p.probeID, p.batteryPercentage]) : []));
 
+/** Slices end at maxProbesPerSlice only (no time budget), so that their sizes are known. */
+const countOnly = { sliceBudgetMs: Infinity };
+
 let hub: LiveHub;
 afterEach(() => hub.stop());
 
@@ -25,7 +29,7 @@ describe('LiveHub slices', () => {
   const count = maxProbesPerSlice * 2 + 500;
 
   it('sends a change of more than one slice of probes and alarms in slices, each in its own turn, every one once', async () => {
-    hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: Number.MAX_SAFE_INTEGER });
+    hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: Number.MAX_SAFE_INTEGER, ...countOnly });
     hub.start();
     const socket = new FakeSocket();
     hub.addClient(socket);
@@ -53,7 +57,7 @@ describe('LiveHub slices', () => {
   });
 
   it('sends a large snapshot a slice per turn, then what changed meanwhile, every probe in its latest state', async () => {
-    hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: Number.MAX_SAFE_INTEGER });
+    hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: Number.MAX_SAFE_INTEGER, ...countOnly });
     hub.start();
     for (let i = 0; i < count; i += 1) hub.publishProbe(probe(`P-${i}`, 50));
     hub.flush();
@@ -79,7 +83,7 @@ describe('LiveHub slices', () => {
   });
 
   it('lets a socket that fell behind catch up slice by slice, in the order its probes changed', async () => {
-    hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: 1000 });
+    hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: 1000, ...countOnly });
     hub.start();
     const slow = new FakeSocket();
     hub.addClient(slow);
@@ -96,6 +100,36 @@ describe('LiveHub slices', () => {
     const sizes = slow.messages().map((m) => (m.messageType === 'probeData' ? m.probes.length : 0));
     expect(sizes).toEqual([maxProbesPerSlice, maxProbesPerSlice, 500]);
     expect(probesSent(slow).map(([id]) => id)).toEqual(Array.from({ length: count }, (_, i) => `P-${i}`));
+    expect(hub.clientState(slow)).toEqual({ isBackedUp: false, pendingProbes: 0 });
+  });
+
+  it('ends every slice (live changes, snapshot, catch-up) on its time budget, every probe still sent once in its latest state', async () => {
+    hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: 1000, sliceBudgetMs: 0 });
+    hub.start();
+    const live = new FakeSocket();
+    const slow = new FakeSocket();
+    hub.addClient(live);
+    hub.addClient(slow);
+    live.sent = [];
+    slow.bufferedAmount = 5000;
+    for (let i = 0; i < count; i += 1) hub.publishProbe(probe(`P-${i}`, 50));
+    hub.flush();
+    hub.publishProbe(probe(`P-${count - 1}`, 42));
+    await turns(200);
+    const connecting = new FakeSocket();
+    hub.addClient(connecting);
+    slow.bufferedAmount = 0;
+    hub.flush();
+    await turns(200);
+    for (const socket of [live, slow, connecting]) {
+      const sizes = socket.messages().flatMap((m) => (m.messageType === 'probeData' ? [m.probes.length] : []));
+      expect(sizes.length).toBeGreaterThan(count / maxProbesPerSlice + 1);
+      expect(Math.max(...sizes)).toBeLessThan(maxProbesPerSlice);
+      const sent = probesSent(socket);
+      expect(sent).toHaveLength(count);
+      expect(new Set(sent.map(([id]) => id)).size).toBe(count);
+      expect(new Map(sent.map(([id, battery]) => [id, battery])).get(`P-${count - 1}`)).toBe(42);
+    }
     expect(hub.clientState(slow)).toEqual({ isBackedUp: false, pendingProbes: 0 });
   });
 });

@@ -47,6 +47,8 @@ export interface HubOptions {
   flushIntervalMs: number;
   /** Above this many buffered bytes a socket only accumulates changes. */
   maxBufferedBytes: number;
+  /** A slice also ends once its serialisation has run this long (default sliceBudgetMs). */
+  sliceBudgetMs?: number;
 }
 
 /**
@@ -73,6 +75,13 @@ const comma = ','.charCodeAt(0);
  * probes) never holds the loop for long (docs/security.md "Probe data bounds").
  */
 export const maxProbesPerSlice = 1000;
+/**
+ * A slice of probes also ends once serialising it has run this long (checked every sliceBudgetCheck probes),
+ * like the re-evaluation's chunks: 1,000 probes take ~10 ms, but 115–370 ms on a loaded machine (measured:
+ * the serialisation, not the socket write; docs/security.md "Probe data bounds").
+ */
+export const sliceBudgetMs = 10;
+const sliceBudgetCheck = 64;
 
 /** The first `count` items of a set (insertion order), or the set itself when it is not larger. */
 function firstOf(items: Set<string>, count: number): Set<string> {
@@ -83,6 +92,22 @@ function firstOf(items: Set<string>, count: number): Set<string> {
     slice.add(item);
   }
   return slice;
+}
+
+/**
+ * The first items of a set (insertion order), each passed to `prepare`, up to maxProbesPerSlice or until
+ * `budgetMs` has passed; the set itself when that is all of it.
+ */
+function sliceOf(items: Set<string>, budgetMs: number, prepare: (item: string) => void): Set<string> {
+  const started = performance.now();
+  const slice = new Set<string>();
+  for (const item of items) {
+    if (slice.size === maxProbesPerSlice) break;
+    if (slice.size > 0 && slice.size % sliceBudgetCheck === 0 && performance.now() - started > budgetMs) break;
+    prepare(item);
+    slice.add(item);
+  }
+  return slice.size === items.size ? items : slice;
 }
 
 export class LiveHub {
@@ -108,10 +133,13 @@ export class LiveHub {
   private timer: NodeJS.Timeout | undefined;
   /** Set while the rest of a sliced flush waits for a later turn of the event loop: cancels it. */
   private nextSlice: (() => void) | undefined;
+  private readonly sliceBudgetMs: number;
   readonly counters = { flushes: 0, messagesSent: 0, bytesSent: 0, probesFlushed: 0, backedUpSkips: 0 };
   onFlush: ((stats: FlushStats) => void) | undefined;
 
-  constructor(readonly options: HubOptions = { flushIntervalMs: 100, maxBufferedBytes: 1024 * 1024 }) {}
+  constructor(readonly options: HubOptions = { flushIntervalMs: 100, maxBufferedBytes: 1024 * 1024 }) {
+    this.sliceBudgetMs = options.sliceBudgetMs ?? sliceBudgetMs;
+  }
 
   start(): void {
     this.timer ??= setInterval(() => this.flush(), this.options.flushIntervalMs);
@@ -240,8 +268,16 @@ export class LiveHub {
 
   private sendSnapshotSlice(client: Client, probeIDs: readonly string[], start: number): void {
     if (this.clients.get(client.socket) !== client) return;
-    const end = Math.min(probeIDs.length, start + maxProbesPerSlice);
-    for (const frame of probeDataFrames(this.snapshotBytes(probeIDs.slice(start, end)))) this.send(client, frame);
+    const started = performance.now();
+    let end = start;
+    const parts: Buffer[] = [];
+    while (end < probeIDs.length && end - start < maxProbesPerSlice) {
+      if (end > start && (end - start) % sliceBudgetCheck === 0 && performance.now() - started > this.sliceBudgetMs) break;
+      const bytes = this.bytesOf(probeIDs[end]!);
+      if (bytes) parts.push(bytes);
+      end += 1;
+    }
+    for (const frame of probeDataFrames(parts)) this.send(client, frame);
     if (end < probeIDs.length && this.timer) {
       inLaterTurn(() => this.sendSnapshotSlice(client, probeIDs, end));
       return;
@@ -295,7 +331,14 @@ export class LiveHub {
     const hasBackedUp = [...this.clients.values()].some((c) => c.pending !== null);
     if (this.changed.size === 0 && !hasBackedUp) return this.continueIfPending();
     const started = performance.now();
-    const changed = firstOf(this.changed, maxProbesPerSlice);
+    // Spec sockets that keep up share one message: its probes are serialised as the slice is chosen, so that
+    // the slice ends on the time budget too. (Compact sockets read the probes themselves, not their JSON.)
+    const specKeepsUp = [...this.clients.values()].some(
+      (c) => c.format === 'spec' && c.pending === null && c.socket.readyState === openState,
+    );
+    const changed = specKeepsUp
+      ? sliceOf(this.changed, this.budgetMs(), (id) => this.bytesOf(id))
+      : firstOf(this.changed, maxProbesPerSlice);
     let shared: Buffer | undefined;
     let bytes = 0;
     // Computed once per flush (it moves the compact base on), shared by every compact socket that keeps up.
@@ -328,7 +371,7 @@ export class LiveHub {
         client.pending = null;
         continue;
       }
-      const caughtUp = firstOf(client.pending, maxProbesPerSlice);
+      const caughtUp = sliceOf(client.pending, this.budgetMs(), (id) => this.bytesOf(id));
       const own = this.probeDataMessage(caughtUp);
       if (caughtUp === client.pending) client.pending = null;
       else for (const id of caughtUp) client.pending.delete(id);
@@ -347,6 +390,11 @@ export class LiveHub {
     this.counters.probesFlushed += probes;
     this.onFlush?.({ probes, bytes, durationMs: performance.now() - started });
     this.continueIfPending();
+  }
+
+  /** A slice ends on time only while the hub runs (it goes on in a later turn): tests call flush() themselves. */
+  private budgetMs(): number {
+    return this.timer ? this.sliceBudgetMs : Infinity;
   }
 
   /** The rest of a sliced flush goes in the next turn (only while the hub runs: tests call flush() themselves). */

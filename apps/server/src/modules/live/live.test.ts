@@ -223,8 +223,15 @@ describe('the live feed at /', () => {
 
         slow.socket.resume();
         hub.start();
-        const latest = await slow.next((m) => probesIn(m).some((p) => p.probeID === 'B-0' && p.batteryPercentage === 89));
-        expect(probesIn(latest)).toHaveLength(probeCount);
+        // Every probe in its latest state (in one message or several: a slice also ends on its time budget).
+        await vi.waitFor(
+          () => {
+            const latest = new Map(slow.messages.flatMap(probesIn).map((p) => [p.probeID, p.batteryPercentage]));
+            const caughtUp = Array.from({ length: probeCount }, (_, i) => latest.get(`B-${i}`)).filter((b) => b === 89);
+            expect(caughtUp).toHaveLength(probeCount);
+          },
+          { timeout: 30_000 },
+        );
         // Probes beyond one slice (earlier tests' probes whose watchdogs fired meanwhile) follow in a later
         // turn, queued behind other slices (the history writer's): the socket is caught up once they have gone.
         await vi.waitFor(() => expect(hub.clientState(serverSide)).toEqual({ isBackedUp: false, pendingProbes: 0 }), {

@@ -3,6 +3,7 @@ import { defaultSystemInfo, type SystemInfo } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { restoredRecord, type ProbeRecord } from '../../engine/probe-record.js';
+import { executeRepeatedInsert } from '../../db/repeated-insert.js';
 
 type Db = Kysely<Database>;
 
@@ -16,15 +17,16 @@ export async function saveProbeRecords(db: Db, records: readonly ProbeRecord[], 
   const chunk = 500;
   for (let i = 0; i < records.length; i += chunk) {
     const values = records.slice(i, i + chunk).map((r) => ({ probe_id: r.probeID, record: JSON.stringify(r), updated_at: now }));
-    await db
-      .insertInto('probes')
-      .values(values)
-      .onConflict((oc) =>
-        oc
-          .column('probe_id')
-          .doUpdateSet((eb) => ({ record: eb.ref('excluded.record'), updated_at: eb.ref('excluded.updated_at') })),
-      )
-      .execute();
+    await executeRepeatedInsert(db, 'saveProbeRecords', values, () =>
+      db
+        .insertInto('probes')
+        .values(values)
+        .onConflict((oc) =>
+          oc
+            .column('probe_id')
+            .doUpdateSet((eb) => ({ record: eb.ref('excluded.record'), updated_at: eb.ref('excluded.updated_at') })),
+        ),
+    );
   }
 }
 
