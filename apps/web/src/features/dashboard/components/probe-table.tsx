@@ -2,7 +2,7 @@
 // order changes or the user scrolls; each row updates itself from the store.
 import { VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useDeferredValue, useRef } from 'react';
 import { ProbeRow } from './probe-row';
 import type { SortColumn, SortState } from '../probe-sort';
 import classes from './dashboard.module.css';
@@ -51,8 +51,12 @@ export function ProbeTable({
   emptyText,
 }: ProbeTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  // A new order is rendered in the background, in slices React can interrupt: mounting the first screenful of
+  // rows (cold Mantine menus, cells, rings) was one ~100 ms task in the frame that applied the snapshot's first
+  // chunk (docs/decisions/dashboard.md, Round 4). Each row still reads its probe live from the store.
+  const rows = useDeferredValue(order);
   const virtualizer = useVirtualizer({
-    count: order.length,
+    count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeightPx,
     overscan: 6,
@@ -68,7 +72,7 @@ export function ProbeTable({
       onPointerEnter={() => onPointerOver(true)}
       onPointerLeave={() => onPointerOver(false)}
     >
-      <div role="table" aria-label="Probes" aria-rowcount={order.length + 1} className={stale ? classes.stale : undefined}>
+      <div role="table" aria-label="Probes" aria-rowcount={rows.length + 1} className={stale ? classes.stale : undefined}>
         <div role="rowgroup">
           <div role="row" aria-rowindex={1} className={`${classes.grid} ${classes.header}`}>
             {columns.map((column) => (
@@ -77,11 +81,11 @@ export function ProbeTable({
           </div>
         </div>
         <div role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
-          {order.length === 0 && <div className={classes.empty}>{emptyText}</div>}
+          {rows.length === 0 && <div className={classes.empty}>{emptyText}</div>}
           {virtualizer.getVirtualItems().map((item) => (
             <ProbeRow
-              key={order[item.index]!}
-              probeID={order[item.index]!}
+              key={rows[item.index]!}
+              probeID={rows[item.index]!}
               rowIndex={item.index}
               offset={item.start}
               canDelete={canDelete}
