@@ -1,8 +1,9 @@
 // The hub's side of the compact live format (docs/live-feed-compact.md): probe handles, and each probe's
 // fields as last flushed (the base every up-to-date compact socket holds). A flush encodes each changed
 // probe once, and the one delta message (only fields that differ from the base) goes to every compact
-// socket that keeps up; a socket that fell behind gets full records from the base. Started by the first
-// compact socket, so a server with only spec clients never encodes anything.
+// socket that keeps up; a socket that fell behind gets full records from the base. The base is kept from the
+// hub's start, as probes are published (docs/decisions/dashboard.md, Round 5): started by the first compact
+// socket, encoding every probe at once held that socket's snapshot 150-200 ms of CPU on the event loop.
 import {
   compactRecordText,
   decodeCompactRecord,
@@ -26,16 +27,11 @@ export class CompactFeed {
   private readonly base = new Map<string, Base>();
   /** handle → probe ID; a deleted probe leaves null (handles are never reused). */
   private readonly ids: (string | null)[] = [];
-  private isActive = false;
   /**
    * The snapshot as last built: the base only changes at a flush or a deletion, so every socket that
    * connects in between shares it (100 dashboards reconnecting after a restart cost one snapshot, not 100).
    */
   private snapshotParts: Buffer[] | null = null;
-
-  get active(): boolean {
-    return this.isActive;
-  }
 
   probeIDs(): IterableIterator<string> {
     return this.base.keys();
@@ -45,22 +41,12 @@ export class CompactFeed {
     return this.base.has(probeID);
   }
 
-  /** The first compact socket: the base starts from every probe's latest state. */
-  activate(probeIDs: Iterable<string>, latest: (id: string) => Probe | undefined): void {
-    if (this.isActive) return;
-    this.isActive = true;
-    this.snapshotParts = null;
-    for (const id of probeIDs) {
-      const probe = latest(id);
-      if (probe) this.base.set(id, { handle: this.handleFor(id), fields: encodeCompactFields(probe, this.epochMs) });
-    }
-  }
-
   /**
-   * At a flush: encodes each changed probe, moves the base on, and answers the update message (records
-   * with only the changed fields; a probe new to the feed comes whole with its ID). Null if none changed.
+   * At every flush: encodes each changed probe, moves the base on, and answers the update message (records
+   * with only the changed fields; a probe new to the feed comes whole with its ID). Null if none changed,
+   * or when no compact socket would be sent it (`withMessage` false: the base only).
    */
-  delta(changed: Iterable<string>, latest: (id: string) => Probe | undefined): Buffer | null {
+  delta(changed: Iterable<string>, latest: (id: string) => Probe | undefined, withMessage = true): Buffer | null {
     const records: string[] = [];
     this.snapshotParts = null;
     for (const id of changed) {
@@ -69,12 +55,12 @@ export class CompactFeed {
       const fields = encodeCompactFields(probe, this.epochMs);
       const before = this.base.get(id);
       if (before) {
-        records.push(compactRecordText(before.handle, null, fields, before.fields));
+        if (withMessage) records.push(compactRecordText(before.handle, null, fields, before.fields));
         before.fields = fields;
       } else {
         const handle = this.handleFor(id);
         this.base.set(id, { handle, fields });
-        records.push(compactRecordText(handle, id, fields, null));
+        if (withMessage) records.push(compactRecordText(handle, id, fields, null));
       }
     }
     return records.length === 0 ? null : Buffer.from(`{"c":"d","p":[${records.join(',')}]}`);

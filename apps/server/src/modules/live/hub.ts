@@ -257,10 +257,13 @@ export class LiveHub {
       this.sendSnapshotSlice(client, [...probeIDs], 0);
       return;
     }
-    // The compact snapshot is the state as last flushed: the next flush's shared delta follows on from it
-    // (the socket starts as one that fell behind, with nothing missed yet; its pending probes come whole
-    // only if it misses more deltas than the hub keeps).
-    this.compact.activate(probeIDs, this.latestProbe);
+    // The compact snapshot is the state as last flushed (the base moves on at every flush, compact sockets or
+    // not): the next flush's shared delta follows on from it (the socket starts as one that fell behind, with
+    // nothing missed yet; its pending probes come whole only if it misses more deltas than the hub keeps).
+    // With no other compact socket to keep in step, the base first takes in what changed since that flush.
+    if (![...this.clients.values()].some((c) => c.format === 'compact' && c !== client)) {
+      this.compact.delta(this.changed, this.latestProbe, false);
+    }
     // Compressed when the socket negotiated permessage-deflate: the snapshot only, never a flush.
     for (const part of this.compact.snapshot()) this.send(client, part, true);
     client.pending = new Set();
@@ -341,8 +344,11 @@ export class LiveHub {
       : firstOf(this.changed, maxProbesPerSlice);
     let shared: Buffer | undefined;
     let bytes = 0;
-    // Computed once per flush (it moves the compact base on), shared by every compact socket that keeps up.
-    const sharedCompact = this.compact.active && changed.size > 0 ? this.compact.delta(changed, this.latestProbe) : null;
+    // Computed once per flush, shared by every compact socket that keeps up. It moves the compact base on even
+    // with no compact socket, so that the first one's snapshot is only assembled, not encoded (Round 4 of
+    // docs/decisions/dashboard.md); the message itself only when a compact socket is there.
+    const hasCompact = [...this.clients.values()].some((c) => c.format === 'compact');
+    const sharedCompact = changed.size > 0 ? this.compact.delta(changed, this.latestProbe, hasCompact) : null;
     if (sharedCompact) this.keepDelta(sharedCompact);
     for (const client of this.clients.values()) {
       if (client.socket.readyState !== openState) continue;

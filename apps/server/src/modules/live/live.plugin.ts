@@ -48,8 +48,11 @@ export const liveModule = fp(
             serverNoContextTakeover: true,
             clientNoContextTakeover: true,
             serverMaxWindowBits: 12,
-            // Level 1: half the time of level 6 for ~0.6 instead of ~0.4 MB per 10,000 probes.
-            zlibDeflateOptions: { memLevel: 5, level: 1 },
+            // Level 1: half the time of level 6 for ~0.6 instead of ~0.4 MB per 10,000 probes. zlib hands its
+            // output back one chunkSize buffer at a time, each through a turn of the event loop: at the default
+            // 16 KB a 1 MB snapshot part took ~17 turns, seconds while the loop ingests at full rate. 256 KB holds
+            // a deflated part in one or two (docs/decisions/dashboard.md, Round 5); ws keeps that buffer per socket.
+            zlibDeflateOptions: { memLevel: 5, level: 1, chunkSize: 256 * 1024 },
           },
           handleProtocols: (protocols) => (protocols.has(compactSubprotocol) ? compactSubprotocol : false),
         },
