@@ -210,7 +210,7 @@ export class AlarmTracker {
         eventType: event.eventType,
         eventString: event.eventString,
         suppressed: isSuppressed(event.event, next.assignment),
-        assignment: assignmentAtMoment(next.assignment),
+        assignment: this.momentOf(next),
         alarmId,
       });
     }
@@ -314,6 +314,16 @@ export class AlarmTracker {
   private isoAt(ms: number): string {
     if (this.lastTs.ms !== ms) this.lastTs = { ms, iso: new Date(ms).toISOString() };
     return this.lastTs.iso;
+  }
+
+  /**
+   * The assignment at this moment, shared with the probe's alarms when it is theirs: a journal entry waits
+   * for the journal writer, and 100,000 own copies after a threshold change grew the heap that major GCs walk
+   * (docs/security.md "Probe data bounds").
+   */
+  private momentOf(record: ProbeRecord): ProbeAssignment | null {
+    const probe = this.byProbe.get(record.probeID);
+    return probe !== undefined && probe.assignment === record.assignment ? probe.moment : assignmentAtMoment(record.assignment);
   }
 
   /** The probe's entry, created if needed, with its current assignment. */

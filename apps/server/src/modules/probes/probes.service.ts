@@ -33,6 +33,8 @@ const probesPerChunk = 1000;
  */
 const chunkBudgetMs = 10;
 
+const [openBracket, comma, closeBracket] = ['[', ',', ']'].map((c) => c.charCodeAt(0)) as [number, number, number];
+
 async function inChunks<T>(items: readonly T[], each: (item: T) => void): Promise<void> {
   let next = 0;
   while (next < items.length) {
@@ -217,32 +219,49 @@ export class ProbeService {
   }
 
   /**
-   * GET /probes as JSON text in pieces, built between turns of the event loop: a piece ends after
-   * probesPerChunk probes or chunkBudgetMs, like the re-evaluation's chunks. Each probe is read when its turn
-   * comes (its latest state); one deleted meanwhile is left out.
+   * GET /probes as UTF-8 JSON in pieces of about pieceBytes, built between turns of the event loop: a turn ends
+   * after probesPerChunk probes or chunkBudgetMs, like the re-evaluation's chunks. Each probe is read when its
+   * turn comes (its latest state); one deleted meanwhile is left out. Each probe's JSON is encoded straight into
+   * the piece's Buffer (outside V8's heap): joining a turn's JSON into one string first put a ~1–2 MB string in
+   * V8's large-object space per turn, ~100–200 MB of old generation per 100,000-probe list that only a major
+   * GC frees (docs/security.md "Probe data bounds").
    */
-  async *probesJson(): AsyncGenerator<string> {
+  async *probesJson(pieceBytes = 256 * 1024): AsyncGenerator<Buffer> {
     const probeIDs = this.registry.probeIDs();
+    let piece = Buffer.allocUnsafe(pieceBytes);
+    piece[0] = openBracket;
+    let used = 1;
     let first = true;
-    yield '[';
     let next = 0;
     while (next < probeIDs.length) {
       if (next > 0) await nextTurn();
       const end = Math.min(probeIDs.length, next + probesPerChunk);
       const started = performance.now();
-      const parts: string[] = [];
       while (next < end) {
         const record = this.registry.get(probeIDs[next]!);
-        if (record) parts.push(JSON.stringify(toProbe(record)));
         next += 1;
+        if (record) {
+          const json = JSON.stringify(toProbe(record));
+          // At most 3 UTF-8 bytes per UTF-16 unit, and 1 for the comma: no byte count needed to know it fits.
+          if (used + 1 + json.length * 3 > piece.length) {
+            yield piece.subarray(0, used);
+            piece = Buffer.allocUnsafe(Math.max(pieceBytes, 1 + Buffer.byteLength(json)));
+            used = 0;
+          }
+          if (!first) piece[used++] = comma;
+          used += piece.write(json, used);
+          first = false;
+        }
         if (next % 64 === 0 && performance.now() - started > chunkBudgetMs) break;
       }
-      if (parts.length > 0) {
-        yield `${first ? '' : ','}${parts.join(',')}`;
-        first = false;
-      }
     }
-    yield ']';
+    if (used + 1 > piece.length) {
+      yield piece.subarray(0, used);
+      piece = Buffer.allocUnsafe(1);
+      used = 0;
+    }
+    piece[used++] = closeBracket;
+    yield piece.subarray(0, used);
   }
 
   /** Writes the pending snapshot now (tests, shutdown). */

@@ -315,6 +315,27 @@ describe('a large plant', () => {
       ticking = false;
     }
   });
+  it('lists every probe as one compact JSON text, byte for byte, across the pieces it is streamed in', async () => {
+    // Varied states, multi-byte names and event texts ("°"), enough probes (~1 KB each) for several 256 KB pieces.
+    const varied = (i: number): ProbeReportInput =>
+      [
+        report(id(`V-${i}`)),
+        report(id(`V-${i}`), { batteryPercentage: 4, assignment: null }),
+        report(id(`V-${i}`), { readings: [{ origin: 'CAN', temperature: 95, valid: true }] }),
+        report(id(`V-${i}`), { readings: [{ origin: 'Thermocouple', temperature: 20, valid: false }], batteryCharging: true }),
+        report(id(`V-${i}`), {
+          assignment: { ...assignment, batteryPack: { id: i, name: `Zelle ${i} – Prüfstand °C €` }, agv: null },
+        }),
+      ][i % 5]!;
+    for (let batch = 0; batch < 2; batch += 1)
+      expect((await post(Array.from({ length: 500 }, (_, i) => varied(batch * 500 + i)))).statusCode).toBe(202);
+    const answer = await t.app.inject({ method: 'GET', url: '/api/probes', headers: admin });
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    const listed = answer.json<Probe[]>();
+    expect(listed.filter((p) => p.probeID.startsWith(id('V-')))).toHaveLength(1000);
+    expect(listed.filter((p) => p.probeID.startsWith(id('V-')) && p.events.length > 0).length).toBeGreaterThan(300);
+    expect(answer.rawPayload.equals(Buffer.from(JSON.stringify(listed)))).toBe(true);
+  });
 });
 
 describe('restart', () => {
