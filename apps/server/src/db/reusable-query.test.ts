@@ -56,7 +56,8 @@ describe('reusableQuery', () => {
     t = await createTestApp();
     const db = t.app.db;
     await db.insertInto('journal').values([1, 2, 3, 4, 5].map(journalRow)).execute();
-    const byEvents = (d: Kysely<Database>, events: number) => d.selectFrom('journal').select(['event']).where('event', 'in', events).orderBy('event');
+    const byEvents = (d: Kysely<Database>, events: number) =>
+      d.selectFrom('journal').select(['event']).where('event', 'in', events).orderBy('event');
     const reused = reusableQuery(1, byEvents);
     // Only a caller that bends the types can pass a list; the answer must still be the built query's, call after call.
     expect(await reused(db, [21, 23] as never)).toEqual([{ event: 21 }, { event: 23 }]);

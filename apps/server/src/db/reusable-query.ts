@@ -41,7 +41,8 @@ export function reusableQuery<D extends QueryDatabase, A extends Scalar[], R>(
       reusable = compileWithMarkers(db, arity, build);
       byDatabase.set(db, reusable);
     }
-    if (reusable === null || args.some((arg) => typeof arg === 'object' && arg !== null)) return (await db.executeQuery(build(db, ...args).compile())).rows;
+    if (reusable === null || args.some((arg) => typeof arg === 'object' && arg !== null))
+      return (await db.executeQuery(build(db, ...args).compile())).rows;
     const { compiled, argumentOf } = reusable;
     const parameters = argumentOf.map((index) => args[index]);
     return (await db.executeQuery<R>({ query: compiled.query, sql: compiled.sql, parameters, queryId: createQueryId() })).rows;
