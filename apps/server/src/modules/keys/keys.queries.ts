@@ -1,6 +1,7 @@
 // api_keys table ↔ protocol ApiKey. Only the token's hash is ever stored.
 import type { ApiKey } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
+import { reusableQuery } from '../../db/reusable-query.js';
 import type { Database } from '../../db/schema.js';
 
 function keyQuery(db: Kysely<Database>) {
@@ -42,14 +43,18 @@ export async function deleteUserKey(db: Kysely<Database>, userId: number, keyId:
 }
 
 /** An unexpired key by its token's hash: the caller of a Bearer request. */
-export function findLiveKey(db: Kysely<Database>, tokenHash: string, now: string) {
-  return db
+export async function findLiveKey(db: Kysely<Database>, tokenHash: string, now: string) {
+  return (await liveKeys(db, tokenHash, now))[0];
+}
+
+/** Compiled once: it runs before every request with a Bearer key (db/reusable-query.ts). */
+const liveKeys = reusableQuery(2, (db: Kysely<Database>, tokenHash: string, now: string) =>
+  db
     .selectFrom('api_keys')
     .select(['id as keyId', 'name as keyName', 'expiration_date as expirationDate', 'user_id as userId'])
     .where('token_hash', '=', tokenHash)
-    .where('expiration_date', '>', now)
-    .executeTakeFirst();
-}
+    .where('expiration_date', '>', now),
+);
 
 export async function deleteAllUserKeys(db: Kysely<Database>, userId: number): Promise<void> {
   await db.deleteFrom('api_keys').where('user_id', '=', userId).execute();

@@ -1,6 +1,7 @@
 // Roles with their permissions_with_levels (docs/data-model.md (Role)), a role's levels by permission, and which roles hold a permission.
 import { levelRank, type PermissionLevel, type PermissionName, type Role } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
+import { reusableQuery } from '../../db/reusable-query.js';
 import type { Database } from '../../db/schema.js';
 
 async function permissionsByRole(db: Kysely<Database>, roleIds: number[]) {
@@ -60,9 +61,20 @@ export async function findRole(db: Kysely<Database>, roleId: number): Promise<Ro
 }
 
 export async function rolePermissionLevels(db: Kysely<Database>, roleId: number): Promise<Map<PermissionName, PermissionLevel>> {
-  const permissions = (await permissionsByRole(db, [roleId])).get(roleId) ?? [];
+  const permissions = await levelsOfRole(db, roleId);
   return new Map(permissions.map((p) => [p.permission_name as PermissionName, p.permission_level_name as PermissionLevel]));
 }
+
+/** permissionsByRole's rows for one role, compiled once: every signed-in request reads them (db/reusable-query.ts). */
+const levelsOfRole = reusableQuery(1, (db: Kysely<Database>, roleId: number) =>
+  db
+    .selectFrom('role_permissions')
+    .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+    .innerJoin('permission_levels', 'permission_levels.id', 'role_permissions.permission_level_id')
+    .select(['permissions.name as permission_name', 'permission_levels.name as permission_level_name'])
+    .where('role_permissions.role_id', '=', roleId)
+    .orderBy('permissions.id'),
+);
 
 /** Ids of the roles holding `permission` at `level` or higher (permission_levels ids are the ranks, see levelRank). */
 export async function roleIdsHolding(

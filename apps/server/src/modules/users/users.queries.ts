@@ -1,6 +1,7 @@
 // Users table ↔ protocol User. Rows never leave this file (the password hash least of all).
 import type { User } from '@bpm/protocol';
 import type { Kysely, Selectable } from 'kysely';
+import { reusableQuery } from '../../db/reusable-query.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 
 /** Usernames are unique ignoring case (docs/api.md (Safety rules)): this is the key the unique index holds. */
@@ -26,8 +27,11 @@ function userQuery(db: Kysely<Database>) {
 }
 
 export async function findUser(db: Kysely<Database>, userId: number): Promise<User | undefined> {
-  return userQuery(db).where('users.id', '=', userId).executeTakeFirst();
+  return (await userById(db, userId))[0];
 }
+
+/** Compiled once: every signed-in request looks its user up (db/reusable-query.ts). */
+const userById = reusableQuery(1, (db: Kysely<Database>, userId: number) => userQuery(db).where('users.id', '=', userId));
 
 export async function listUsers(db: Kysely<Database>): Promise<User[]> {
   return userQuery(db).orderBy('users.id').execute();
