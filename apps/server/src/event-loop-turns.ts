@@ -39,3 +39,22 @@ export function inLaterTurn(run: () => void): () => void {
 export function nextTurn(): Promise<void> {
   return new Promise((resolve) => inLaterTurn(resolve));
 }
+
+/** How long one slice of whole-plant work may hold the loop before giving it back (docs/security.md "Probe data bounds"). */
+export const turnBudgetMs = 10;
+
+/**
+ * Says when a slice has had its time: `spent()` is called after each item and reads the clock every 64th
+ * (reading it per item cost more than a small item's work). One budget per slice.
+ */
+export class TurnBudget {
+  private readonly started = performance.now();
+  private items = 0;
+
+  constructor(private readonly budgetMs = turnBudgetMs) {}
+
+  spent(): boolean {
+    this.items += 1;
+    return this.items % 64 === 0 && performance.now() - this.started > this.budgetMs;
+  }
+}

@@ -2,14 +2,8 @@
 // comparisons; a minute leaves memory when the probe's next report falls in a later minute or when the
 // clock's minute has moved past it (sweep), and waits in `finished` for the writer.
 import type { Assignment, Reading } from '@bpm/protocol';
-import { nextTurn } from '../../event-loop-turns.js';
+import { nextTurn, TurnBudget } from '../../event-loop-turns.js';
 import { addReport, openMinute, toMinute, type OpenMinute } from './history-aggregate.js';
-
-/**
- * The sweep gives the event loop back after this long (checked every 64 probes): walking 100,000 open
- * minutes as the minute turned held it for one long timer task (docs/decisions/security.md "Probe data bounds").
- */
-const sweepBudgetMs = 10;
 
 export class HistoryRecorder {
   private readonly open = new Map<string, OpenMinute>();
@@ -42,12 +36,11 @@ export class HistoryRecorder {
    */
   async sweep(nowMs: number): Promise<void> {
     const minute = toMinute(nowMs);
-    let started = performance.now();
-    let seen = 0;
+    let budget = new TurnBudget();
     for (const [probeID, current] of this.open) {
-      if (++seen % 64 === 0 && performance.now() - started > sweepBudgetMs) {
+      if (budget.spent()) {
         await nextTurn();
-        started = performance.now();
+        budget = new TurnBudget();
         // The entry may have moved on while the loop was given back (a report, or finishAll at shutdown).
         if (this.open.get(probeID) !== current) continue;
       }

@@ -11,7 +11,7 @@ import type { Alarm, Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
 import type { PublishedProbe } from '../../engine/evaluation.js';
 import { probeDataFrames } from './snapshot-frames.js';
 import { CompactFeed } from './compact-feed.js';
-import { inLaterTurn } from '../../event-loop-turns.js';
+import { inLaterTurn, TurnBudget, turnBudgetMs } from '../../event-loop-turns.js';
 
 /** The part of a `ws` WebSocket the hub uses (so tests can count what is sent). */
 export interface LiveSocket {
@@ -76,12 +76,11 @@ const comma = ','.charCodeAt(0);
  */
 export const maxProbesPerSlice = 1000;
 /**
- * A slice of probes also ends once serialising it has run this long (checked every sliceBudgetCheck probes),
- * like the re-evaluation's chunks: 1,000 probes take ~10 ms, but 115–370 ms on a loaded machine (measured:
- * the serialisation, not the socket write; docs/security.md "Probe data bounds").
+ * A slice of probes also ends once serialising it has run this long (TurnBudget), like the re-evaluation's
+ * chunks: 1,000 probes take ~10 ms, but 115–370 ms on a loaded machine (measured: the serialisation, not the
+ * socket write; docs/security.md "Probe data bounds").
  */
-export const sliceBudgetMs = 10;
-const sliceBudgetCheck = 64;
+export const sliceBudgetMs = turnBudgetMs;
 
 /** The first `count` items of a set (insertion order), or the set itself when it is not larger. */
 function firstOf(items: Set<string>, count: number): Set<string> {
@@ -99,13 +98,13 @@ function firstOf(items: Set<string>, count: number): Set<string> {
  * `budgetMs` has passed; the set itself when that is all of it.
  */
 function sliceOf(items: Set<string>, budgetMs: number, prepare: (item: string) => void): Set<string> {
-  const started = performance.now();
+  const budget = new TurnBudget(budgetMs);
   const slice = new Set<string>();
   for (const item of items) {
     if (slice.size === maxProbesPerSlice) break;
-    if (slice.size > 0 && slice.size % sliceBudgetCheck === 0 && performance.now() - started > budgetMs) break;
     prepare(item);
     slice.add(item);
+    if (budget.spent()) break;
   }
   return slice.size === items.size ? items : slice;
 }
@@ -271,14 +270,14 @@ export class LiveHub {
 
   private sendSnapshotSlice(client: Client, probeIDs: readonly string[], start: number): void {
     if (this.clients.get(client.socket) !== client) return;
-    const started = performance.now();
+    const budget = new TurnBudget(this.sliceBudgetMs);
     let end = start;
     const parts: Buffer[] = [];
     while (end < probeIDs.length && end - start < maxProbesPerSlice) {
-      if (end > start && (end - start) % sliceBudgetCheck === 0 && performance.now() - started > this.sliceBudgetMs) break;
       const bytes = this.bytesOf(probeIDs[end]!);
       if (bytes) parts.push(bytes);
       end += 1;
+      if (budget.spent()) break;
     }
     for (const frame of probeDataFrames(parts)) this.send(client, frame);
     if (end < probeIDs.length && this.timer) {

@@ -19,7 +19,7 @@ import { raiseWatchdog, reevaluateProbe } from '../../engine/reevaluate.js';
 import { toProbe } from '../../engine/probe-state.js';
 import { WatchdogSchedule } from '../../engine/watchdog-schedule.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
-import { nextTurn } from '../../event-loop-turns.js';
+import { nextTurn, TurnBudget } from '../../event-loop-turns.js';
 import { ProbeLimit, refuseFutureReports, withoutFutureTimestamp } from './probe-bounds.js';
 import { ProbeRegistry } from './probe-registry.js';
 import { loadProbeRecords, loadSystemInfo, saveSystemInfo } from './probes.queries.js';
@@ -27,24 +27,20 @@ import { SnapshotWriter } from './snapshot-writer.js';
 
 /** Probes handled per turn of the event loop in whole-plant loops: ~10 ms each at 1,000 (bench/probes-loop.bench.ts). */
 const probesPerChunk = 1000;
-/**
- * A chunk also ends once it has run this long (checked every 64 probes): on a loaded machine 1,000
- * re-evaluations took 75–230 ms in one turn (bench/probes-loop.bench.ts, docs/security.md "Probe data bounds").
- */
-const chunkBudgetMs = 10;
 
 const [openBracket, comma, closeBracket] = ['[', ',', ']'].map((c) => c.charCodeAt(0)) as [number, number, number];
 
+// A chunk also ends when its TurnBudget is spent: on a loaded machine 1,000 re-evaluations took 75–230 ms in one turn.
 async function inChunks<T>(items: readonly T[], each: (item: T) => void): Promise<void> {
   let next = 0;
   while (next < items.length) {
     if (next > 0) await nextTurn();
     const end = Math.min(items.length, next + probesPerChunk);
-    const started = performance.now();
+    const budget = new TurnBudget();
     while (next < end) {
       each(items[next]!);
       next += 1;
-      if (next % 64 === 0 && performance.now() - started > chunkBudgetMs) break;
+      if (budget.spent()) break;
     }
   }
 }
@@ -200,27 +196,24 @@ export class ProbeService {
     await saveSystemInfo(this.options.db, next, new Date(this.clock()).toISOString());
     this.thresholds = next;
     this.options.publisher.publishSystemConfig(next);
-    await inChunks(
-      this.registry.probeIDs(),
-      (probeID) => {
-        // Read again: a report may have replaced the record while the loop was yielding.
-        const record = this.registry.get(probeID);
-        if (!record) return;
-        const reevaluated = reevaluateProbe(record, this.thresholds);
-        const evaluation = this.observer?.observe(record, reevaluated, this.clock()) ?? reevaluated;
-        this.registry.set(evaluation.record);
-        if (!evaluation.record.active.some((e) => e.event === 0))
-          this.schedule.schedule(probeID, evaluation.record.watchdogExpiryMs);
-        this.snapshot.markDirty(probeID);
-        this.options.publisher.publishProbe(evaluation);
-      },
-    );
+    await inChunks(this.registry.probeIDs(), (probeID) => {
+      // Read again: a report may have replaced the record while the loop was yielding.
+      const record = this.registry.get(probeID);
+      if (!record) return;
+      const reevaluated = reevaluateProbe(record, this.thresholds);
+      const evaluation = this.observer?.observe(record, reevaluated, this.clock()) ?? reevaluated;
+      this.registry.set(evaluation.record);
+      if (!evaluation.record.active.some((e) => e.event === 0))
+        this.schedule.schedule(probeID, evaluation.record.watchdogExpiryMs);
+      this.snapshot.markDirty(probeID);
+      this.options.publisher.publishProbe(evaluation);
+    });
     return next;
   }
 
   /**
    * GET /probes as UTF-8 JSON in pieces of about pieceBytes, built between turns of the event loop: a turn ends
-   * after probesPerChunk probes or chunkBudgetMs, like the re-evaluation's chunks. Each probe is read when its
+   * after probesPerChunk probes or a TurnBudget, like the re-evaluation's chunks. Each probe is read when its
    * turn comes (its latest state); one deleted meanwhile is left out. Each probe's JSON is encoded straight into
    * the piece's Buffer (outside V8's heap): joining a turn's JSON into one string first put a ~1–2 MB string in
    * V8's large-object space per turn, ~100–200 MB of old generation per 100,000-probe list that only a major
@@ -236,7 +229,7 @@ export class ProbeService {
     while (next < probeIDs.length) {
       if (next > 0) await nextTurn();
       const end = Math.min(probeIDs.length, next + probesPerChunk);
-      const started = performance.now();
+      const budget = new TurnBudget();
       while (next < end) {
         const record = this.registry.get(probeIDs[next]!);
         next += 1;
@@ -252,7 +245,7 @@ export class ProbeService {
           used += piece.write(json, used);
           first = false;
         }
-        if (next % 64 === 0 && performance.now() - started > chunkBudgetMs) break;
+        if (budget.spent()) break;
       }
     }
     if (used + 1 > piece.length) {
