@@ -2,7 +2,8 @@
 // 1 Hz, the dashboard (on the compact live format, the web client's default) open in headless Chromium for
 // 30 s, and each figure printed beside its target. Long tasks count from the sign-in click.
 // Run: node --import tsx bench/dashboard.bench.ts  (env: BENCH_PROBES, BENCH_SECONDS, BPM_WEB_DIST,
-// BENCH_PROFILE=1 to print the renderer's hottest functions over the measured window)
+// BENCH_PROFILE=1 to print the renderer's hottest functions over the measured window, BENCH_TRACE=<file> to write the
+// trace events and sign-in milestones as JSON for a closer look at the sign-in path)
 /// <reference lib="dom" />
 import { loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
@@ -126,6 +127,8 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time of the event, µs: what the thread ran, without its waits for a core. */
+  tdur?: number;
   args?: { name?: string };
 }
 
@@ -163,6 +166,52 @@ function mainThreadBusyShare(events: TraceEvent[]): number {
     best = Math.max(best, busy);
   }
   return last > first ? best / (last - first) : Number.NaN;
+}
+
+interface CpuTask {
+  /** ms after the sign-in click */
+  at: number;
+  cpu: number;
+  wall: number;
+}
+
+/**
+ * The renderer main thread's top-level tasks from the sign-in click (mark `bench-sign-in`) to the window's end,
+ * with their CPU (thread) time. On a loaded machine a task's wall time includes its waits for a core, its CPU
+ * time does not, so this list stays readable where the wall-clock long tasks do not (docs/decisions/dashboard.md, Round 6).
+ */
+function mainThreadTasksByCpu(events: TraceEvent[]): CpuTask[] {
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const from = events.find((e) => e.name === 'bench-sign-in')?.ts ?? Number.NaN;
+  const to = events.find((e) => e.name === 'bench-window-end')?.ts ?? Number.NaN;
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || !mains.has(thread) || !e.dur || e.tdur === undefined || e.ts < from || e.ts >= to) continue;
+    if (!byThread.has(thread)) byThread.set(thread, []);
+    byThread.get(thread)!.push(e);
+  }
+  // The page's renderer is the main thread with the most CPU time; nested events belong to their top-level task.
+  let best: CpuTask[] = [];
+  let bestCpu = -1;
+  for (const list of byThread.values()) {
+    list.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+    const tasks: CpuTask[] = [];
+    let end = -Infinity;
+    let cpu = 0;
+    for (const e of list) {
+      if (e.ts < end) continue;
+      end = e.ts + e.dur!;
+      tasks.push({ at: (e.ts - from) / 1000, cpu: e.tdur! / 1000, wall: e.dur! / 1000 });
+      cpu += e.tdur!;
+    }
+    if (cpu > bestCpu) [best, bestCpu] = [tasks, cpu];
+  }
+  return best;
 }
 
 /** BENCH_PROFILE: what each main-thread task over 50 ms spent its time on (direct children by name). */
@@ -238,6 +287,13 @@ async function main() {
       if (response.url().endsWith('/api/login') && response.request().method() === 'POST')
         milestones.loginAnswered ??= Date.now();
     });
+    // The route guard's two requests after the sign-in (docs/screens.md, Route guard), timed by the browser.
+    page.on('requestfinished', (request) => {
+      const { startTime, responseEnd } = request.timing();
+      const path = new URL(request.url()).pathname;
+      if (path === '/api/login' && request.method() === 'GET') milestones.guardSignedIn ??= startTime + responseEnd;
+      if (path === '/api/roles/@me') milestones.guardPermissions ??= startTime + responseEnd;
+    });
     page.on('websocket', (socket) => {
       milestones.socketOpened ??= Date.now();
       socket.on('framereceived', (frame) => {
@@ -251,7 +307,7 @@ async function main() {
         }
       });
     });
-    const signInPerf = await page.evaluate(() => performance.now());
+    const signInPerf = await page.evaluate(() => performance.mark('bench-sign-in').startTime);
     const signInAt = Date.now();
     await page.getByRole('button', { name: 'Login' }).click();
     await page
@@ -311,6 +367,10 @@ async function main() {
       for (const [k, v] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 40))
         console.log(`${(v / 1000).toFixed(0).padStart(7)} ms  ${k}`);
     }
+    if (process.env.BENCH_TRACE) {
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(process.env.BENCH_TRACE, JSON.stringify({ signInAt, milestones, events: traceEvents }));
+    }
     const wallSeconds = (Date.now() - wallStart) / 1000;
     const figures = await readFigures(page);
     const firstRowsPerf = figures.firstRowsAt! - figures.timeOrigin;
@@ -341,6 +401,13 @@ async function main() {
         .join(' / ')} (1/5/15 min)`,
     );
     line('long tasks > 50 ms from sign-in on', longTasks.filter((t) => t.duration > 50).length, 'tasks', 0, 0);
+    const cpuTasks = mainThreadTasksByCpu(traceEvents);
+    const overCpu = cpuTasks.filter((t) => t.cpu > 50);
+    const heaviest = [...cpuTasks].sort((a, b) => b.cpu - a.cpu).slice(0, 6);
+    console.log(
+      `      by CPU time (load does not stretch it): ${overCpu.length} tasks over 50 ms CPU from sign-in on; heaviest ` +
+        `(s after sign-in / ms CPU / ms wall): ${heaviest.map((t) => `${(t.at / 1000).toFixed(1)}/${t.cpu.toFixed(0)}/${t.wall.toFixed(0)}`).join(' ')}`,
+    );
     line('p95 frame interval', percentile(intervals, 95), 'ms', 17.5);
     line('main-thread busy share', busy * 100, '%', 30);
     line('login answer to first painted rows', (firstRowsAt! - (milestones.loginAnswered ?? signInAt)) / 1000, 's', 0.5, 2);
@@ -350,7 +417,8 @@ async function main() {
     const since = (at?: number) => (at === undefined ? '?' : `${((at - signInAt) / 1000).toFixed(2)} s`);
     console.log(
       `      sign-in path: login answered ${since(milestones.loginAnswered)}, socket opened ${since(milestones.socketOpened)}, ` +
-        `snapshot received ${since(milestones.snapshotReceived)}, rows painted ${since(firstRowsAt!)}`,
+        `snapshot received ${since(milestones.snapshotReceived)}, rows painted ${since(firstRowsAt!)}; ` +
+        `the guard's GET /login answered ${since(milestones.guardSignedIn)}, GET /roles/@me ${since(milestones.guardPermissions)}`,
     );
     const live = frameSizes.slice(2);
     console.log(
