@@ -5,7 +5,7 @@ import { CompactDecoder, isCompactMessage, makeProbeEvent, type LiveMessage, typ
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PublishedProbe } from '../../engine/evaluation.js';
-import { maxSnapshotPartBytes } from './compact-feed.js';
+import { firstSnapshotPartProbes, maxSnapshotPartBytes } from './compact-feed.js';
 import { LiveHub, maxProbesPerSlice, recentDeltaLimits, type LiveFormat } from './hub.js';
 import { FakeSocket } from './fake-socket.testing.js';
 
@@ -238,6 +238,19 @@ describe('compact live format', () => {
     expect(parts[0]!.ids).toHaveLength(12_000);
     client.receive();
     expect(client.probes.size).toBe(12_000);
+  });
+
+  it('part 0 of a snapshot lists every probe in its handle table but brings only the first few hundred probes', () => {
+    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    for (let i = 0; i < 1000; i += 1) hub.publishProbe(published(baseProbe(`P-${i}`)));
+    hub.flush();
+    const client = connect(hub, 'compact');
+    const parts = client.socket.sent.map((b) => JSON.parse(b.toString()) as { n: number[]; ids?: string[]; p: unknown[] });
+    expect(parts[0]!.ids).toHaveLength(1000);
+    expect(parts[0]!.p).toHaveLength(firstSnapshotPartProbes);
+    expect(parts.slice(1).reduce((sum, part) => sum + part.p.length, 0)).toBe(1000 - firstSnapshotPartProbes);
+    client.receive();
+    expect([...client.probes.keys()].sort()).toEqual(Array.from({ length: 1000 }, (_, i) => `P-${i}`).sort());
   });
 
   it('passes every other message as the same JSON as to a spec client, unknown fields included', () => {

@@ -21,6 +21,13 @@ interface Base {
 /** A snapshot part stays below this many bytes, so a client parses and applies it in short steps. */
 export const maxSnapshotPartBytes = 1024 * 1024;
 
+/**
+ * Part 0 holds at most this many records beside the handle table. A dashboard paints its first rows once part 0
+ * is parsed and applied, and a first screen needs ~20 rows: a part 0 filled to 1 MB (~4,000 probes) was deflated,
+ * sent, parsed and decoded whole before any row showed (docs/decisions/dashboard.md, Round 6).
+ */
+export const firstSnapshotPartProbes = 250;
+
 export class CompactFeed {
   /** Times travel as milliseconds after this epoch (sent with every snapshot). */
   readonly epochMs = Date.now();
@@ -76,7 +83,10 @@ export class CompactFeed {
     return Buffer.from(`{"c":"d","p":[${records.join(',')}]}`);
   }
 
-  /** The snapshot of every probe in the base, in parts below maxSnapshotPartBytes; part 0 holds the epoch and handle table. */
+  /**
+   * The snapshot of every probe in the base, in parts below maxSnapshotPartBytes; part 0 holds the epoch, the handle
+   * table and at most firstSnapshotPartProbes records.
+   */
   snapshot(): Buffer[] {
     this.snapshotParts ??= this.buildSnapshot();
     return this.snapshotParts;
@@ -89,7 +99,9 @@ export class CompactFeed {
     for (const { handle, fields } of this.base.values()) {
       const text = compactRecordText(handle, null, fields, null);
       const bytes = Buffer.byteLength(text) + 1;
-      if (size + bytes + 64 > maxSnapshotPartBytes && parts.at(-1)!.length > 0) {
+      const current = parts.at(-1)!;
+      const full = parts.length === 1 && current.length >= firstSnapshotPartProbes;
+      if ((full || size + bytes + 64 > maxSnapshotPartBytes) && current.length > 0) {
         parts.push([]);
         size = 0;
       }
