@@ -240,14 +240,23 @@ describe('compact live format', () => {
     expect(client.probes.size).toBe(12_000);
   });
 
-  it('part 0 of a snapshot lists every probe in its handle table but brings only the first few hundred probes', () => {
+  it('part 0 of a snapshot lists every probe in its handle table but brings only a few hundred, the highest states first', () => {
     const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
-    for (let i = 0; i < 1000; i += 1) hub.publishProbe(published(baseProbe(`P-${i}`)));
+    const state = (i: number): Probe['state'] =>
+      i === 950
+        ? { state: 2, stateString: 'Warning' }
+        : i >= 900 && i < 905
+          ? { state: 3, stateString: 'Critical' }
+          : { state: 1, stateString: 'Normal' };
+    for (let i = 0; i < 1000; i += 1) hub.publishProbe(published(baseProbe(`P-${i}`, { state: state(i) })));
     hub.flush();
     const client = connect(hub, 'compact');
-    const parts = client.socket.sent.map((b) => JSON.parse(b.toString()) as { n: number[]; ids?: string[]; p: unknown[] });
-    expect(parts[0]!.ids).toHaveLength(1000);
+    const parts = client.socket.sent.map((b) => JSON.parse(b.toString()) as { n: number[]; ids?: string[]; p: { i: number }[] });
+    const ids = parts[0]!.ids!;
+    expect(ids).toHaveLength(1000);
     expect(parts[0]!.p).toHaveLength(firstSnapshotPartProbes);
+    // The dashboard's default order (status, descending) starts with these: its first screen comes from part 0.
+    expect(parts[0]!.p.slice(0, 6).map((r) => ids[r.i])).toEqual(['P-900', 'P-901', 'P-902', 'P-903', 'P-904', 'P-950']);
     expect(parts.slice(1).reduce((sum, part) => sum + part.p.length, 0)).toBe(1000 - firstSnapshotPartProbes);
     client.receive();
     expect([...client.probes.keys()].sort()).toEqual(Array.from({ length: 1000 }, (_, i) => `P-${i}`).sort());

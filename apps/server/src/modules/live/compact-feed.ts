@@ -5,6 +5,7 @@
 // hub's start, as probes are published (docs/decisions/dashboard.md, Round 5): started by the first compact
 // socket, encoding every probe at once held that socket's snapshot 150-200 ms of CPU on the event loop.
 import {
+  compactFieldKeys,
   compactRecordText,
   decodeCompactRecord,
   encodeCompactFields,
@@ -27,6 +28,15 @@ export const maxSnapshotPartBytes = 1024 * 1024;
  * sent, parsed and decoded whole before any row showed (docs/decisions/dashboard.md, Round 6).
  */
 export const firstSnapshotPartProbes = 250;
+
+const stateField = compactFieldKeys.indexOf('s');
+
+/** `state.state` from its field text: `1`, or `[state, "name"]` for an unusual name. */
+function stateOf(fields: CompactFieldTexts): number {
+  const text = fields[stateField]!;
+  const state = text.startsWith('[') ? Number.parseInt(text.slice(1), 10) : Number(text);
+  return Number.isFinite(state) ? state : 0;
+}
 
 export class CompactFeed {
   /** Times travel as milliseconds after this epoch (sent with every snapshot). */
@@ -92,11 +102,35 @@ export class CompactFeed {
     return this.snapshotParts;
   }
 
+  /**
+   * Part 0's probes: those in the highest states first, as the dashboard's default order (status, descending) shows
+   * them, so the rows painted from part 0 are the top of the full table unless a state changes meanwhile; then the
+   * rest in handle order. One pass to bucket by state, no sort.
+   */
+  private snapshotOrder(): Base[] {
+    if (this.base.size <= firstSnapshotPartProbes) return [...this.base.values()];
+    const byState = new Map<number, Base[]>();
+    for (const base of this.base.values()) {
+      const state = stateOf(base.fields);
+      const bucket = byState.get(state);
+      if (bucket) bucket.push(base);
+      else byState.set(state, [base]);
+    }
+    const first = new Set<Base>();
+    for (const state of [...byState.keys()].sort((a, b) => b - a)) {
+      for (const base of byState.get(state)!) {
+        if (first.size === firstSnapshotPartProbes) break;
+        first.add(base);
+      }
+    }
+    return [...first, ...[...this.base.values()].filter((base) => !first.has(base))];
+  }
+
   private buildSnapshot(): Buffer[] {
     const head = `"t":${this.epochMs},"ids":${JSON.stringify(this.ids)},`;
     const parts: string[][] = [[]];
     let size = head.length;
-    for (const { handle, fields } of this.base.values()) {
+    for (const { handle, fields } of this.snapshotOrder()) {
       const text = compactRecordText(handle, null, fields, null);
       const bytes = Buffer.byteLength(text) + 1;
       const current = parts.at(-1)!;
