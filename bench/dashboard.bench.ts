@@ -283,6 +283,7 @@ async function main() {
     const milestones: Record<string, number> = {};
     const frameSizes: number[] = [];
     let snapshotBytes = 0;
+    const snapshotParts: number[] = [];
     page.on('response', (response) => {
       if (response.url().endsWith('/api/login') && response.request().method() === 'POST')
         milestones.loginAnswered ??= Date.now();
@@ -304,6 +305,7 @@ async function main() {
         // The compact snapshot comes in parts of ≤ 1 MB ({"c":"s",…}); the spec one is the first probeData.
         if (text.startsWith('{"c":"s"') || (text.startsWith('{"messageType":"probeData"') && !milestones.snapshotReceived)) {
           snapshotBytes += size;
+          snapshotParts.push(size);
           milestones.snapshotReceived ??= Date.now();
         }
       });
@@ -424,7 +426,8 @@ async function main() {
     );
     const live = frameSizes.slice(2);
     console.log(
-      `      live feed: ${frameSizes.length} messages, snapshot ${(snapshotBytes / 1e6).toFixed(2)} MB, then mean ` +
+      `      live feed: ${frameSizes.length} messages, snapshot ${(snapshotBytes / 1e6).toFixed(2)} MB ` +
+        `(parts of ${snapshotParts.map((n) => (n / 1e6).toFixed(2)).join(', ')} MB), then mean ` +
         `${(live.reduce((a, b) => a + b, 0) / Math.max(1, live.length) / 1000).toFixed(0)} kB, largest ${(Math.max(0, ...live) / 1e6).toFixed(2)} MB`,
     );
     const over = longTasks.filter((t) => t.duration > 50);
