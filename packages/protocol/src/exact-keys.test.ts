@@ -12,32 +12,46 @@ function plainCheck(value: object, keys: ReadonlySet<string>): boolean {
   return Object.getPrototypeOf(value) === Object.prototype;
 }
 
-const keyName = fc.oneof(fc.constantFrom(...allowed), fc.constantFrom('x', 'id', '0', '__proto__', 'toString'), fc.string({ maxLength: 3 }));
+const keyName = fc.oneof(
+  fc.constantFrom(...allowed),
+  fc.constantFrom('x', 'id', '0', '__proto__', 'toString'),
+  fc.string({ maxLength: 3 }),
+);
 /** An object as JSON.parse makes it (keys in any order, duplicates collapsed), or one with another prototype. */
-const candidate = fc.tuple(fc.uniqueArray(keyName, { maxLength: 6 }), fc.constantFrom('json', 'null-prototype', 'inherits')).map(
-  ([keys, kind]) => {
+const candidate = fc
+  .tuple(fc.uniqueArray(keyName, { maxLength: 6 }), fc.constantFrom('json', 'null-prototype', 'inherits'))
+  .map(([keys, kind]) => {
     const json = JSON.parse(`{${keys.map((k, i) => `${JSON.stringify(k)}:${i}`).join(',')}}`) as object;
     if (kind === 'json') return json;
     const other = Object.create(kind === 'inherits' ? { probeID: 'inherited' } : null) as object;
     return Object.assign(other, json);
-  },
-);
+  });
 
 describe('ExactKeys', () => {
   it('answers every object of a sequence as the plain per-key check does', () => {
     fc.assert(
-      fc.property(fc.array(candidate, { maxLength: 12 }), fc.option(fc.constantFrom(...allowed, 'extra')), (objects, polluting) => {
-        const exact = new ExactKeys(allowed);
-        const set = new Set(allowed);
-        if (polluting !== null) Object.defineProperty(Object.prototype, polluting, { value: 1, enumerable: true, configurable: true, writable: true });
-        try {
-          const inherited = prototypeHasEnumerableKeys();
-          const answers = objects.map((o) => exact.holds(o, inherited));
-          expect(answers).toEqual(objects.map((o) => plainCheck(o, set)));
-        } finally {
-          if (polluting !== null) delete (Object.prototype as Record<string, unknown>)[polluting];
-        }
-      }),
+      fc.property(
+        fc.array(candidate, { maxLength: 12 }),
+        fc.option(fc.constantFrom(...allowed, 'extra')),
+        (objects, polluting) => {
+          const exact = new ExactKeys(allowed);
+          const set = new Set(allowed);
+          if (polluting !== null)
+            Object.defineProperty(Object.prototype, polluting, {
+              value: 1,
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+          try {
+            const inherited = prototypeHasEnumerableKeys();
+            const answers = objects.map((o) => exact.holds(o, inherited));
+            expect(answers).toEqual(objects.map((o) => plainCheck(o, set)));
+          } finally {
+            if (polluting !== null) delete (Object.prototype as Record<string, unknown>)[polluting];
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -406,7 +406,9 @@ describe('a batch', () => {
       stepPerRead = 0;
     }
     at(minute + 1, 30);
-    const history = (await get(`/api/probes/H-BATCH/history?from=${iso(minute - 1)}&to=${iso(minute + 1, 30)}`)).json<ProbeHistory>();
+    const history = (
+      await get(`/api/probes/H-BATCH/history?from=${iso(minute - 1)}&to=${iso(minute + 1, 30)}`)
+    ).json<ProbeHistory>();
     expect(history.points.map((p) => [p.t, p.reports])).toEqual([[iso(minute), 3]]);
     expect(history.points[0]!.internal).toEqual({ min: 30, max: 34, mean: 32 });
   });
