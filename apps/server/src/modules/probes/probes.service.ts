@@ -76,7 +76,7 @@ export class ProbeService {
   private readonly clock: () => number;
   private thresholds!: SystemInfo;
   readonly probeLimit: ProbeLimit;
-  /** Told of each accepted report's record, after it is applied (the history module records minutes). */
+  /** Told of each batch's accepted records, after they are applied (the history module records minutes). */
   private readonly reportListeners: Array<(records: readonly ProbeRecord[]) => void> = [];
   private observer: ProbeObserver | undefined;
 
