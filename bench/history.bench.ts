@@ -143,7 +143,7 @@ async function reportPath(): Promise<void> {
   // Minutes 0 and 1 written once untimed (the first write also inserts every probe's key and names).
   now = t0 + 120_000;
   await app.historyService.flushFinished();
-  // The history part alone: records like the engine's through recordReport, in minute 2.
+  // The history part alone: records like the engine's through recordReports, in minute 2.
   const records = reports.map((r) => ({
     ...newProbeRecord(r.probeID),
     report: { timestamp: new Date(t0).toISOString(), readings: r.readings },
@@ -154,7 +154,7 @@ async function reportPath(): Promise<void> {
   for (let second = 0; second < seconds; second++) {
     now = t0 + 120_000 + second * 1000;
     const start = performance.now();
-    for (const record of records) app.historyService.recordReport(record);
+    app.historyService.recordReports(records);
     recordMs += performance.now() - start;
   }
   now = t0 + 180_000;

@@ -167,6 +167,42 @@ describe('headers, CORS and cookies', () => {
     }
   });
 
+  it('sends the same security headers on every answer, each with the CSP of its own Host', async () => {
+    const t = await createTestApp();
+    try {
+      // Pages, API answers and refusals alike, hosts alternating: the headers are made per request, not once.
+      for (const host of ['localhost:80', 'plant.test:8443', 'localhost:80']) {
+        for (const [method, url] of [
+          ['GET', '/'],
+          ['GET', '/api/login'],
+          ['POST', '/api/probes/reports'],
+        ] as const) {
+          const response = await t.app.inject({ method, url, headers: { host } });
+          expect(response.headers).toMatchObject({
+            'content-security-policy':
+              "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';font-src 'self' data:;" +
+              `img-src 'self' data: blob:;connect-src 'self' ws://${host} wss://${host};object-src 'none';` +
+              "base-uri 'self';frame-ancestors 'none';form-action 'self'",
+            'cross-origin-opener-policy': 'same-origin',
+            'cross-origin-resource-policy': 'same-site',
+            'origin-agent-cluster': '?1',
+            'referrer-policy': 'no-referrer',
+            'strict-transport-security': 'max-age=31536000; includeSubDomains',
+            'x-content-type-options': 'nosniff',
+            'x-dns-prefetch-control': 'off',
+            'x-download-options': 'noopen',
+            'x-frame-options': 'SAMEORIGIN',
+            'x-permitted-cross-domain-policies': 'none',
+            'x-xss-protection': '0',
+          });
+          expect(response.headers['x-powered-by']).toBeUndefined();
+        }
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
   it('answers an invalid CORS preflight with the JSON error body', async () => {
     const t = await createTestApp();
     try {

@@ -4,13 +4,14 @@
 // zod schema, which decides and names the problem. So it can never accept what the schema refuses (a
 // property test holds it to that), and the 400 answers are the schema's.
 import { z } from 'zod';
+import { ExactKeys, prototypeHasEnumerableKeys } from './exact-keys.js';
 import { maxReportsPerBatch, type ProbeReport } from './reports.js';
 
 const timestampSchema = z.iso.datetime({ offset: true });
 /** probeIdSchema's rules (reports.ts): 1 to 64 of these characters, at least one a letter or digit. */
 const probeIdPattern = /^[A-Za-z0-9._-]+$/;
 const probeIdLetterOrDigit = /[A-Za-z0-9]/;
-const reportKeys = new Set([
+const reportKeys = new ExactKeys([
   'probeID',
   'firmwareVersion',
   'timestamp',
@@ -21,17 +22,16 @@ const reportKeys = new Set([
   'longitude',
   'assignment',
 ]);
-const readingKeys = new Set(['origin', 'temperature', 'valid']);
-const assignmentKeys = new Set(['buildStage', 'agv', 'batteryPack', 'expectingCANData']);
+const readingKeys = new ExactKeys(['origin', 'temperature', 'valid']);
+const assignmentKeys = new ExactKeys(['buildStage', 'agv', 'batteryPack', 'expectingCANData']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const onlyKeys = (v: Record<string, unknown>, keys: Set<string>) => {
-  for (const key in v) if (!keys.has(key) || !Object.prototype.hasOwnProperty.call(v, key)) return false;
-  return Object.getPrototypeOf(v) === Object.prototype;
-};
+/** Whether Object.prototype has enumerable keys, asked once per batch (see ExactKeys.holds). */
+let inherited = false;
+const onlyKeys = (v: Record<string, unknown>, keys: ExactKeys) => keys.holds(v, inherited);
 const isNumberIn = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
 
-const refKeys = new Set(['id', 'name']);
+const refKeys = new ExactKeys(['id', 'name']);
 function isNamedRef(v: unknown): boolean {
   if (v === null) return true;
   if (!isObject(v) || !onlyKeys(v, refKeys)) return false;
@@ -85,6 +85,7 @@ function acceptReport(v: unknown): v is ProbeReport {
 export function acceptReportBatch(data: unknown): ProbeReport[] | undefined {
   const batch = Array.isArray(data) ? data : [data];
   if (batch.length < 1 || batch.length > maxReportsPerBatch) return undefined;
+  inherited = prototypeHasEnumerableKeys();
   for (const report of batch) if (!acceptReport(report)) return undefined;
   return batch as ProbeReport[];
 }

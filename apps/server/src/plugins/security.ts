@@ -1,8 +1,8 @@
 // Security headers (helmet), CORS for the api.{host} face, and the Origin check on cookie-authenticated changes (CSRF).
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import { ForbiddenError } from '../errors.js';
 import { sendError } from './error-handler.js';
 
@@ -63,7 +63,10 @@ export function connectSources(requestHost: string | undefined, publicHost: stri
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
     const { publicHost } = app.config;
-    await app.register(helmet, {
+    // Built once: @fastify/helmet built helmet's middleware (parsing the CSP directives) again on every request,
+    // ~1.3 % of the server's CPU at full ingest (docs/decisions/probes.md, Round 8). The headers are the same:
+    // helmet applies its options, the per-request connect-src function included, on each call.
+    const securityHeaders = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -84,6 +87,9 @@ export const securityPlugin = fp(
       // The API is read cross-origin from the web host when BPM_PUBLIC_HOST is set; CORS decides who may.
       crossOriginResourcePolicy: { policy: 'same-site' },
     });
+    app.addHook('onRequest', (request, reply, done) =>
+      securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+    );
 
     // @fastify/cors answers a preflight without Access-Control-Request-Method in plain text; the API answers JSON.
     app.addHook('onRequest', async (request, reply) => {

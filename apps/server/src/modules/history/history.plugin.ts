@@ -23,7 +23,7 @@ export const historyModule = fp(
       alarmIdsRaised: (probeID, fromMs, toMs) => app.alarmService.alarmIdsRaised(probeID, fromMs, toMs),
     });
     app.decorate('historyService', service);
-    probes.onReportAccepted((record) => service.recordReport(record));
+    probes.onReportsAccepted((records) => service.recordReports(records));
     app.addHook('onReady', () => app.cluster.whenEngine(() => service.start()));
     // Registered after the probes module, so closed before it (Fastify closes in reverse order).
     app.addHook('onClose', async () => service.stop());

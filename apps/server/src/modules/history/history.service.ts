@@ -125,15 +125,17 @@ export class HistoryService {
     await this.writer.flush();
   }
 
-  /** The report path: one accepted report, at the server's time of receipt. */
-  recordReport(record: ProbeRecord): void {
-    this.recorder.record(
-      record.probeID,
-      this.clock(),
-      record.report?.readings ?? [],
-      record.batteryPercentage,
-      record.assignment,
-    );
+  /**
+   * The report path: one batch's accepted reports, at the server's time of receipt. The batch arrived at one
+   * time, so the clock is read once for it (110-140 ns a read here: ~0.7 % of the server's CPU at full ingest
+   * when read per report, docs/decisions/probes.md Round 8), and a batch never straddles two minutes.
+   */
+  recordReports(records: readonly ProbeRecord[]): void {
+    const atMs = this.clock();
+    for (let index = 0; index < records.length; index += 1) {
+      const record = records[index]!;
+      this.recorder.record(record.probeID, atMs, record.report?.readings ?? [], record.batteryPercentage, record.assignment);
+    }
   }
 
   /** A report at a given time (the demo backfill); minutes must come in time order per probe. */

@@ -11,6 +11,13 @@ import { selectBuckets, selectHourBuckets } from './history.queries.js';
 
 const t0 = Date.UTC(2026, 10, 22, 10, 0, 0);
 let now = t0;
+/** Added to the history clock at each read (0 but in the batch test: a clock that moves while a batch is handled). */
+let stepPerRead = 0;
+const readClock = () => {
+  const value = now;
+  now += stepPerRead;
+  return value;
+};
 const at = (minute: number, second = 0) => {
   now = t0 + minute * 60_000 + second * 1000;
 };
@@ -42,7 +49,7 @@ let t: TestApp;
 let admin: Record<string, string>;
 let operator: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp({ history: { maxAgeDays: 30, clock: () => now } });
+  t = await createTestApp({ history: { maxAgeDays: 30, clock: readClock } });
   admin = withCookie(await t.loginAsAdmin());
   await t.createUser({ username: 'olivia', password: 'operator-password', roleName: 'Operator' });
   operator = withCookie(await t.login('olivia', 'operator-password'));
@@ -385,5 +392,24 @@ describe('a carriage lists the alarms raised during it', () => {
     } finally {
       await live.close();
     }
+  });
+});
+
+describe('a batch', () => {
+  it('is recorded at one time of receipt: its reports share a minute even when the clock moves meanwhile', async () => {
+    const minute = 40 * 1440;
+    at(minute, 59);
+    stepPerRead = 60_000; // every read of the history clock a minute later
+    try {
+      await post([report('H-BATCH', 30, 20), report('H-BATCH', 32, 22), report('H-BATCH', 34, 24)]);
+    } finally {
+      stepPerRead = 0;
+    }
+    at(minute + 1, 30);
+    const history = (
+      await get(`/api/probes/H-BATCH/history?from=${iso(minute - 1)}&to=${iso(minute + 1, 30)}`)
+    ).json<ProbeHistory>();
+    expect(history.points.map((p) => [p.t, p.reports])).toEqual([[iso(minute), 3]]);
+    expect(history.points[0]!.internal).toEqual({ min: 30, max: 34, mean: 32 });
   });
 });

@@ -76,8 +76,8 @@ export class ProbeService {
   private readonly clock: () => number;
   private thresholds!: SystemInfo;
   readonly probeLimit: ProbeLimit;
-  /** Told of each accepted report's record, after it is applied (the history module records minutes). */
-  private readonly reportListeners: Array<(record: ProbeRecord) => void> = [];
+  /** Told of each batch's accepted records, after they are applied (the history module records minutes). */
+  private readonly reportListeners: Array<(records: readonly ProbeRecord[]) => void> = [];
   private observer: ProbeObserver | undefined;
 
   constructor(private readonly options: ProbeServiceOptions) {
@@ -121,7 +121,8 @@ export class ProbeService {
     await this.snapshot.stop();
   }
 
-  onReportAccepted(listener: (record: ProbeRecord) => void): void {
+  /** Called once per batch with the records its accepted reports made, in order (one call, not one per report). */
+  onReportsAccepted(listener: (records: readonly ProbeRecord[]) => void): void {
     this.reportListeners.push(listener);
   }
 
@@ -135,14 +136,17 @@ export class ProbeService {
     const reportMs = refuseFutureReports(reports, now);
     this.probeLimit.admit(reports, (id) => this.registry.get(id) !== undefined, this.registry.size, now);
     let accepted = 0;
+    const acceptedRecords: ProbeRecord[] | undefined = this.reportListeners.length > 0 ? [] : undefined;
     for (let index = 0; index < reports.length; index += 1) {
       const report = reports[index]!;
       const evaluation = evaluateReport(this.registry.get(report.probeID), report, this.thresholds, now, reportMs[index]);
       if (!evaluation) continue;
       this.apply(evaluation, now);
-      for (const listener of this.reportListeners) listener(evaluation.record);
+      acceptedRecords?.push(evaluation.record);
       accepted += 1;
     }
+    if (acceptedRecords !== undefined && acceptedRecords.length > 0)
+      for (const listener of this.reportListeners) listener(acceptedRecords);
     const ignored = reports.length - accepted;
     this.counters.reportsAccepted += accepted;
     this.counters.reportsIgnored += ignored;
