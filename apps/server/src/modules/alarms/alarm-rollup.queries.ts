@@ -7,7 +7,7 @@ import type { AlarmsTable, Database } from '../../db/schema.js';
 type Db = Kysely<Database>;
 
 /** The columns of an alarm that the roll-up counts by. */
-export const rollupColumns = ['raised_at', 'event', 'event_type', 'stage_id', 'stage_name', 'ack_delay_ms'] as const;
+export const rollupColumns = ['id', 'raised_at', 'event', 'event_type', 'stage_id', 'stage_name', 'ack_delay_ms'] as const;
 export type CountedAlarm = Pick<Selectable<AlarmsTable>, (typeof rollupColumns)[number]>;
 
 interface WindowDelta {
@@ -26,9 +26,9 @@ interface StageDelta {
 }
 
 /**
- * Moves the roll-up from counting `before` (rows as stored, possibly none) to counting `after`. Must run in
- * the transaction that writes those rows. An alarm whose counted columns did not change costs nothing here
- * (most writes: its last message or peak changed).
+ * Moves the roll-up from counting `before` (rows as stored, possibly none; an id missing from `after` is
+ * deleted) to counting `after`. Must run in the transaction that writes those rows. An alarm whose counted
+ * columns did not change costs no roll-up write (most rewrites: its last message or peak changed).
  */
 export async function recount(db: Db, before: readonly CountedAlarm[], after: readonly CountedAlarm[]): Promise<void> {
   const windows = new Map<string, WindowDelta>();
@@ -58,8 +58,18 @@ export async function recount(db: Db, before: readonly CountedAlarm[], after: re
     }
     s.raised += sign;
   };
-  for (const a of before) add(a, -1);
-  for (const a of after) add(a, 1);
+  // Most rewrites leave an alarm's counted columns as they were: those cancel out before any key is built.
+  const stored = new Map(before.map((a) => [a.id, a]));
+  for (const a of after) {
+    const old = stored.get(a.id);
+    if (old !== undefined) {
+      stored.delete(a.id);
+      if (sameCounts(old, a)) continue;
+      add(old, -1);
+    }
+    add(a, 1);
+  }
+  for (const old of stored.values()) add(old, -1);
   const windowRows = [...windows.values()].filter((w) => w.raised !== 0 || w.acknowledged !== 0 || w.ack_delay_ms_sum !== 0);
   const stageRows = [...stages.values()].filter((s) => s.raised !== 0);
   if (windowRows.length > 0)
@@ -87,6 +97,14 @@ export async function recount(db: Db, before: readonly CountedAlarm[], after: re
   if (windowRows.some((w) => w.raised < 0)) await db.deleteFrom('alarm_windows').where('raised', '=', 0).execute();
   if (stageRows.some((s) => s.raised < 0)) await db.deleteFrom('alarm_stage_hours').where('raised', '=', 0).execute();
 }
+
+const sameCounts = (a: CountedAlarm, b: CountedAlarm) =>
+  a.raised_at === b.raised_at &&
+  a.event === b.event &&
+  a.event_type === b.event_type &&
+  a.stage_id === b.stage_id &&
+  a.stage_name === b.stage_name &&
+  a.ack_delay_ms === b.ack_delay_ms;
 
 /** The counted columns of the stored alarms `ids`, locked on PostgreSQL until the transaction ends (no concurrent writer moves them meanwhile). */
 export async function countedAlarms(db: Db, ids: readonly number[]): Promise<CountedAlarm[]> {
