@@ -10,6 +10,9 @@ type Db = Kysely<Database>;
 export const rollupColumns = ['id', 'raised_at', 'event', 'event_type', 'stage_id', 'stage_name', 'ack_delay_ms'] as const;
 export type CountedAlarm = Pick<Selectable<AlarmsTable>, (typeof rollupColumns)[number]>;
 
+/** Roll-up rows per upsert: 6,000 bound values at most (SQLite allows 32,766, PostgreSQL 65,535). */
+const rowsPerStatement = 1000;
+
 interface WindowDelta {
   ten_minutes: string;
   event: number;
@@ -70,12 +73,14 @@ export async function recount(db: Db, before: readonly CountedAlarm[], after: re
     add(a, 1);
   }
   for (const old of stored.values()) add(old, -1);
-  const windowRows = [...windows.values()].filter((w) => w.raised !== 0 || w.acknowledged !== 0 || w.ack_delay_ms_sum !== 0);
-  const stageRows = [...stages.values()].filter((s) => s.raised !== 0);
-  if (windowRows.length > 0)
+  // In key order: two writers lock the rows they count in the same order (no deadlock on PostgreSQL).
+  const windowRows = inKeyOrder(windows).filter((w) => w.raised !== 0 || w.acknowledged !== 0 || w.ack_delay_ms_sum !== 0);
+  const stageRows = inKeyOrder(stages).filter((s) => s.raised !== 0);
+  // Retention after a long stop can delete months at once: a bounded number of bound values per statement.
+  for (let i = 0; i < windowRows.length; i += rowsPerStatement)
     await db
       .insertInto('alarm_windows')
-      .values(windowRows)
+      .values(windowRows.slice(i, i + rowsPerStatement))
       .onConflict((oc) =>
         oc.columns(['ten_minutes', 'event', 'event_type']).doUpdateSet({
           raised: sql`alarm_windows.raised + excluded.raised`,
@@ -84,10 +89,10 @@ export async function recount(db: Db, before: readonly CountedAlarm[], after: re
         }),
       )
       .execute();
-  if (stageRows.length > 0)
+  for (let i = 0; i < stageRows.length; i += rowsPerStatement)
     await db
       .insertInto('alarm_stage_hours')
-      .values(stageRows)
+      .values(stageRows.slice(i, i + rowsPerStatement))
       .onConflict((oc) =>
         oc.columns(['hour', 'stage_id', 'stage_name']).doUpdateSet({ raised: sql`alarm_stage_hours.raised + excluded.raised` }),
       )
@@ -97,6 +102,8 @@ export async function recount(db: Db, before: readonly CountedAlarm[], after: re
   if (windowRows.some((w) => w.raised < 0)) await db.deleteFrom('alarm_windows').where('raised', '=', 0).execute();
   if (stageRows.some((s) => s.raised < 0)) await db.deleteFrom('alarm_stage_hours').where('raised', '=', 0).execute();
 }
+
+const inKeyOrder = <T>(rows: Map<string, T>): T[] => [...rows.keys()].sort().map((key) => rows.get(key)!);
 
 const sameCounts = (a: CountedAlarm, b: CountedAlarm) =>
   a.raised_at === b.raised_at &&

@@ -152,6 +152,36 @@ describe('alarms summary from the roll-up', () => {
     );
   }, 120_000);
 
+  it('keeps the counts when retention deletes months of alarms at once', async () => {
+    await emptyAlarms();
+    const db = t.app.db;
+    // One alarm per 10-minute window for 104 days; three in four cleared and older than the cutoff.
+    const windowMs = 10 * 60_000;
+    const episodes = Array.from({ length: 15_000 }, (_, i) => {
+      const g: Generated = {
+        at: i * windowMs,
+        event: 10,
+        stage: 1 + (i % 3),
+        pack: 1,
+        probe: i % 7,
+        clearedAfter: null,
+        ackAfter: null,
+        later: false,
+      };
+      const a = episodeOf(g, i + 1);
+      if (i % 4 !== 0) a.clearedAt = iso(base + i * windowMs + 60_000);
+      return a;
+    });
+    for (let i = 0; i < episodes.length; i += 250) await upsertAlarms(db, episodes.slice(i, i + 250));
+    await deleteOlderThan(db, iso(base + episodes.length * windowMs));
+    const end = episodes.length * windowMs;
+    await expectSameAsScan([
+      [0, end],
+      [5 * hourMs + 1, 400 * hourMs - 1],
+    ]);
+    expect((await summarise(db, iso(base), iso(base + end))).total).toBe(3750);
+  }, 60_000);
+
   it('counts the alarms stored before the roll-up existed (migration 0008-alarm-rollup)', async () => {
     await emptyAlarms();
     const db = t.app.db;
