@@ -54,3 +54,18 @@ export function containsPattern(text: string): string {
 export function containsIgnoringCase(column: Expression<unknown>, text: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`lower(${column}) like ${containsPattern(text)} escape '\\'`;
 }
+
+/**
+ * The mean that `avg()` of an integer column gives, from that column's `sum` and `count` (docs/alarms.md
+ * "Summary roll-up"): SQLite divides the integer sum, as a double, by the count; PostgreSQL divides the two
+ * as numeric (its avg(integer) is exactly that division). Null when the count is 0.
+ */
+export function meanOfIntegers(
+  db: Pick<Kysely<unknown>, 'getExecutor'>,
+  sum: Expression<unknown>,
+  count: Expression<unknown>,
+): RawBuilder<number | string | null> {
+  return dialectOf(db) === 'postgres'
+    ? sql`case when ${count} > 0 then cast(${sum} as numeric) / ${count} end`
+    : sql`case when ${count} > 0 then cast(${sum} as real) / ${count} end`;
+}

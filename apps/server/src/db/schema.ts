@@ -156,6 +156,25 @@ export interface AlarmsTable extends AssignmentColumns {
   shelve_reason: string | null;
 }
 
+/** docs/alarms.md "Summary roll-up": the alarms raised per 10-minute window (first 15 characters of raised_at), event and type. */
+export interface AlarmWindowsTable {
+  ten_minutes: string;
+  event: number;
+  event_type: string;
+  raised: number;
+  /** Of those, the ones with an acknowledgement delay, and the sum of their delays (ms). */
+  acknowledged: number;
+  ack_delay_ms_sum: number;
+}
+
+/** docs/alarms.md "Summary roll-up": the alarms raised per hour (first 13 characters of raised_at) and stage. */
+export interface AlarmStageHoursTable {
+  hour: string;
+  stage_id: number;
+  stage_name: string;
+  raised: number;
+}
+
 export interface Database {
   permissions: PermissionsTable;
   permission_levels: PermissionLevelsTable;
@@ -176,6 +195,8 @@ export interface Database {
   history_rollup: HistoryRollupTable;
   journal: JournalTable;
   alarms: AlarmsTable;
+  alarm_windows: AlarmWindowsTable;
+  alarm_stage_hours: AlarmStageHoursTable;
 }
 
 // Telemetry history (migration 0004-history, docs/history.md).

@@ -7,6 +7,7 @@ import { history } from './0004-history.js';
 import { audit } from './0005-audit.js';
 import { logsSearch } from './0006-logs-search.js';
 import { historyHours } from './0007-history-hours.js';
+import { alarmRollup } from './0008-alarm-rollup.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-audit': audit,
   '0006-logs-search': logsSearch,
   '0007-history-hours': historyHours,
+  '0008-alarm-rollup': alarmRollup,
 };

@@ -11,7 +11,9 @@ import {
 } from '@bpm/protocol';
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { AlarmsTable, Database, JournalTable } from '../../db/schema.js';
+import { meanOfIntegers } from '../../db/dialect.js';
 import { executeRepeatedInsert } from '../../db/repeated-insert.js';
+import { recount, countedAlarms, rollupColumns } from './alarm-rollup.queries.js';
 import { alarmState, type AlarmEpisode, type NewJournalEntry } from './alarm-tracker.js';
 
 type Db = Kysely<Database>;
@@ -109,9 +111,15 @@ function rowToJournal(row: JournalRow): JournalEntry {
 
 // ---- writes (the batch writer) ----
 
+/** Writes the alarms (new or changed) and moves the summary's roll-up with them, in one transaction. */
 export async function upsertAlarms(db: Db, alarms: readonly AlarmEpisode[]): Promise<void> {
   if (alarms.length === 0) return;
+  if (!db.isTransaction) return db.transaction().execute((trx) => upsertAlarms(trx, alarms));
   const rows = alarms.map(episodeToRow);
+  const before = await countedAlarms(
+    db,
+    rows.map((r) => r.id),
+  );
   await executeRepeatedInsert(db, 'upsertAlarms', rows, () =>
     db
       .insertInto('alarms')
@@ -125,6 +133,7 @@ export async function upsertAlarms(db: Db, alarms: readonly AlarmEpisode[]): Pro
         }),
       ),
   );
+  await recount(db, before, rows);
 }
 
 export async function insertJournal(db: Db, entries: readonly NewJournalEntry[]): Promise<void> {
@@ -145,7 +154,11 @@ export async function insertJournal(db: Db, entries: readonly NewJournalEntry[])
 /** Deletes journal entries and cleared alarms older than the cutoff; active alarms stay. */
 export async function deleteOlderThan(db: Db, cutoff: string): Promise<void> {
   await db.deleteFrom('journal').where('ts', '<', cutoff).execute();
-  await db.deleteFrom('alarms').where('cleared_at', '<', cutoff).execute();
+  // The deleted rows as they were when deleted (returning), uncounted in the same transaction.
+  await db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom('alarms').where('cleared_at', '<', cutoff).returning(rollupColumns).execute();
+    await recount(trx, deleted, []);
+  });
 }
 
 // ---- reads ----
@@ -248,65 +261,197 @@ function isoOf(time: string): string {
   return new Date(time).toISOString();
 }
 
+type Summary = Omit<AlarmSummary, 'from' | 'to'>;
+type WindowCount = { window: string; event: number; event_type: string; count: number | string };
+type TopRow = { id: number | null; name: string | null; count: number | string };
+type RangeQuery = SelectQueryBuilder<Database, 'alarms', object>;
+const count = sql<number>`count(*)`;
+/** The 10-minute window of an alarm: the first 15 characters of raised_at ("2026-11-23T08:4"). */
+const windowOf = sql<string>`substr(raised_at, 1, 15)`;
+const hourMs = 60 * 60 * 1000;
+
 /**
- * Counts of the alarms raised in [from, to] (docs/alarms.md Summary). One scan of the covering index
- * grouped by 10-minute window, event and type gives the counts, the hours and the floods; the top
- * lists and the acknowledgement times take one scan each.
+ * Counts of the alarms raised in [from, to] (docs/alarms.md Summary). The full hours of the range are read
+ * from the roll-up (docs/alarms.md "Summary roll-up"): counts, hours, floods, stages and the
+ * acknowledgement count and mean; the part-hours at either end, the top probes and packs and the 90th
+ * percentile are scanned. The answer is the plain scan's (scanSummary), for every range.
  */
-export async function summarise(db: Db, from: string, to: string): Promise<Omit<AlarmSummary, 'from' | 'to'>> {
-  const inRange = db.selectFrom('alarms').where('raised_at', '>=', from).where('raised_at', '<=', to);
-  const count = sql<number>`count(*)`;
-  const window = sql<string>`substr(raised_at, 1, 15)`;
-  const [windows, topProbes, topStages, topPacks, ack] = await Promise.all([
-    inRange
-      .select([window.as('window'), 'event', 'event_type', count.as('count')])
-      .groupBy([window, 'event', 'event_type'])
-      .execute(),
-    inRange
-      .select(['probe_id', count.as('count')])
-      .groupBy('probe_id')
+export async function summarise(db: Db, from: string, to: string): Promise<Summary> {
+  const hours = fullHoursOf(from, to);
+  if (!hours) return scanSummary(db, from, to);
+  const inRange = rangeOf(db, from, to);
+  // The scanned ends: [from, first full hour) and [end of the last full hour, to].
+  const ends = [
+    db.selectFrom('alarms').where('raised_at', '>=', from).where('raised_at', '<', hours.first),
+    db.selectFrom('alarms').where('raised_at', '>=', hours.end).where('raised_at', '<=', to),
+  ];
+  const firstWindow = `${hours.first.slice(0, 13)}:0`;
+  const endWindow = `${hours.end.slice(0, 13)}:0`;
+  const rolledWindows = db
+    .selectFrom('alarm_windows')
+    .where('ten_minutes', '>=', firstWindow)
+    .where('ten_minutes', '<', endWindow)
+    .where('raised', '>', 0);
+  const stageParts = ends.reduce(
+    (parts, end) =>
+      parts.unionAll(
+        end
+          .where('stage_id', 'is not', null)
+          .select(['stage_id', 'stage_name', sql<number>`1`.as('raised')])
+          .$narrowType<{ stage_id: number; stage_name: string }>(),
+      ),
+    db
+      .selectFrom('alarm_stage_hours')
+      .where('hour', '>=', hours.first.slice(0, 13))
+      .where('hour', '<', hours.end.slice(0, 13))
+      .where('raised', '>', 0)
+      .select(['stage_id', 'stage_name', 'raised']),
+  );
+  const ackParts = ends.reduce(
+    (parts, end) =>
+      parts.unionAll(end.select([sql<number>`count(ack_delay_ms)`.as('n'), sql<number>`sum(ack_delay_ms)`.as('s')])),
+    rolledWindows.select(['acknowledged as n', 'ack_delay_ms_sum as s']),
+  );
+  const [rolled, firstEnd, lastEnd, topStages, ack, [topProbes, topPacks]] = await Promise.all([
+    rolledWindows.select(['ten_minutes as window', 'event', 'event_type', 'raised as count']).execute(),
+    windowCounts(ends[0]!),
+    windowCounts(ends[1]!),
+    db
+      .selectFrom(stageParts.as('parts'))
+      .select(['stage_id as id', sql<string>`max(stage_name)`.as('name'), sql<number>`sum(raised)`.as('count')])
+      .groupBy('stage_id')
       .orderBy('count', 'desc')
-      .orderBy('probe_id')
+      .orderBy('stage_id')
       .limit(10)
       .execute(),
+    db
+      .selectFrom(ackParts.as('parts'))
+      .select([sql<number | null>`sum(n)`.as('count'), meanOfIntegers(db, sql`sum(s)`, sql`sum(n)`).as('mean')])
+      .executeTakeFirst(),
+    topProbesAndPacks(inRange),
+  ]);
+  const ackCount = Number(ack?.count ?? 0);
+  return assemble({
+    windows: [...firstEnd, ...rolled, ...lastEnd],
+    topProbes,
+    topStages,
+    topPacks,
+    ackCount,
+    ackMeanMs: ack?.mean ?? null,
+    p90Ms: await p90Of(inRange, ackCount),
+  });
+}
+
+/**
+ * The plain scan: every alarm of [from, to] read (one group-by of 10-minute windows for the counts, hours
+ * and floods; one scan each for the top lists and the acknowledgement times). Ranges without a full hour
+ * are answered so; it is also the definition the roll-up is checked against (alarm-rollup.test.ts).
+ */
+export async function scanSummary(db: Db, from: string, to: string): Promise<Summary> {
+  const inRange = rangeOf(db, from, to);
+  const [windows, topStages, ack, [topProbes, topPacks]] = await Promise.all([
+    windowCounts(inRange),
     inRange
       .where('stage_id', 'is not', null)
-      .select(['stage_id', sql<string>`max(stage_name)`.as('name'), count.as('count')])
+      .select(['stage_id as id', sql<string>`max(stage_name)`.as('name'), count.as('count')])
       .groupBy('stage_id')
       .orderBy('count', 'desc')
       .orderBy('stage_id')
       .limit(10)
       .execute(),
     inRange
+      .where('ack_delay_ms', 'is not', null)
+      .select([count.as('count'), sql<number | string | null>`avg(ack_delay_ms)`.as('mean')])
+      .executeTakeFirst(),
+    topProbesAndPacks(inRange),
+  ]);
+  const ackCount = Number(ack?.count ?? 0);
+  return assemble({
+    windows,
+    topProbes,
+    topStages,
+    topPacks,
+    ackCount,
+    ackMeanMs: ack?.mean ?? null,
+    p90Ms: await p90Of(inRange, ackCount),
+  });
+}
+
+function rangeOf(db: Db, from: string, to: string): RangeQuery {
+  return db.selectFrom('alarms').where('raised_at', '>=', from).where('raised_at', '<=', to);
+}
+
+/**
+ * The hours wholly inside [from, to]: [first, end) as stored times, or null when there is none (or the
+ * range is not in the stored form, "…000Z", where text order is time order and the split is exact).
+ */
+function fullHoursOf(from: string, to: string): { first: string; end: string } | null {
+  const fromMs = Date.parse(from);
+  const toMs = Date.parse(to);
+  if (!Number.isFinite(fromMs) || !Number.isFinite(toMs)) return null;
+  if (new Date(fromMs).toISOString() !== from || new Date(toMs).toISOString() !== to) return null;
+  const first = Math.ceil(fromMs / hourMs) * hourMs;
+  const end = Math.floor((toMs + 1) / hourMs) * hourMs;
+  if (end <= first) return null;
+  const [firstIso, endIso] = [new Date(first).toISOString(), new Date(end).toISOString()];
+  return firstIso.length === 24 && endIso.length === 24 ? { first: firstIso, end: endIso } : null;
+}
+
+function windowCounts(range: RangeQuery): Promise<WindowCount[]> {
+  return range
+    .select([windowOf.as('window'), 'event', 'event_type', count.as('count')])
+    .groupBy([windowOf, 'event', 'event_type'])
+    .execute();
+}
+
+function topProbesAndPacks(range: RangeQuery): Promise<[{ probe_id: string; count: number }[], TopRow[]]> {
+  return Promise.all([
+    range
+      .select(['probe_id', count.as('count')])
+      .groupBy('probe_id')
+      .orderBy('count', 'desc')
+      .orderBy('probe_id')
+      .limit(10)
+      .execute(),
+    range
       .where('pack_id', 'is not', null)
-      .select(['pack_id', sql<string>`max(pack_name)`.as('name'), count.as('count')])
+      .select(['pack_id as id', sql<string>`max(pack_name)`.as('name'), count.as('count')])
       .groupBy('pack_id')
       .orderBy('count', 'desc')
       .orderBy('pack_id')
       .limit(10)
       .execute(),
-    inRange
-      .where('ack_delay_ms', 'is not', null)
-      .select([count.as('count'), sql<number | null>`avg(ack_delay_ms)`.as('mean')])
-      .executeTakeFirst(),
   ]);
-  const ackCount = Number(ack?.count ?? 0);
-  let p90Ms: number | null = null;
-  if (ackCount > 0) {
-    const row = await inRange
-      .where('ack_delay_ms', 'is not', null)
-      .select('ack_delay_ms')
-      .orderBy('ack_delay_ms')
-      .offset(Math.min(ackCount - 1, Math.ceil(ackCount * 0.9) - 1))
-      .limit(1)
-      .executeTakeFirst();
-    p90Ms = row?.ack_delay_ms ?? null;
-  }
+}
+
+/** The 90th percentile of the acknowledgement delays of the range (ms), or null when none. */
+async function p90Of(range: RangeQuery, ackCount: number): Promise<number | null> {
+  if (ackCount === 0) return null;
+  const row = await range
+    .where('ack_delay_ms', 'is not', null)
+    .select('ack_delay_ms')
+    .orderBy('ack_delay_ms')
+    .offset(Math.min(ackCount - 1, Math.ceil(ackCount * 0.9) - 1))
+    .limit(1)
+    .executeTakeFirst();
+  return row?.ack_delay_ms ?? null;
+}
+
+function assemble(parts: {
+  windows: readonly WindowCount[];
+  topProbes: readonly { probe_id: string; count: number | string }[];
+  topStages: readonly TopRow[];
+  topPacks: readonly TopRow[];
+  ackCount: number;
+  ackMeanMs: number | string | null;
+  p90Ms: number | null;
+}): Summary {
+  const { ackCount, ackMeanMs, p90Ms } = parts;
   const byType = new Map<string, number>();
   const byEvent = new Map<number, number>();
   const perHour = new Map<string, number>();
   const perWindow = new Map<string, number>();
-  for (const row of windows) {
+  for (const row of parts.windows) {
     const n = Number(row.count);
     byType.set(row.event_type, (byType.get(row.event_type) ?? 0) + n);
     byEvent.set(row.event, (byEvent.get(row.event) ?? 0) + n);
@@ -314,19 +459,21 @@ export async function summarise(db: Db, from: string, to: string): Promise<Omit<
     perWindow.set(row.window, (perWindow.get(row.window) ?? 0) + n);
   }
   const windowStart = (w: string) => `${w}0:00.000Z`;
+  const top = (rows: readonly TopRow[]) => rows.map((r) => ({ id: r.id!, name: r.name ?? '', count: Number(r.count) }));
   return {
     total: [...byType.values()].reduce((sum, n) => sum + n, 0),
+    // Equal counts in event type order: the rows come in no set order (PostgreSQL groups by hashing).
     byEventType: [...byType]
       .map(([eventType, n]) => ({ eventType: eventType as EventType, count: n }))
-      .sort((a, b) => b.count - a.count),
+      .sort((a, b) => b.count - a.count || (a.eventType < b.eventType ? -1 : a.eventType > b.eventType ? 1 : 0)),
     byEvent: [...byEvent].map(([event, n]) => ({ event, count: n })).sort((a, b) => a.event - b.event),
-    topProbes: topProbes.map((r) => ({ probeID: r.probe_id, count: Number(r.count) })),
-    topStages: topStages.map((r) => ({ id: r.stage_id!, name: r.name, count: Number(r.count) })),
-    topPacks: topPacks.map((r) => ({ id: r.pack_id!, name: r.name, count: Number(r.count) })),
+    topProbes: parts.topProbes.map((r) => ({ probeID: r.probe_id, count: Number(r.count) })),
+    topStages: top(parts.topStages),
+    topPacks: top(parts.topPacks),
     perHour: [...perHour].sort(([a], [b]) => a.localeCompare(b)).map(([hour, n]) => ({ hour: `${hour}:00:00.000Z`, count: n })),
     timeToAcknowledge: {
       count: ackCount,
-      meanSeconds: ackCount > 0 && ack?.mean != null ? Number(ack.mean) / 1000 : null,
+      meanSeconds: ackCount > 0 && ackMeanMs != null ? Number(ackMeanMs) / 1000 : null,
       p90Seconds: p90Ms === null ? null : p90Ms / 1000,
     },
     floods: [...perWindow]
