@@ -230,4 +230,20 @@ describe('restart in the middle of an alarm', () => {
     ]);
     expect(after.changed.get(99)!.clearedAt).not.toBeNull();
   });
+
+  it('a shelve restored with its alarm runs out like one made here; a cleared or unshelved alarm is never due', () => {
+    const before = plant();
+    before.report({ readings: readings(60, 25), batteryPercentage: 5 });
+    const [hot, battery] = before.alarms();
+    before.tracker.shelve(hot!, sam, 5, 'sensor swap', before.now);
+    const after = plant(100);
+    after.tracker.restore([{ ...hot! }, { ...battery! }], [before.record], before.now);
+    const due = before.now + 5 * 60_000;
+    expect(after.tracker.dueShelves(due).map((a) => a.id)).toEqual([hot!.id]);
+    after.tracker.shelve(after.tracker.get(battery!.id)!, sam, 1, 'charging', before.now);
+    expect(after.tracker.dueShelves(due).map((a) => a.id)).toEqual([hot!.id, battery!.id]);
+    expect(after.tracker.unshelve(after.tracker.get(hot!.id)!)).toBe(true);
+    after.tracker.probeDeleted('P-1', before.now);
+    expect(after.tracker.dueShelves(due)).toEqual([]);
+  });
 });

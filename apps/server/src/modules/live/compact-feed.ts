@@ -65,21 +65,36 @@ export class CompactFeed {
    */
   delta(changed: Iterable<string>, latest: (id: string) => Probe | undefined, withMessage = true): Buffer | null {
     const records: string[] = [];
-    this.snapshotParts = null;
     for (const id of changed) {
       const probe = latest(id);
       if (!probe) continue;
-      const fields = encodeCompactFields(probe, this.epochMs);
-      const before = this.base.get(id);
-      if (before) {
-        if (withMessage) records.push(compactRecordText(before.handle, null, fields, before.fields));
-        before.fields = fields;
-      } else {
-        const handle = this.handleFor(id);
-        this.base.set(id, { handle, fields });
-        if (withMessage) records.push(compactRecordText(handle, id, fields, null));
-      }
+      const record = this.advance(id, probe, withMessage);
+      if (record !== null) records.push(record);
     }
+    return this.deltaMessage(records);
+  }
+
+  /**
+   * One changed probe of a flush: encodes it and moves its base on; answers its record for the delta message
+   * (null when `withMessage` is false). The hub calls it probe by probe so that the encoding counts in its
+   * slice's time budget (docs/security.md "Probe data bounds").
+   */
+  advance(id: string, probe: Probe, withMessage: boolean): string | null {
+    this.snapshotParts = null;
+    const fields = encodeCompactFields(probe, this.epochMs);
+    const before = this.base.get(id);
+    if (before) {
+      const record = withMessage ? compactRecordText(before.handle, null, fields, before.fields) : null;
+      before.fields = fields;
+      return record;
+    }
+    const handle = this.handleFor(id);
+    this.base.set(id, { handle, fields });
+    return withMessage ? compactRecordText(handle, id, fields, null) : null;
+  }
+
+  /** The delta message of a flush's records; null if there are none. */
+  deltaMessage(records: readonly string[]): Buffer | null {
     return records.length === 0 ? null : Buffer.from(`{"c":"d","p":[${records.join(',')}]}`);
   }
 

@@ -132,4 +132,27 @@ describe('LiveHub slices', () => {
     }
     expect(hub.clientState(slow)).toEqual({ isBackedUp: false, pendingProbes: 0 });
   });
+
+  it('ends the alarms message and the compact delta on the flush\'s time budget too, every alarm and probe once', async () => {
+    hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: Number.MAX_SAFE_INTEGER, sliceBudgetMs: 0 });
+    hub.start();
+    const compact = new FakeSocket();
+    hub.addClient(compact, 'compact');
+    compact.sent = [];
+    for (let i = 0; i < count; i += 1) hub.publishProbe(probe(`P-${i}`, 50));
+    hub.publishAlarms(Array.from({ length: count }, (_, i) => alarm(i)));
+    hub.flush();
+    await turns(200);
+    const messages = compact.sent.map((b) => JSON.parse(b.toString()) as { messageType?: string; alarms?: Alarm[]; c?: string; p?: unknown[] });
+    const alarmSizes = messages.flatMap((m) => (m.messageType === 'alarms' ? [m.alarms!.length] : []));
+    expect(alarmSizes.length).toBeGreaterThan(count / maxProbesPerSlice + 1);
+    expect(Math.max(...alarmSizes)).toBeLessThan(maxProbesPerSlice);
+    expect(messages.flatMap((m) => (m.messageType === 'alarms' ? m.alarms!.map((a) => a.id) : []))).toEqual(
+      Array.from({ length: count }, (_, i) => i),
+    );
+    const deltaSizes = messages.flatMap((m) => (m.c === 'd' ? [m.p!.length] : []));
+    expect(deltaSizes.length).toBeGreaterThan(count / maxProbesPerSlice + 1);
+    expect(Math.max(...deltaSizes)).toBeLessThan(maxProbesPerSlice);
+    expect(deltaSizes.reduce((sum, n) => sum + n, 0)).toBe(count);
+  });
 });

@@ -95,10 +95,9 @@ function firstOf(items: Set<string>, count: number): Set<string> {
 
 /**
  * The first items of a set (insertion order), each passed to `prepare`, up to maxProbesPerSlice or until
- * `budgetMs` has passed; the set itself when that is all of it.
+ * the budget is spent; the set itself when that is all of it.
  */
-function sliceOf(items: Set<string>, budgetMs: number, prepare: (item: string) => void): Set<string> {
-  const budget = new TurnBudget(budgetMs);
+function sliceOf(items: Set<string>, budget: TurnBudget, prepare: (item: string) => void): Set<string> {
   const slice = new Set<string>();
   for (const item of items) {
     if (slice.size === maxProbesPerSlice) break;
@@ -223,15 +222,19 @@ export class LiveHub {
     for (const alarm of alarms) this.alarms.set(alarm.id, alarm);
   }
 
-  private flushAlarms(): void {
+  /**
+   * At most maxProbesPerSlice alarms, fewer when the flush's budget is spent: each is serialised in the loop so
+   * that the budget counts it (the same bytes as one JSON.stringify of the message).
+   */
+  private flushAlarms(budget: TurnBudget): void {
     if (this.alarms.size === 0) return;
-    const alarms: Alarm[] = [];
+    const alarms: string[] = [];
     for (const [id, alarm] of this.alarms) {
-      if (alarms.length === maxProbesPerSlice) break;
-      alarms.push(alarm);
+      alarms.push(JSON.stringify(alarm));
       this.alarms.delete(id);
+      if (alarms.length === maxProbesPerSlice || budget.spent()) break;
     }
-    const message = Buffer.from(JSON.stringify({ messageType: 'alarms', alarms }));
+    const message = Buffer.from(`{"messageType":"alarms","alarms":[${alarms.join(',')}]}`);
     for (const client of this.clients.values()) this.send(client, message);
   }
 
@@ -329,7 +332,11 @@ export class LiveHub {
     // Called by the timer while a slice waits: this flush takes its place.
     this.nextSlice?.();
     this.nextSlice = undefined;
-    this.flushAlarms();
+    // One budget for the whole flush (alarms, the changed probes' JSON and compact encoding, catch-ups): each
+    // part ending on its own budget, or none, let one flush run 25–60 ms at 100,000 probes (docs/security.md
+    // "Probe data bounds"). A part that finds it spent still takes a step, so every part moves on.
+    const budget = new TurnBudget(this.budgetMs());
+    this.flushAlarms(budget);
     const hasBackedUp = [...this.clients.values()].some((c) => c.pending !== null);
     if (this.changed.size === 0 && !hasBackedUp) return this.continueIfPending();
     const started = performance.now();
@@ -338,17 +345,23 @@ export class LiveHub {
     const specKeepsUp = [...this.clients.values()].some(
       (c) => c.format === 'spec' && c.pending === null && c.socket.readyState === openState,
     );
-    const changed = specKeepsUp
-      ? sliceOf(this.changed, this.budgetMs(), (id) => this.bytesOf(id))
-      : firstOf(this.changed, maxProbesPerSlice);
+    // The compact delta is computed once per flush, shared by every compact socket that keeps up. It moves the
+    // compact base on even with no compact socket, so that the first one's snapshot is only assembled, not
+    // encoded (Round 4 of docs/decisions/dashboard.md); the message itself only when a compact socket is there.
+    // Each probe is built once for both encodings, in the slice's loop, so that the budget counts both.
+    const hasCompact = [...this.clients.values()].some((c) => c.format === 'compact');
+    const records: string[] = [];
+    const changed = sliceOf(this.changed, budget, (id) => {
+      const probe = this.latestProbe(id);
+      if (!probe) return;
+      if (specKeepsUp) this.bytesOf(id, probe);
+      const record = this.compact.advance(id, probe, hasCompact);
+      if (record !== null) records.push(record);
+    });
+    const sharedCompact = this.compact.deltaMessage(records);
+    if (sharedCompact) this.keepDelta(sharedCompact);
     let shared: Buffer | undefined;
     let bytes = 0;
-    // Computed once per flush, shared by every compact socket that keeps up. It moves the compact base on even
-    // with no compact socket, so that the first one's snapshot is only assembled, not encoded (Round 4 of
-    // docs/decisions/dashboard.md); the message itself only when a compact socket is there.
-    const hasCompact = [...this.clients.values()].some((c) => c.format === 'compact');
-    const sharedCompact = changed.size > 0 ? this.compact.delta(changed, this.latestProbe, hasCompact) : null;
-    if (sharedCompact) this.keepDelta(sharedCompact);
     for (const client of this.clients.values()) {
       if (client.socket.readyState !== openState) continue;
       const isFull = client.snapshotting || client.socket.bufferedAmount > this.options.maxBufferedBytes;
@@ -376,7 +389,7 @@ export class LiveHub {
         client.pending = null;
         continue;
       }
-      const caughtUp = sliceOf(client.pending, this.budgetMs(), (id) => this.bytesOf(id));
+      const caughtUp = sliceOf(client.pending, budget, (id) => this.bytesOf(id));
       const own = this.probeDataMessage(caughtUp);
       if (caughtUp === client.pending) client.pending = null;
       else for (const id of caughtUp) client.pending.delete(id);
@@ -483,11 +496,12 @@ export class LiveHub {
     return Buffer.from(JSON.stringify({ messageType: 'systemConfig', systemInfo: this.systemInfo }));
   }
 
-  private bytesOf(id: string): Buffer | undefined {
+  /** The probe's JSON, made from `latest` (its latest state, when the caller has built it) if not cached. */
+  private bytesOf(id: string, latest?: Probe): Buffer | undefined {
     let bytes = this.json.get(id);
     if (bytes) return bytes;
-    const update = this.unsent.get(id);
-    const probe = update ? update.probe : this.compact.probe(id);
+    const update = latest ? undefined : this.unsent.get(id);
+    const probe = latest ?? (update ? update.probe : this.compact.probe(id));
     if (!probe) return undefined;
     bytes = Buffer.from(JSON.stringify(probe));
     this.json.set(id, bytes);
