@@ -102,6 +102,9 @@ export function ProbeMenu({
       variant="subtle"
       color="gray"
       aria-label={`Actions for ${probeID}`}
+      // Before the menu exists the button says what Menu.Target says of a closed menu.
+      aria-haspopup="menu"
+      aria-expanded={opened ?? false}
       onClick={opened === null ? () => change(true) : undefined}
     >
       <DashboardIcon name="more_vert" />
