@@ -1,6 +1,6 @@
 // Per-probe subscriptions (docs/architecture.md (One probe report, end to end)): a row re-renders when its own probe's version changes, and a watchdog ring
-// when the shared clock ticks. The snapshot React compares is a change counter, not the entry.
-import { useCallback, useSyncExternalStore } from 'react';
+// when the shared clock ticks. The value compared is a change counter, not the entry.
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { probeStore, type ProbeEntry } from './probe-store';
 import type { WatchdogStatus } from './watchdog';
 
@@ -13,14 +13,41 @@ export function useProbe(probeID: string): ProbeEntry | undefined {
 function useProbeVersion(probeID: string): number {
   const subscribe = useCallback((listener: () => void) => probeStore.subscribeProbe(probeID, listener), [probeID]);
   const getVersion = useCallback(() => probeStore.getProbeVersion(probeID), [probeID]);
-  return useSyncExternalStore(subscribe, getVersion);
+  return useStoreCounter(subscribe, getVersion);
 }
 
 /** The probe's watchdog, re-read on every tick of the shared 100 ms clock. */
 export function useWatchdog(probeID: string): WatchdogStatus | undefined {
   // Both subscriptions only trigger a re-read: the status is derived from the tick and the probe's last reset.
-  useSyncExternalStore(probeStore.subscribeClock, probeStore.getTick);
+  useStoreCounter(probeStore.subscribeClock, probeStore.getTick);
   useProbeVersion(probeID);
   const entry = probeStore.getEntry(probeID);
   return entry ? probeStore.watchdog(entry) : undefined;
+}
+
+/**
+ * A store counter read at render, re-rendering this component when it changes after that. Not
+ * useSyncExternalStore on purpose: React redoes a background render as a blocking one whenever such a store
+ * changed during it, and the store changes every frame while a snapshot is applied and every 100 ms with the
+ * clock, so the first rows' interruptible render (useDeferredValue in the table) was always redone in one
+ * task (docs/decisions/dashboard.md, Round 7). Rows may show different store moments within one commit for a
+ * frame; every change after the value shown re-renders its component, none is lost.
+ */
+function useStoreCounter(subscribe: (listener: () => void) => () => void, getValue: () => number): number {
+  const value = getValue();
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const shown = useRef(value);
+  useEffect(() => {
+    shown.current = value;
+  });
+  useEffect(() => {
+    const onChange = () => {
+      if (getValue() !== shown.current) rerender();
+    };
+    const unsubscribe = subscribe(onChange);
+    // A change between the render that mounted this subscription and the subscription itself.
+    onChange();
+    return unsubscribe;
+  }, [subscribe, getValue]);
+  return value;
 }

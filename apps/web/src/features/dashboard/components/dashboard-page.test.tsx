@@ -24,6 +24,8 @@ beforeEach(() => {
   // jsdom has no layout: give the table's scroller a viewport so the virtualiser renders rows.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+  // …and buttons a box: a menu's positioning takes a target with no size at the viewport's edge for hidden.
+  vi.spyOn(HTMLButtonElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(100, 100, 28, 28));
 });
 
 afterEach(() => {
