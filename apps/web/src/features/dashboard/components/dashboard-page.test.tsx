@@ -24,6 +24,13 @@ beforeEach(() => {
   // jsdom has no layout: give the table's scroller a viewport so the virtualiser renders rows.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
+  // Nor boxes: every element is 0×0 at the viewport's corner, so floating-ui's hide middleware takes the ⋮ button
+  // for scrolled out of view and hides its open menu (display: none) as soon as the menu is first positioned. The
+  // menu items were found only when the query beat that positioning, which a loaded machine lost. A box inside the
+  // viewport, as a browser gives the button, keeps the open menu shown.
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(
+    DOMRect.fromRect({ x: 100, y: 100, width: 24, height: 24 }),
+  );
 });
 
 afterEach(() => {
