@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { event, makeProbe, probeData, systemConfig } from '../../../live/probe-fixtures';
 import { probeStore } from '../../../live/probe-store';
+import { giveElementsABox } from '../../../testing/element-box';
 import { renderWithProviders } from '../../../testing/render';
 import { DashboardPage } from './dashboard-page';
 import type { LiveMessage } from '@bpm/protocol';
@@ -24,13 +25,8 @@ beforeEach(() => {
   // jsdom has no layout: give the table's scroller a viewport so the virtualiser renders rows.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
-  // Nor boxes: every element is 0×0 at the viewport's corner, so floating-ui's hide middleware takes the ⋮ button
-  // for scrolled out of view and hides its open menu (display: none) as soon as the menu is first positioned. The
-  // menu items were found only when the query beat that positioning, which a loaded machine lost. A box inside the
-  // viewport, as a browser gives the button, keeps the open menu shown.
-  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(
-    DOMRect.fromRect({ x: 100, y: 100, width: 24, height: 24 }),
-  );
+  // Nor boxes: see giveElementsABox.
+  giveElementsABox();
 });
 
 afterEach(() => {
