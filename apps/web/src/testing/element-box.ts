@@ -2,7 +2,8 @@
 // in Mantine's Popover and Menu) reads that as the target scrolled out of view and hides an open menu
 // (display: none) as soon as it is first positioned, so its items were found only when a query beat that
 // positioning, which a loaded machine lost. A box inside the viewport, as a browser gives the target, keeps the
-// open menu shown. Call in beforeEach; vi.restoreAllMocks() undoes it.
+// open menu shown, provided the viewport has a size too (clientWidth/clientHeight). Call in beforeEach;
+// vi.restoreAllMocks() undoes it.
 import { vi } from 'vitest';
 
 export function giveElementsABox() {

@@ -1,9 +1,8 @@
 import type { Role, User } from '@bpm/protocol';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearPermissionNames } from '../../../session/permission-store';
-import { giveElementsABox } from '../../../testing/element-box';
 import { renderWithProviders } from '../../../testing/render';
 import { UsersPage } from './users-page';
 
@@ -48,12 +47,8 @@ function serve(routes: Record<string, Answer>) {
   return fetchMock;
 }
 
-// The rows' ⋮ menus stay shown once positioned (testing/element-box.ts).
-beforeEach(() => giveElementsABox());
-
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.restoreAllMocks();
   clearPermissionNames();
 });
 
