@@ -158,6 +158,66 @@ test('a suppressed event shows greyed with its tooltip', async ({ page, adminApi
   await expect(row(page, 'supp-1').getByRole('img', { name: 'Normal' })).toBeVisible();
 });
 
+/** Fails unless inner's box lies wholly inside outer's (a line cut off by its row has its box past the row's edge). */
+async function expectInside(inner: Locator, outer: Locator) {
+  const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
+  expect(a, 'inner box').not.toBeNull();
+  expect(b, 'outer box').not.toBeNull();
+  const inside =
+    a!.x >= b!.x - 0.5 &&
+    a!.y >= b!.y - 0.5 &&
+    a!.x + a!.width <= b!.x + b!.width + 0.5 &&
+    a!.y + a!.height <= b!.y + b!.height + 0.5;
+  expect(inside, `${JSON.stringify(a)} inside ${JSON.stringify(b)}`).toBe(true);
+}
+
+test('more events than a row has lines for: no line cut off, "+N more" opens them all', async ({ page, adminApi, server }) => {
+  // Three persistent events (docs/screens.md (Probes table)): the battery alarm (Critical), CAN missing and the
+  // thermocouple invalid (Warning); "Assigned to …" (Info) joins them for its first 5 s.
+  await ingest(adminApi, [
+    report('many-1', {
+      readings: [
+        { origin: 'CAN', temperature: 0, valid: false },
+        { origin: 'Thermocouple', temperature: 0, valid: false },
+      ],
+      batteryPercentage: 8,
+    }),
+  ]);
+  const messages = [
+    /Battery 8\.0 % at or below alarm/,
+    /CAN data expected but missing or invalid/,
+    /Thermocouple reading invalid/,
+  ];
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, 'admin', server.adminPassword);
+  const probeRow = row(page, 'many-1');
+  await expect(probeRow.getByText(messages[0]!)).toBeVisible();
+  // Every line the row shows is whole: inside the row, not cut off by its fixed height.
+  for (const message of messages) {
+    const line = probeRow.getByText(message);
+    if ((await line.count()) > 0) await expectInside(line, probeRow);
+  }
+  const more = probeRow.getByRole('button', { name: /^\+\d more events? of many-1$/ });
+  await expect(more).toBeVisible();
+  await expectInside(more, probeRow);
+  await more.click();
+  const dialog = page.getByRole('dialog', { name: 'Probe Details' });
+  const currentEvents = dialog.getByRole('region', { name: 'Current Events', exact: true });
+  for (const message of messages) await expect(currentEvents.getByText(message)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The card below 768 px shows the first event and "+N more" for the others.
+  await page.setViewportSize({ width: 400, height: 800 });
+  const card = page.getByRole('listitem', { name: /^many-1, / });
+  await expect(card.getByText(messages[0]!)).toBeVisible();
+  const cardMore = card.getByRole('button', { name: /^\+\d more events? of many-1$/ });
+  await expect(cardMore).toBeVisible();
+  await expectInside(cardMore, card);
+  await cardMore.click();
+  for (const message of messages) await expect(currentEvents.getByText(message)).toBeVisible();
+});
+
 test('Probe Details shows every section', async ({ page, adminApi, server }) => {
   await ingest(adminApi, [report('details-1', { batteryPercentage: 18.6, batteryCharging: true })]);
   await signIn(page, 'admin', server.adminPassword);

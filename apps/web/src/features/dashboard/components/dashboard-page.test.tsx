@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { event, makeProbe, probeData, systemConfig } from '../../../live/probe-fixtures';
 import { probeStore } from '../../../live/probe-store';
+import { giveElementsABox } from '../../../testing/element-box';
 import { renderWithProviders } from '../../../testing/render';
 import { DashboardPage } from './dashboard-page';
 import type { LiveMessage } from '@bpm/protocol';
@@ -24,8 +25,8 @@ beforeEach(() => {
   // jsdom has no layout: give the table's scroller a viewport so the virtualiser renders rows.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
-  // …and buttons a box: a menu's positioning takes a target with no size at the viewport's edge for hidden.
-  vi.spyOn(HTMLButtonElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(100, 100, 28, 28));
+  // Nor boxes: see giveElementsABox.
+  giveElementsABox();
 });
 
 afterEach(() => {

@@ -7,7 +7,15 @@ import { eventsForDisplay } from '../../../live/probe-events';
 import { canData, thermocoupleData } from '../../../live/readings';
 import { useSystemInfo } from '../../../live/use-live';
 import { useProbe } from '../../../live/use-probe';
-import { AssignmentCell, BatteryCell, ConnectionCell, StateCell, suppressedTooltip, TemperatureCell } from './probe-cells';
+import {
+  AssignmentCell,
+  BatteryCell,
+  ConnectionCell,
+  MoreEvents,
+  StateCell,
+  suppressedTooltip,
+  TemperatureCell,
+} from './probe-cells';
 import { ProbeMenu, type ProbeRowProps } from './probe-row';
 import { severityClass } from './severity';
 import { WatchdogRing } from './watchdog-ring';
@@ -63,7 +71,8 @@ const ProbeCard = memo(function ProbeCard({
   const systemInfo = useSystemInfo();
   if (!entry) return null;
   const { probe } = entry;
-  const first = eventsForDisplay(entry.lists)[0];
+  const events = eventsForDisplay(entry.lists);
+  const first = events[0];
   return (
     <div
       role="listitem"
@@ -76,11 +85,17 @@ const ProbeCard = memo(function ProbeCard({
         <span className={classes.cardID}>{probe.probeID}</span>
         <ProbeMenu probeID={probeID} {...actions} />
       </div>
-      <div
-        className={`${classes.cardEvent} ${first?.suppressed ? classes.suppressed : ''}`}
-        title={first ? (first.suppressed ? suppressedTooltip : first.eventString) : undefined}
-      >
-        {first ? first.eventString : 'No events'}
+      <div className={classes.cardLine}>
+        <div
+          className={`${classes.cardEvent} ${first?.suppressed ? classes.suppressed : ''}`}
+          title={first ? (first.suppressed ? suppressedTooltip : first.eventString) : undefined}
+        >
+          {first ? first.eventString : 'No events'}
+        </div>
+        {/* The card has room for the first event: the others are behind "+N more", never hidden without a sign. */}
+        {events.length > 1 && (
+          <MoreEvents count={events.length - 1} probeID={probeID} onMore={() => actions.onDetails(probeID)} />
+        )}
       </div>
       <div className={classes.cardLine}>
         <span>Ext</span>

@@ -1,6 +1,6 @@
 // The Probes table's cell contents (docs/screens.md (Probes table), docs/probe-data.md (How the client shows a probe)), light enough for 60 rows at 10 Hz.
 import type { ProbeEntry } from '../../../live/probe-store';
-import { eventsForDisplay } from '../../../live/probe-events';
+import { eventsForDisplay, type ClientEvent } from '../../../live/probe-events';
 import { isProbeConnected, type TemperatureData } from '../../../live/readings';
 import type { NamedRef, SystemInfo } from '@bpm/protocol';
 import { Link } from 'react-router';
@@ -24,24 +24,60 @@ export function StateCell({ stateString }: { stateString: string }) {
   return <DashboardIcon name={icon} colour={colour} label={label} title={label} />;
 }
 
-export function EventLines({ entry }: { entry: ProbeEntry }) {
+/** Event lines a 40 px row has room for (docs/screens.md (Probes table)). */
+export const rowEventLines = 2;
+
+/**
+ * The Info cell: up to two lines, Critical first. With more events than that, the second line ends in "+N more",
+ * which opens Probe Details with every event: a line is never clipped and no event is hidden without a sign.
+ */
+export function EventLines({ entry, onMore }: { entry: ProbeEntry; onMore: () => void }) {
   const events = eventsForDisplay(entry.lists);
+  const hidden = events.length > rowEventLines ? events.length - rowEventLines : 0;
+  const shown = events.slice(0, rowEventLines);
   // The marker stands beside the lines, not above them: a 40 px row has room for two lines only.
   return (
     <div className={classes.eventsWithMarker}>
       <UnacknowledgedMarker probe={entry.probe} />
       <div className={classes.events}>
-        {events.map((e) => (
-          <div
-            key={`${e.suppressed ? 's' : 'c'}${e.event}`}
-            className={`${classes.eventLine} ${e.suppressed ? classes.suppressed : ''}`}
-            title={e.suppressed ? suppressedTooltip : e.eventString}
-          >
-            {e.eventString}
-          </div>
-        ))}
+        {shown.map((e, i) => {
+          const line = <EventLine key={`${e.suppressed ? 's' : 'c'}${e.event}`} event={e} />;
+          if (i < shown.length - 1 || hidden === 0) return line;
+          return (
+            <div key="last" className={classes.eventLineWithMore}>
+              {line}
+              <MoreEvents count={hidden} probeID={entry.probe.probeID} onMore={onMore} />
+            </div>
+          );
+        })}
       </div>
     </div>
+  );
+}
+
+function EventLine({ event }: { event: ClientEvent }) {
+  return (
+    <div
+      className={`${classes.eventLine} ${event.suppressed ? classes.suppressed : ''}`}
+      title={event.suppressed ? suppressedTooltip : event.eventString}
+    >
+      {event.eventString}
+    </div>
+  );
+}
+
+/** "+N more": the events a row or card has no room for, shown in Probe Details (docs/screens.md (Probes table)). */
+export function MoreEvents({ count, probeID, onMore }: { count: number; probeID: string; onMore: () => void }) {
+  return (
+    <button
+      type="button"
+      className={classes.moreEvents}
+      aria-label={`+${count} more ${count === 1 ? 'event' : 'events'} of ${probeID}`}
+      title="Show every event in Probe Details"
+      onClick={onMore}
+    >
+      +{count} more
+    </button>
   );
 }
 

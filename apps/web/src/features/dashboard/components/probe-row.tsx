@@ -49,7 +49,7 @@ export const ProbeRow = memo(function ProbeRow({
         <StateCell stateString={probe.state.stateString} />
       </div>
       <div role="cell" className={classes.cell}>
-        <EventLines entry={entry} />
+        <EventLines entry={entry} onMore={() => onDetails(probeID)} />
       </div>
       <div role="cell" className={classes.cell}>
         <TemperatureCell current={thermocoupleData(probe)} lastValid={entry.lastValidExternal} name="External" />
