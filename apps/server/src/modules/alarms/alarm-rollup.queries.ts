@@ -2,7 +2,7 @@
 // the counts right in the transaction that writes or deletes the alarms they count.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
-import type { AlarmsTable, Database } from '../../db/schema.js';
+import type { AlarmStageHoursTable, AlarmWindowsTable, AlarmsTable, Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
 
@@ -13,20 +13,9 @@ export type CountedAlarm = Pick<Selectable<AlarmsTable>, (typeof rollupColumns)[
 /** Roll-up rows per upsert: 6,000 bound values at most (SQLite allows 32,766, PostgreSQL 65,535). */
 const rowsPerStatement = 1000;
 
-interface WindowDelta {
-  ten_minutes: string;
-  event: number;
-  event_type: string;
-  raised: number;
-  acknowledged: number;
-  ack_delay_ms_sum: number;
-}
-interface StageDelta {
-  hour: string;
-  stage_id: number;
-  stage_name: string;
-  raised: number;
-}
+// A change to a roll-up row: the table's own columns, the counts signed.
+type WindowDelta = AlarmWindowsTable;
+type StageDelta = AlarmStageHoursTable;
 
 /**
  * Moves the roll-up from counting `before` (rows as stored, possibly none; an id missing from `after` is

@@ -330,16 +330,7 @@ export async function summarise(db: Db, from: string, to: string): Promise<Summa
       .executeTakeFirst(),
     topProbesAndPacks(inRange),
   ]);
-  const ackCount = Number(ack?.count ?? 0);
-  return assemble({
-    windows: [...firstEnd, ...rolled, ...lastEnd],
-    topProbes,
-    topStages,
-    topPacks,
-    ackCount,
-    ackMeanMs: ack?.mean ?? null,
-    p90Ms: await p90Of(inRange, ackCount),
-  });
+  return assemble(inRange, { windows: [...firstEnd, ...rolled, ...lastEnd], topProbes, topStages, topPacks, ack });
 }
 
 /**
@@ -365,16 +356,7 @@ export async function scanSummary(db: Db, from: string, to: string): Promise<Sum
       .executeTakeFirst(),
     topProbesAndPacks(inRange),
   ]);
-  const ackCount = Number(ack?.count ?? 0);
-  return assemble({
-    windows,
-    topProbes,
-    topStages,
-    topPacks,
-    ackCount,
-    ackMeanMs: ack?.mean ?? null,
-    p90Ms: await p90Of(inRange, ackCount),
-  });
+  return assemble(inRange, { windows, topProbes, topStages, topPacks, ack });
 }
 
 function rangeOf(db: Db, from: string, to: string): RangeQuery {
@@ -437,16 +419,20 @@ async function p90Of(range: RangeQuery, ackCount: number): Promise<number | null
   return row?.ack_delay_ms ?? null;
 }
 
-function assemble(parts: {
-  windows: readonly WindowCount[];
-  topProbes: readonly { probe_id: string; count: number | string }[];
-  topStages: readonly TopRow[];
-  topPacks: readonly TopRow[];
-  ackCount: number;
-  ackMeanMs: number | string | null;
-  p90Ms: number | null;
-}): Summary {
-  const { ackCount, ackMeanMs, p90Ms } = parts;
+/** The answer from the counted parts; the 90th percentile of the acknowledgement delays is read from `range` here. */
+async function assemble(
+  range: RangeQuery,
+  parts: {
+    windows: readonly WindowCount[];
+    topProbes: readonly { probe_id: string; count: number | string }[];
+    topStages: readonly TopRow[];
+    topPacks: readonly TopRow[];
+    ack: { count: number | string | null; mean: number | string | null } | undefined;
+  },
+): Promise<Summary> {
+  const ackCount = Number(parts.ack?.count ?? 0);
+  const ackMeanMs = parts.ack?.mean ?? null;
+  const p90Ms = await p90Of(range, ackCount);
   const byType = new Map<string, number>();
   const byEvent = new Map<number, number>();
   const perHour = new Map<string, number>();
