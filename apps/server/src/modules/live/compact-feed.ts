@@ -38,6 +38,11 @@ function stateOf(fields: CompactFieldTexts): number {
   return Number.isFinite(state) ? state : 0;
 }
 
+/** A compact update message ("d") of the given record texts (docs/live-feed-compact.md). */
+function updateMessage(records: readonly string[]): Buffer {
+  return Buffer.from(`{"c":"d","p":[${records.join(',')}]}`);
+}
+
 export class CompactFeed {
   /** Times travel as milliseconds after this epoch (sent with every snapshot). */
   readonly epochMs = Date.now();
@@ -95,7 +100,7 @@ export class CompactFeed {
 
   /** The delta message of a flush's records; null if there are none. */
   deltaMessage(records: readonly string[]): Buffer | null {
-    return records.length === 0 ? null : Buffer.from(`{"c":"d","p":[${records.join(',')}]}`);
+    return records.length === 0 ? null : updateMessage(records);
   }
 
   /** Full records, with their IDs, for a socket that fell behind. */
@@ -105,7 +110,7 @@ export class CompactFeed {
       const base = this.base.get(id);
       if (base) records.push(compactRecordText(base.handle, id, base.fields, null));
     }
-    return Buffer.from(`{"c":"d","p":[${records.join(',')}]}`);
+    return updateMessage(records);
   }
 
   /**
