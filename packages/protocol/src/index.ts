@@ -19,3 +19,4 @@ export * from './live-compact.js';
 export * from './report-batch-fast.js';
 export * from './health.js';
 export * from './alarms.js';
+export * from './probe-order.js';

@@ -262,6 +262,22 @@ describe('compact live format', () => {
     expect([...client.probes.keys()].sort()).toEqual(Array.from({ length: 1000 }, (_, i) => `P-${i}`).sort());
   });
 
+  it('part 0 holds exactly the dashboard\'s first rows when the highest state has more probes than part 0', () => {
+    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    const critical = { state: 3, stateString: 'Critical' };
+    // Published from C-300 down to C-1, so handle order is the reverse of the dashboard's (natural ID order, where
+    // "C-2" comes before "C-10", and case is ignored); a Warning and Normal probes follow.
+    for (let i = 300; i >= 1; i -= 1) hub.publishProbe(published(baseProbe(i % 7 === 0 ? `c-${i}` : `C-${i}`, { state: critical })));
+    hub.publishProbe(published(baseProbe('A-1', { state: { state: 2, stateString: 'Warning' } })));
+    for (let i = 0; i < 100; i += 1) hub.publishProbe(published(baseProbe(`N-${i}`)));
+    hub.flush();
+    const client = connect(hub, 'compact');
+    const parts = client.socket.sent.map((b) => JSON.parse(b.toString()) as { ids?: string[]; p: { i: number }[] });
+    const ids = parts[0]!.ids!;
+    const firstRows = Array.from({ length: firstSnapshotPartProbes }, (_, n) => `${(n + 1) % 7 === 0 ? 'c' : 'C'}-${n + 1}`);
+    expect(parts[0]!.p.map((r) => ids[r.i]).sort()).toEqual(firstRows.sort());
+  });
+
   it('passes every other message as the same JSON as to a spec client, unknown fields included', () => {
     const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
     const spec = connect(hub, 'spec');

@@ -7,8 +7,10 @@
 import {
   compactFieldKeys,
   compactRecordText,
+  compareKeyed,
   decodeCompactRecord,
   encodeCompactFields,
+  keyedProbe,
   type CompactFieldTexts,
   type CompactRecord,
   type Probe,
@@ -123,25 +125,35 @@ export class CompactFeed {
   }
 
   /**
-   * Part 0's probes: those in the highest states first, as the dashboard's default order (status, descending) shows
-   * them, so the rows painted from part 0 are the top of the full table unless a state changes meanwhile; then the
-   * rest in handle order. One pass to bucket by state, no sort.
+   * Part 0's probes: the dashboard's first rows in its default order (status descending, ties by probe ID in
+   * natural order: the protocol's compareKeyed, docs/screens.md (Table sorting)), so the rows painted from part 0
+   * are the top of the full table unless a state changes meanwhile; then the rest in handle order. One pass buckets
+   * the probes by state; only the state that part 0 cuts through is sorted.
    */
   private snapshotOrder(): Base[] {
     if (this.base.size <= firstSnapshotPartProbes) return [...this.base.values()];
-    const byState = new Map<number, Base[]>();
-    for (const base of this.base.values()) {
-      const state = stateOf(base.fields);
+    const byState = new Map<number, [string, Base][]>();
+    for (const entry of this.base) {
+      const state = stateOf(entry[1].fields);
       const bucket = byState.get(state);
-      if (bucket) bucket.push(base);
-      else byState.set(state, [base]);
+      if (bucket) bucket.push(entry);
+      else byState.set(state, [entry]);
     }
     const first = new Set<Base>();
+    const byDashboardOrder = compareKeyed('desc');
     for (const state of [...byState.keys()].sort((a, b) => b - a)) {
-      for (const base of byState.get(state)!) {
-        if (first.size === firstSnapshotPartProbes) break;
-        first.add(base);
-      }
+      const room = firstSnapshotPartProbes - first.size;
+      if (room === 0) break;
+      const bucket = byState.get(state)!;
+      const taken =
+        bucket.length <= room
+          ? bucket
+          : bucket
+              .map(([id, base]) => ({ keyed: keyedProbe(id, state), id, base }))
+              .sort((a, b) => byDashboardOrder(a.keyed, b.keyed))
+              .slice(0, room)
+              .map(({ id, base }): [string, Base] => [id, base]);
+      for (const [, base] of taken) first.add(base);
     }
     return [...first, ...[...this.base.values()].filter((base) => !first.has(base))];
   }

@@ -3,7 +3,8 @@
 // ten times a second (bench: a full sort per batch cost ~10 % of the main thread). A new order array is
 // published only when the visible order really differs, so the virtualised list re-renders only then.
 import type { ProbeStore, StoreBatch } from '../../live/probe-store';
-import { compareKeyed, keyedProbe, matchesFilter, sortKey, type KeyedProbe, type SortKey, type SortState } from './probe-sort';
+import { compareKeyed, keyedProbe, type KeyedProbe, type SortKey } from '@bpm/protocol';
+import { matchesFilter, sortKey, type SortState } from './probe-sort';
 
 /** Above this share of changed probes, one full sort is cheaper than many moves. */
 const fullSortShare = 0.1;

@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeProbe, probeData, probeDeletion, type ProbeOverrides } from '../../live/probe-fixtures';
 import { ProbeStore } from '../../live/probe-store';
 import { ProbeOrder } from './probe-order';
-import { defaultSort, nextSort, sortProbes, type SortColumn, type SortDirection } from './probe-sort';
-import type { LiveMessage } from '@bpm/protocol';
+import { defaultSort, nextSort, sortProbes, type SortColumn } from './probe-sort';
+import type { LiveMessage, SortDirection } from '@bpm/protocol';
 
 function storeWith(probes: [string, ProbeOverrides][]) {
   const frames: (() => void)[] = [];
