@@ -171,6 +171,17 @@ async function expectInside(inner: Locator, outer: Locator) {
   expect(inside, `${JSON.stringify(a)} inside ${JSON.stringify(b)}`).toBe(true);
 }
 
+/** Fails unless the top of the element shows in the dialog: below its header, above the bottom of the window. */
+async function expectInView(locator: Locator, dialog: Locator) {
+  await expect(async () => {
+    const [box, header] = [await locator.boundingBox(), await dialog.locator('header').boundingBox()];
+    expect(box, 'box').not.toBeNull();
+    expect(header, 'dialog header').not.toBeNull();
+    expect(box!.y, 'top below the dialog header').toBeGreaterThanOrEqual(header!.y + header!.height - 0.5);
+    expect(box!.y, 'top above the bottom of the window').toBeLessThan(locator.page().viewportSize()!.height - 40);
+  }).toPass();
+}
+
 test('more events than a row has lines for: no line cut off, "+N more" opens them all', async ({ page, adminApi, server }) => {
   // Three persistent events (docs/screens.md (Probes table)): the battery alarm (Critical), CAN missing and the
   // thermocouple invalid (Warning); "Assigned to …" (Info) joins them for its first 5 s.
@@ -203,9 +214,14 @@ test('more events than a row has lines for: no line cut off, "+N more" opens the
   await more.click();
   const dialog = page.getByRole('dialog', { name: 'Probe Details' });
   const currentEvents = dialog.getByRole('region', { name: 'Current Events', exact: true });
+  // Probe Details opens at Current Events, which holds the focus (a screen reader announces it), in view.
+  await expect(currentEvents).toBeFocused();
+  await expectInView(currentEvents, dialog);
   for (const message of messages) await expect(currentEvents.getByText(message)).toBeVisible();
+  // Closed, the details give focus back to the "+N more" button that opened them.
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+  await expect(more).toBeFocused();
 
   // The card below 768 px shows the first event and "+N more" for the others.
   await page.setViewportSize({ width: 400, height: 800 });
@@ -215,7 +231,23 @@ test('more events than a row has lines for: no line cut off, "+N more" opens the
   await expect(cardMore).toBeVisible();
   await expectInside(cardMore, card);
   await cardMore.click();
+  // At 400 px Current Events is screens below the top of the details: it is scrolled into view, and stays there
+  // once the history chart (loaded on first use) has grown above it.
+  await expect(currentEvents).toBeFocused();
+  await expect(dialog.getByRole('img', { name: /^Temperature history of many-1/ })).toBeAttached();
+  await expectInView(currentEvents, dialog);
   for (const message of messages) await expect(currentEvents.getByText(message)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(cardMore).toBeFocused();
+
+  // The ⋮ menu's Probe Details open at the top, and give focus back to the ⋮ button.
+  await card.getByRole('button', { name: 'Actions for many-1' }).click();
+  await page.getByRole('menuitem', { name: 'Probe Details' }).click();
+  await expectInView(dialog.getByRole('region', { name: 'Basic Information', exact: true }), dialog);
+  await expect(currentEvents).not.toBeFocused();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(card.getByRole('button', { name: 'Actions for many-1' })).toBeFocused();
 });
 
 test('Probe Details shows every section', async ({ page, adminApi, server }) => {

@@ -5,9 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { event, makeProbe, probeData, systemConfig } from '../../../live/probe-fixtures';
 import { probeStore } from '../../../live/probe-store';
 import { giveElementsABox } from '../../../testing/element-box';
+import { json, stubFetch } from '../../../testing/fetch-routes';
 import { renderWithProviders } from '../../../testing/render';
 import { DashboardPage } from './dashboard-page';
-import type { LiveMessage } from '@bpm/protocol';
+import type { LiveMessage, ProbeHistory } from '@bpm/protocol';
+
+// The history chart draws on a canvas (none in jsdom): a stand-in names it.
+vi.mock('../../../components/ui/temperature-history-chart-lazy', () => ({
+  TemperatureHistoryChartLazy: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+}));
 
 const permissions = vi.hoisted(() => ({ names: [] as string[] }));
 vi.mock('../../../session/use-permissions', () => ({
@@ -31,6 +37,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   act(() => probeStore.reset());
   permissions.names = [];
 });
@@ -101,6 +108,53 @@ describe('DashboardPage', () => {
     expect(within(dialog).getByText('Warning: Battery 15 % at or below warning 20 % (Persistent: Yes)')).toBeInTheDocument();
     expect(within(dialog).getByText('No suppressed events.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
+  });
+
+  it('"+N more" opens Probe Details at Current Events and gives focus back to it; the ⋮ menu opens them at the top', async () => {
+    renderWithProviders(<DashboardPage />);
+    const threeEvents = [event(11, { reading: 'Internal', value: 60, threshold: 55 }), event(20, { value: 8, threshold: 10 }), event(32)];
+    feed(systemConfig(10), probeData(makeProbe('P-1', { stateString: 'Critical', events: threeEvents })));
+    const more = screen.getByRole('button', { name: '+1 more event of P-1' });
+    await userEvent.click(more);
+    const dialog = await screen.findByRole('dialog', { name: 'Probe Details' });
+    const currentEvents = within(dialog).getByRole('region', { name: 'Current Events' });
+    await vi.waitFor(() => expect(currentEvents).toHaveFocus());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(more).toHaveFocus());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for P-1' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Probe Details' }));
+    const fromMenu = await screen.findByRole('dialog', { name: 'Probe Details' });
+    await vi.waitFor(() => expect(fromMenu).toContainElement(document.activeElement as HTMLElement));
+    expect(within(fromMenu).getByRole('region', { name: 'Current Events' })).not.toHaveFocus();
+    await userEvent.click(within(fromMenu).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Actions for P-1' })).toHaveFocus());
+  });
+
+  it('Probe Details shows one temperature history: the server\'s chart, or what this browser saw when that fails', async () => {
+    const history: ProbeHistory = {
+      probeID: 'P-1',
+      from: new Date(Date.now() - 3_600_000).toISOString(),
+      to: new Date().toISOString(),
+      resolutionSeconds: 60,
+      points: [],
+    };
+    stubFetch({ 'GET /probes/P-1/history': json(history), 'GET /roles/@me': json({ permissions_with_levels: [] }) });
+    renderWithProviders(<DashboardPage />);
+    feed(systemConfig(10), probeData(makeProbe('P-1')));
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for P-1' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Probe Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Probe Details' });
+    await within(dialog).findByRole('img', { name: 'Temperature history of P-1, last 1 h' });
+    expect(within(dialog).queryByText('Not enough readings yet for a history.')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    // The history cannot be read: the sparkline of this browser's readings stands in (one reading: too few yet).
+    stubFetch({ 'GET /probes/P-1/history': json({ message: 'Database unavailable' }, 503) });
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for P-1' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Probe Details' }));
+    const again = await screen.findByRole('dialog', { name: 'Probe Details' });
+    expect(await within(again).findByText('Not enough readings yet for a history.')).toBeInTheDocument();
   });
 
   it('with the Probes permission the menu offers Delete Probe and its confirmation', async () => {

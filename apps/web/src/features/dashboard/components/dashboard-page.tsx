@@ -25,9 +25,30 @@ import classes from './dashboard.module.css';
 /** Below this width the probes are cards (docs/operator-screen.md). */
 export const cardsBelowPx = 768;
 
+const actionsButtonOf = (probeID: string) =>
+  document.querySelector<HTMLElement>(`[aria-label="Actions for ${CSS.escape(probeID)}"]`);
+
 /** Puts focus back on a probe's ⋮ button once its menu's modal closes (the menu item that opened it is gone). */
 function focusActionsOf(probeID: string) {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>(`[aria-label="Actions for ${CSS.escape(probeID)}"]`)?.focus());
+  requestAnimationFrame(() => actionsButtonOf(probeID)?.focus());
+}
+
+/** Probe Details as asked for: which probe, and the "+N more" button that opened it at Current Events, if one did. */
+interface DetailsRequest {
+  probeID: string;
+  moreEvents: HTMLElement | null;
+}
+
+/**
+ * Gives focus back to what opened Probe Details (WCAG 2.4.3): the "+N more" button, or the ⋮ button when the menu
+ * did (or when the "+N more" button has gone meanwhile: the probe has fewer events now, or the list became cards).
+ * Focus moves at once, while the open details still hold the rows where they were (closing releases them), and
+ * once more after the dialog has gone, in case the released order re-rendered the row.
+ */
+function focusOpenerOf({ probeID, moreEvents }: DetailsRequest) {
+  const opener = () => (moreEvents?.isConnected ? moreEvents : actionsButtonOf(probeID));
+  opener()?.focus();
+  requestAnimationFrame(() => opener()?.focus());
 }
 
 export function DashboardPage() {
@@ -38,7 +59,8 @@ export function DashboardPage() {
   const [sort, setSort] = useState<SortState>(defaultSort);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
-  const [detailsID, setDetailsID] = useState<string | null>(null);
+  const [details, setDetails] = useState<DetailsRequest | null>(null);
+  const detailsID = details?.probeID ?? null;
   const [deleteID, setDeleteID] = useState<string | null>(null);
   const deletion = useDeleteProbe();
   const [pointerOver, setPointerOver] = useState(false);
@@ -47,12 +69,15 @@ export function DashboardPage() {
   const { order, isPending } = useProbeOrder(sort, deferredFilter, held);
 
   const onSort = useCallback((column: SortColumn) => setSort((current) => nextSort(current, column)), []);
-  const onDetails = useCallback((probeID: string) => setDetailsID(probeID), []);
+  const onDetails = useCallback(
+    (probeID: string, moreEvents?: HTMLElement) => setDetails({ probeID, moreEvents: moreEvents ?? null }),
+    [],
+  );
   const onDelete = useCallback((probeID: string) => setDeleteID(probeID), []);
 
   useEffect(() => {
     // A deleted probe's details close by themselves (deletion changes the order).
-    if (detailsID !== null && !probeStore.getEntry(detailsID)) setDetailsID(null);
+    if (detailsID !== null && !probeStore.getEntry(detailsID)) setDetails(null);
   }, [order, detailsID]);
 
   if (!systemInfo) return <Text>Loading system information...</Text>;
@@ -99,10 +124,11 @@ export function DashboardPage() {
       <div id="after-probes" tabIndex={-1} />
       <ProbeDetailsModal
         probeID={detailsID}
+        openAt={details?.moreEvents ? 'currentEvents' : 'top'}
         canDelete={canDelete}
         onClose={() => {
-          if (detailsID !== null) focusActionsOf(detailsID);
-          setDetailsID(null);
+          if (details !== null) focusOpenerOf(details);
+          setDetails(null);
         }}
         onDelete={onDelete}
       />
@@ -120,7 +146,7 @@ export function DashboardPage() {
           if (deleteID === null) return;
           deletion.mutate(deleteID, {
             onSuccess: () => {
-              if (detailsID === deleteID) setDetailsID(null);
+              if (detailsID === deleteID) setDetails(null);
               deletion.reset();
               setDeleteID(null);
             },

@@ -94,7 +94,7 @@ const ProbeCard = memo(function ProbeCard({
         </div>
         {/* The card has room for the first event: the others are behind "+N more", never hidden without a sign. */}
         {events.length > 1 && (
-          <MoreEvents count={events.length - 1} probeID={probeID} onMore={() => actions.onDetails(probeID)} />
+          <MoreEvents count={events.length - 1} probeID={probeID} onMore={(button) => actions.onDetails(probeID, button)} />
         )}
       </div>
       <div className={classes.cardLine}>

@@ -31,7 +31,7 @@ export const rowEventLines = 2;
  * The Info cell: up to two lines, Critical first. With more events than that, the second line ends in "+N more",
  * which opens Probe Details with every event: a line is never clipped and no event is hidden without a sign.
  */
-export function EventLines({ entry, onMore }: { entry: ProbeEntry; onMore: () => void }) {
+export function EventLines({ entry, onMore }: { entry: ProbeEntry; onMore: (button: HTMLElement) => void }) {
   const events = eventsForDisplay(entry.lists);
   const hidden = events.length > rowEventLines ? events.length - rowEventLines : 0;
   const shown = events.slice(0, rowEventLines);
@@ -66,15 +66,26 @@ function EventLine({ event }: { event: ClientEvent }) {
   );
 }
 
-/** "+N more": the events a row or card has no room for, shown in Probe Details (docs/screens.md (Probes table)). */
-export function MoreEvents({ count, probeID, onMore }: { count: number; probeID: string; onMore: () => void }) {
+/**
+ * "+N more": the events a row or card has no room for, shown in Probe Details at its Current Events (docs/screens.md
+ * (Probes table)). The button is handed on so that focus comes back to it when the details close.
+ */
+export function MoreEvents({
+  count,
+  probeID,
+  onMore,
+}: {
+  count: number;
+  probeID: string;
+  onMore: (button: HTMLElement) => void;
+}) {
   return (
     <button
       type="button"
       className={classes.moreEvents}
       aria-label={`+${count} more ${count === 1 ? 'event' : 'events'} of ${probeID}`}
       title="Show every event in Probe Details"
-      onClick={onMore}
+      onClick={(e) => onMore(e.currentTarget)}
     >
       +{count} more
     </button>

@@ -1,37 +1,46 @@
-// Probe Details modal (docs/screens.md (Probe Details modal)): every field with its format, live while open; plus the temperature history.
+// Probe Details modal (docs/screens.md (Probe Details modal)): every field with its format, live while open; plus the temperature
+// history. Opened from "+N more" it starts at Current Events, which takes the focus.
 import type { NamedRef } from '@bpm/protocol';
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { eventsForDisplay, type ClientEvent } from '../../../live/probe-events';
 import { canData, isProbeConnected, thermocoupleData, type TemperatureData } from '../../../live/readings';
 import { useProbe, useWatchdog } from '../../../live/use-probe';
 import { batteryPercentText, formatExpiryTime, formatTemperature, yesNo } from '../probe-display';
 import { TemperatureHistorySection } from './temperature-history-section';
 import { ProbeAlarmHistory } from './probe-alarm-history';
-import { TemperatureSparkline } from './temperature-sparkline';
+import { useKeptInView } from '../use-kept-in-view';
+
+/** Where Probe Details opens: at its top (the ⋮ menu), or at Current Events ("+N more"). */
+export type DetailsOpenAt = 'top' | 'currentEvents';
 
 export interface ProbeDetailsModalProps {
   probeID: string | null;
+  openAt: DetailsOpenAt;
   canDelete: boolean;
   onClose: () => void;
   onDelete: (probeID: string) => void;
 }
 
-export function ProbeDetailsModal({ probeID, canDelete, onClose, onDelete }: ProbeDetailsModalProps) {
+export function ProbeDetailsModal({ probeID, openAt, canDelete, onClose, onDelete }: ProbeDetailsModalProps) {
   return (
     <Modal opened={probeID !== null} onClose={onClose} title="Probe Details" size="lg" centered>
-      {probeID !== null && <ProbeDetails probeID={probeID} canDelete={canDelete} onClose={onClose} onDelete={onDelete} />}
+      {probeID !== null && (
+        <ProbeDetails probeID={probeID} openAt={openAt} canDelete={canDelete} onClose={onClose} onDelete={onDelete} />
+      )}
     </Modal>
   );
 }
 
 function ProbeDetails({
   probeID,
+  openAt,
   canDelete,
   onClose,
   onDelete,
 }: {
   probeID: string;
+  openAt: DetailsOpenAt;
   canDelete: boolean;
   onClose: () => void;
   onDelete: (id: string) => void;
@@ -71,7 +80,6 @@ function ProbeDetails({
         <Field label="Internal" value={reading(canData(probe))} />
         <Field label="External" value={reading(thermocoupleData(probe))} />
       </Section>
-      <TemperatureSparkline samples={entry.history.samples()} />
       <TemperatureHistorySection probeID={probeID} />
       <Section title="Watchdog Status">
         <Field label="Timeout (seconds)" value={String(watchdog.timeoutSeconds)} />
@@ -82,7 +90,12 @@ function ProbeDetails({
       <Title order={3} size="h5">
         Events
       </Title>
-      <EventList title="Current Events" events={events.filter((e) => !e.suppressed)} empty="No current events." />
+      <EventList
+        title="Current Events"
+        events={events.filter((e) => !e.suppressed)}
+        empty="No current events."
+        openedHere={openAt === 'currentEvents'}
+      />
       <EventList title="Suppressed Events" events={events.filter((e) => e.suppressed)} empty="No suppressed events." />
       <ProbeAlarmHistory probeID={probeID} />
       <Divider />
@@ -134,9 +147,22 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-function EventList({ title, events, empty }: { title: string; events: ClientEvent[]; empty: string }) {
+function EventList({
+  title,
+  events,
+  empty,
+  openedHere = false,
+}: {
+  title: string;
+  events: ClientEvent[];
+  empty: string;
+  /** The details were opened to show this list: it is scrolled into view and takes the focus (the modal's data-autofocus). */
+  openedHere?: boolean;
+}) {
+  const section = useRef<HTMLElement>(null);
+  useKeptInView(section, openedHere);
   return (
-    <section aria-label={title}>
+    <section ref={section} aria-label={title} {...(openedHere && { tabIndex: -1, 'data-autofocus': true })}>
       <Text size="sm" fw={600}>
         {title}
       </Text>

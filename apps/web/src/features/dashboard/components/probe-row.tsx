@@ -16,7 +16,11 @@ export interface ProbeRowProps {
   offset: number;
   rowIndex: number;
   canDelete: boolean;
-  onDetails: (probeID: string) => void;
+  /**
+   * Opens Probe Details: at its top from the ⋮ menu; at Current Events from "+N more", which is given as
+   * `moreEvents` so that focus returns to it when the details close (docs/screens.md (Probe Details modal)).
+   */
+  onDetails: (probeID: string, moreEvents?: HTMLElement) => void;
   onDelete: (probeID: string) => void;
   /** The row menu opened or closed (the rows hold still while it is open). */
   onMenuChange: (opened: boolean) => void;
@@ -49,7 +53,7 @@ export const ProbeRow = memo(function ProbeRow({
         <StateCell stateString={probe.state.stateString} />
       </div>
       <div role="cell" className={classes.cell}>
-        <EventLines entry={entry} onMore={() => onDetails(probeID)} />
+        <EventLines entry={entry} onMore={(button) => onDetails(probeID, button)} />
       </div>
       <div role="cell" className={classes.cell}>
         <TemperatureCell current={thermocoupleData(probe)} lastValid={entry.lastValidExternal} name="External" />

@@ -3,7 +3,7 @@
 import { VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useRef } from 'react';
-import { ProbeRow } from './probe-row';
+import { ProbeRow, type ProbeRowProps } from './probe-row';
 import type { SortColumn, SortState } from '../probe-sort';
 import classes from './dashboard.module.css';
 import { DashboardIcon } from './dashboard-icon';
@@ -28,7 +28,7 @@ export interface ProbeTableProps {
   sort: SortState;
   onSort: (column: SortColumn) => void;
   canDelete: boolean;
-  onDetails: (probeID: string) => void;
+  onDetails: ProbeRowProps['onDetails'];
   onDelete: (probeID: string) => void;
   onMenuChange: (opened: boolean) => void;
   /** The pointer entered (true) or left (false) the table: the rows hold still meanwhile. */

@@ -1,7 +1,8 @@
 // "Temperature history" in Probe Details (docs/history.md): the probe's minute aggregates over a chosen
 // range from the server, the live feed's reports appended as they come, the alarms raised in the range
 // as markers (for roles that may read Alarms), CSV export, and a link to the journey of the pack the
-// probe carries.
+// probe carries. When the server's history cannot be read, the sparkline of what this browser has seen stands
+// in for the chart (docs/screens.md (Probe Details modal)): one history at a time, never two that disagree.
 import type { Alarm, HistoryPoint } from '@bpm/protocol';
 import { Anchor, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { usePermissionLevel } from '../../../session/use-permission-level';
 import { historyQueries, probeHistoryCsvPath, type HistoryRange } from '../api/get-probe-history';
 import { probeAlarmQueries } from '../api/probe-alarm-queries';
 import { withLiveReport } from '../history-live';
+import { TemperatureSparkline } from './temperature-sparkline';
 
 const ranges = [
   { value: '1h', label: '1 h', hours: 1 },
@@ -118,9 +120,12 @@ export function TemperatureHistorySection({ probeID }: { probeID: string }) {
           data={ranges.map((r) => ({ value: r.value, label: r.label }))}
         />
         {query.isError ? (
-          <Text size="sm" c="red">
-            {query.error.message}
-          </Text>
+          <>
+            <Text size="sm" c="red">
+              {query.error.message}
+            </Text>
+            {entry && <TemperatureSparkline samples={entry.history.samples()} />}
+          </>
         ) : (
           <TemperatureHistoryChartLazy
             label={`Temperature history of ${probeID}, last ${shownRange.label}`}
