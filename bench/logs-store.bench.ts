@@ -73,7 +73,9 @@ async function fill(db: Kysely<Database>): Promise<void> {
     if (Date.now() - started > buildLimitMs)
       throw new Error(`building the log database took over ${buildLimitMs / 1000} s; stopped`);
   }
-  console.log(`built ${total.toLocaleString('en-GB')} entries in ${fmt((Date.now() - started) / 1000)} s (load average ${load()})`);
+  console.log(
+    `built ${total.toLocaleString('en-GB')} entries in ${fmt((Date.now() - started) / 1000)} s (load average ${load()})`,
+  );
 }
 
 async function timed(run: () => Promise<unknown[]>, times = 15): Promise<{ median: number; max: number; rows: number }> {

@@ -21,22 +21,37 @@ const search = async (t: TestApp, q: string) => {
 };
 
 describe('the log search on PostgreSQL', () => {
-  it('finds a rare text through the trigram indexes of level and message, not by reading every entry', async () => {
+  it('finds a rare text through the trigram indexes of level and message, wildcards taken literally', async () => {
     const t = await createTestApp();
     try {
-      // 20,000 older entries, one of them holding the text, and the statistics autovacuum would gather.
+      // 20,000 older entries, a few holding the texts, and the statistics autovacuum would gather.
       await sql`insert into logs (ts, level, msg)
-        select lpad(n::text, 19, '0'), 'info', 'GET /api/probes/P-' || n || case when n = 777 then ' Needle-Text' else '' end
+        select lpad(n::text, 19, '0'), 'info', 'GET /api/probes/P-' || n || case
+          when n = 777 then ' Needle-Text 5%_off C:\\tmp'
+          when n = 778 then ' Needle-Text 5x_off C:\\tmp'
+          when n = 779 then ' Needle-Text 5%xoff C:tmp'
+          else '' end
         from generate_series(1, 20000) n`.execute(t.app.db);
       await sql`vacuum analyze logs`.execute(t.app.db);
-      const query = substringSearch(t.app.db, 'needle-TEXT', 50, 0).compile();
-      const explained = await t.app.db.executeQuery<{ 'QUERY PLAN': string }>(
-        CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
-      );
-      const plan = explained.rows.map((r) => r['QUERY PLAN']).join('\n');
-      expect(plan).toContain('Bitmap Index Scan on logs_msg_trgm');
-      expect(plan).toContain('Bitmap Index Scan on logs_level_trgm');
-      expect(await search(t, 'needle-TEXT')).toEqual(['GET /api/probes/P-777 Needle-Text']);
+      const plan = async (q: string) => {
+        const query = substringSearch(t.app.db, q, 50, 0).compile();
+        const explained = await t.app.db.executeQuery<{ 'QUERY PLAN': string }>(
+          CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+        );
+        return explained.rows.map((r) => r['QUERY PLAN']).join('\n');
+      };
+      for (const q of ['needle-TEXT', 'needle-text 5%_OFF', 'Text 5%x', 'TEXT 5x_off c:\\']) {
+        expect(await plan(q), q).toContain('Bitmap Index Scan on logs_msg_trgm');
+        expect(await plan(q), q).toContain('Bitmap Index Scan on logs_level_trgm');
+      }
+      expect(await search(t, 'needle-TEXT')).toEqual([
+        'GET /api/probes/P-779 Needle-Text 5%xoff C:tmp',
+        'GET /api/probes/P-778 Needle-Text 5x_off C:\\tmp',
+        'GET /api/probes/P-777 Needle-Text 5%_off C:\\tmp',
+      ]);
+      expect(await search(t, 'needle-text 5%_OFF')).toEqual(['GET /api/probes/P-777 Needle-Text 5%_off C:\\tmp']);
+      expect(await search(t, 'Text 5%x')).toEqual(['GET /api/probes/P-779 Needle-Text 5%xoff C:tmp']);
+      expect(await search(t, 'TEXT 5x_off c:\\')).toEqual(['GET /api/probes/P-778 Needle-Text 5x_off C:\\tmp']);
     } finally {
       await t.close();
     }
