@@ -1,7 +1,8 @@
-// A throwaway PostgreSQL 15 for tests: initdb into a temporary directory (as the postgres user when we
-// are root, since initdb refuses root), a free port on 127.0.0.1, fsync off; stopped by its pid file.
+// A throwaway PostgreSQL 15 for tests and benches: initdb into a temporary directory (as the postgres user
+// when we are root, since initdb refuses root), or into a kept one a bench reuses, a free port on
+// 127.0.0.1, fsync off; stopped by its pid file.
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { ensureDebianPackage, freePort } from './debian-packages.js';
@@ -25,9 +26,19 @@ function asPostgresUser(command: string, args: string[]): string {
   });
 }
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+export interface ThrowawayPostgresOptions {
+  /**
+   * A directory to keep the server's files in across runs (a bench's cached database): created and
+   * initialised when missing, reused when present, and left in place by stop(). Default: a new temporary
+   * directory, removed by stop().
+   */
+  keepIn?: string;
+}
+
+export async function startThrowawayPostgres(options: ThrowawayPostgresOptions = {}): Promise<ThrowawayPostgres> {
   ensureDebianPackage(join(pgBin, 'initdb'), ['postgresql']);
-  const dir = mkdtempSync(join(tmpdir(), 'bpm-pg-'));
+  const dir = options.keepIn ?? mkdtempSync(join(tmpdir(), 'bpm-pg-'));
+  mkdirSync(dir, { recursive: true });
   if (userInfo().uid === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
@@ -35,9 +46,11 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   }
   const dataDir = join(dir, 'data');
   const port = await freePort();
-  asPostgresUser(join(pgBin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'bpm', '--no-sync', '-E', 'UTF8']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  asPostgresUser(join(pgBin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    asPostgresUser(join(pgBin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'bpm', '--no-sync', '-E', 'UTF8']);
+  }
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  asPostgresUser(join(pgBin, 'pg_ctl'), ['-D', dataDir, '-o', serverOptions, '-l', join(dir, 'log'), '-w', 'start']);
   const urlFor = (database: string) => `postgres://bpm@127.0.0.1:${port}/${database}`;
   let stopped = false;
   return {
@@ -47,11 +60,13 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     stop() {
       if (stopped) return;
       stopped = true;
-      // By process id (the first line of postmaster.pid): SIGQUIT is PostgreSQL's immediate shutdown.
+      // By process id (the first line of postmaster.pid): SIGQUIT is PostgreSQL's immediate shutdown; a kept
+      // directory gets SIGINT, the fast shutdown that checkpoints, so the next start needs no recovery.
+      const kept = options.keepIn !== undefined;
       try {
         const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-        if (pid > 0) process.kill(pid, 'SIGQUIT');
-        for (let i = 0; i < 100; i++) {
+        if (pid > 0) process.kill(pid, kept ? 'SIGINT' : 'SIGQUIT');
+        for (let i = 0; i < (kept ? 1200 : 100); i++) {
           try {
             process.kill(pid, 0);
           } catch {
@@ -62,7 +77,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       } catch {
         // already gone
       }
-      rmSync(dir, { recursive: true, force: true });
+      if (!kept) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

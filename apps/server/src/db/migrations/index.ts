@@ -8,6 +8,7 @@ import { audit } from './0005-audit.js';
 import { logsSearch } from './0006-logs-search.js';
 import { historyHours } from './0007-history-hours.js';
 import { alarmRollup } from './0008-alarm-rollup.js';
+import { logsSearchPostgres } from './0009-logs-search-postgres.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-logs-search': logsSearch,
   '0007-history-hours': historyHours,
   '0008-alarm-rollup': alarmRollup,
+  '0009-logs-search-postgres': logsSearchPostgres,
 };

@@ -192,9 +192,10 @@ describe('alarms summary from the roll-up', () => {
       migrationLockTableName: 'schema_migrations_lock',
       allowUnorderedMigrations: true,
     });
-    const down = await migrator.migrateDown();
+    // Back to before the roll-up; later migrations are undone and redone with it.
+    const down = await migrator.migrateTo('0007-history-hours');
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((r) => r.migrationName)).toEqual(['0008-alarm-rollup']);
+    expect(down.results?.map((r) => r.migrationName)).toContain('0008-alarm-rollup');
     // Written as the server before this migration wrote them: the alarms table alone.
     const generated = fc.sample(generatedAlarm, { numRuns: 300, seed: 8 });
     const rows = generated.map((g, i) => {
@@ -220,7 +221,7 @@ describe('alarms summary from the roll-up', () => {
       };
     });
     await db.insertInto('alarms').values(rows).execute();
-    expect(await migrateToLatest(db)).toEqual(['0008-alarm-rollup']);
+    expect(await migrateToLatest(db)).toContain('0008-alarm-rollup');
     expect(await db.selectFrom('alarm_windows').select('raised').execute()).not.toHaveLength(0);
     await expectSameAsScan([
       [0, 6 * hourMs],

@@ -52,6 +52,25 @@ describe('GET /system/logs', () => {
     expect((await getLogs('?q=100%25%20done_')).map((e) => e.msg)).toEqual(['100% done_now']);
   });
 
+  it('takes %, _ and \\ in q as the characters themselves, through the index and in a short q alike', async () => {
+    t.app.log.info('wild 7% off');
+    t.app.log.info('wild 7x off');
+    t.app.log.info('wild a_b');
+    t.app.log.info('wild axb');
+    t.app.log.info('wild C:\\temp');
+    t.app.log.info('wild C:temp');
+    const wild = async (q: string) =>
+      (await getLogs(`?q=${encodeURIComponent(q)}`)).map((e) => e.msg).filter((m) => m.startsWith('wild'));
+    expect(await wild('7% OFF')).toEqual(['wild 7% off']);
+    expect(await wild('WILD A_B')).toEqual(['wild a_b']);
+    expect(await wild('c:\\TEMP')).toEqual(['wild C:\\temp']);
+    // Shorter than a trigram: the LIKE path, with the same escaping.
+    expect(await wild('%')).toEqual(['wild 7% off']);
+    expect(await wild('_')).toEqual(['wild a_b']);
+    expect(await wild('\\')).toEqual(['wild C:\\temp']);
+    expect(await wild('%_')).toEqual([]);
+  });
+
   it('finds short and quoted substrings too (the index needs three characters; quotes are plain text)', async () => {
     t.app.log.info('zq marker "quoted" text');
     expect((await getLogs('?q=ZQ')).map((e) => e.msg)).toEqual(['zq marker "quoted" text']);

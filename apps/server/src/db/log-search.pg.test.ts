@@ -1,0 +1,99 @@
+// PostgreSQL only (the "node-pg" project): the log search's trigram indexes (migration
+// 0009-logs-search-postgres, docs/storage.md "Log search"): a rare text is found through
+// them rather than by reading every entry, and a database that refuses the extension still starts and
+// searches, only by a scan.
+import { randomBytes } from 'node:crypto';
+import { CompiledQuery, sql } from 'kysely';
+import pg from 'pg';
+import { describe, expect, inject, it, vi } from 'vitest';
+import { createTestApp, withCookie, type TestApp } from '../testing/test-app.js';
+import { substringSearch } from './log-search.js';
+
+const search = async (t: TestApp, q: string) => {
+  const admin = await t.loginAsAdmin();
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/system/logs?q=${encodeURIComponent(q)}`,
+    headers: withCookie(admin),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as Array<{ msg: string }>).map((e) => e.msg);
+};
+
+describe('the log search on PostgreSQL', () => {
+  it('finds a rare text through the trigram indexes of level and message, wildcards taken literally', async () => {
+    const t = await createTestApp();
+    try {
+      // 20,000 older entries, a few holding the texts, and the statistics autovacuum would gather.
+      await sql`insert into logs (ts, level, msg)
+        select lpad(n::text, 19, '0'), 'info', 'GET /api/probes/P-' || n || case
+          when n = 777 then ' Needle-Text 5%_off C:\\tmp'
+          when n = 778 then ' Needle-Text 5x_off C:\\tmp'
+          when n = 779 then ' Needle-Text 5%xoff C:tmp'
+          else '' end
+        from generate_series(1, 20000) n`.execute(t.app.db);
+      await sql`vacuum analyze logs`.execute(t.app.db);
+      const plan = async (q: string) => {
+        const query = substringSearch(t.app.db, q, 50, 0).compile();
+        const explained = await t.app.db.executeQuery<{ 'QUERY PLAN': string }>(
+          CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+        );
+        return explained.rows.map((r) => r['QUERY PLAN']).join('\n');
+      };
+      for (const q of ['needle-TEXT', 'needle-text 5%_OFF', 'Text 5%x', 'TEXT 5x_off c:\\']) {
+        expect(await plan(q), q).toContain('Bitmap Index Scan on logs_msg_trgm');
+        expect(await plan(q), q).toContain('Bitmap Index Scan on logs_level_trgm');
+      }
+      expect(await search(t, 'needle-TEXT')).toEqual([
+        'GET /api/probes/P-779 Needle-Text 5%xoff C:tmp',
+        'GET /api/probes/P-778 Needle-Text 5x_off C:\\tmp',
+        'GET /api/probes/P-777 Needle-Text 5%_off C:\\tmp',
+      ]);
+      expect(await search(t, 'needle-text 5%_OFF')).toEqual(['GET /api/probes/P-777 Needle-Text 5%_off C:\\tmp']);
+      expect(await search(t, 'Text 5%x')).toEqual(['GET /api/probes/P-779 Needle-Text 5%xoff C:tmp']);
+      expect(await search(t, 'TEXT 5x_off c:\\')).toEqual(['GET /api/probes/P-778 Needle-Text 5x_off C:\\tmp']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('starts and searches by a scan when the database refuses the pg_trgm extension', async () => {
+    // A role that may create tables but not extensions (no CREATE on its database), as a careful DBA grants.
+    const server = inject('bpmPostgresServer');
+    const suffix = randomBytes(4).toString('hex');
+    const role = `bpm_no_ext_${suffix}`;
+    const database = `bpm_no_ext_${suffix}`;
+    const asSuperuser = async (db: string, statements: string[]) => {
+      const client = new pg.Client({ connectionString: `${server}/${db}` });
+      await client.connect();
+      try {
+        for (const statement of statements) await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    await asSuperuser('postgres', [`create role ${role} login`, `create database ${database}`]);
+    await asSuperuser(database, [`grant create on schema public to ${role}`]);
+    const stderr = vi.spyOn(process.stderr, 'write');
+    try {
+      const t = await createTestApp({ databaseUrl: `${server.replace('//bpm@', `//${role}@`)}/${database}` });
+      try {
+        expect(stderr.mock.calls.map(([text]) => String(text)).join('')).toMatch(
+          /no trigram index for the log search \(permission denied to create extension "pg_trgm"\)/,
+        );
+        t.app.log.warn('Probe gateway 100% slow_now');
+        t.app.log.info('Probe gateway 100x slowXnow');
+        expect(await search(t, 'GATEWAY 100% SLOW_')).toEqual(['Probe gateway 100% slow_now']);
+        const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'logs'`.execute(
+          t.app.db,
+        );
+        expect(indexes.rows.map((r) => r.indexname)).not.toContain('logs_msg_trgm');
+      } finally {
+        await t.close();
+      }
+    } finally {
+      stderr.mockRestore();
+      await asSuperuser('postgres', [`drop database if exists ${database} with (force)`, `drop role if exists ${role}`]);
+    }
+  });
+});
