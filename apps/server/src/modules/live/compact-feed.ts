@@ -23,7 +23,7 @@ interface Base {
  * Each field's text as the previous probe encoded it: a whole-plant change encodes the same texts probe after
  * probe (the same battery, state, events, a batch's times), and the base then holds one string for all of them
  * instead of ~17 per probe (strings and the concatenations that built them), which every major GC marked at
- * 100,000 probes (docs/decisions/security.md "Probe data bounds", Round 2).
+ * 100,000 probes (docs/decisions/security.md "Probe data bounds", Round "heap").
  */
 const lastTexts: string[] = [];
 

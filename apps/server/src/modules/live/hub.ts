@@ -274,9 +274,11 @@ export class LiveHub {
   /**
    * The snapshot walks the compact base by handle, from `start` up to `end` (the handles given out when the
    * socket connected), with no list of the IDs made first: building one at 100,000 probes held the loop for
-   * ~20 ms as the socket connected (docs/decisions/security.md "Probe data bounds", Round 2). A probe
+   * ~20 ms as the socket connected (docs/decisions/security.md "Probe data bounds", Round "heap"). A probe
    * deleted meanwhile has no handle any more; one that is new, or changed and not yet sent to this socket
-   * (pending here or in the hub's next flush), follows the snapshot from `pending`: every probe arrives once.
+   * (pending here or in the hub's next flush), follows the snapshot from `pending`, so it arrives once. The
+   * first slice skips none (the client takes the first message as the whole state, docs/live-feed.md), and a
+   * later slice that skipped all of its probes sends nothing.
    */
   private sendSnapshotSlice(client: Client, start: number, end: number): void {
     if (this.clients.get(client.socket) !== client) return;
@@ -286,13 +288,13 @@ export class LiveHub {
     while (handle < end && handle - start < maxProbesPerSlice) {
       const id = this.compact.idAt(handle);
       handle += 1;
-      if (id !== null && !this.changed.has(id) && !client.pending!.has(id)) {
+      if (id !== null && (start === 0 || (!this.changed.has(id) && !client.pending!.has(id)))) {
         const bytes = this.bytesOf(id);
         if (bytes) parts.push(bytes);
       }
       if (budget.spent()) break;
     }
-    for (const frame of probeDataFrames(parts)) this.send(client, frame);
+    if (start === 0 || parts.length > 0) for (const frame of probeDataFrames(parts)) this.send(client, frame);
     if (handle < end && this.timer) {
       inLaterTurn(() => this.sendSnapshotSlice(client, handle, end));
       return;
