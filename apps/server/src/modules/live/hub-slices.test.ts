@@ -107,7 +107,7 @@ describe('LiveHub slices', () => {
       (id) => id !== `P-${count - 2}` && id !== flushed(2),
     );
     expect([...ids].sort()).toEqual(expected.sort());
-    const latest = new Map(sent);
+    const latest = new Map(sent.map(([id, battery]) => [id, battery]));
     expect(latest.get(`P-${count - 1}`)).toBe(42);
     expect(latest.get(flushed(1))).toBe(41);
     expect(latest.get('P-new')).toBe(43);
