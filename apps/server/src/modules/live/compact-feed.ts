@@ -21,6 +21,14 @@ interface Base {
   fields: CompactFieldTexts;
 }
 
+/**
+ * Each field's text as the previous probe encoded it: a whole-plant change encodes the same texts probe after
+ * probe (the same battery, state, events, a batch's times), and the base then holds one string for all of them
+ * instead of ~17 per probe (strings and the concatenations that built them), which every major GC marked at
+ * 100,000 probes (docs/decisions/security.md "Probe data bounds", Round "heap").
+ */
+const lastTexts: string[] = [];
+
 /** A snapshot part stays below this many bytes, so a client parses and applies it in short steps. */
 export const maxSnapshotPartBytes = 1024 * 1024;
 
@@ -61,6 +69,21 @@ export class CompactFeed {
     return this.base.keys();
   }
 
+  /** How many probes the base holds. */
+  get size(): number {
+    return this.base.size;
+  }
+
+  /** How many handles have been given out (deleted probes' included): the base's probes are idAt(0 … n - 1). */
+  get handleCount(): number {
+    return this.ids.length;
+  }
+
+  /** The probe a handle stands for; null once it was deleted. */
+  idAt(handle: number): string | null {
+    return this.ids[handle] ?? null;
+  }
+
   has(probeID: string): boolean {
     return this.base.has(probeID);
   }
@@ -88,8 +111,8 @@ export class CompactFeed {
    */
   advance(id: string, probe: Probe, withMessage: boolean): string | null {
     this.snapshotParts = null;
-    const fields = encodeCompactFields(probe, this.epochMs);
     const before = this.base.get(id);
+    const fields = sharedTexts(encodeCompactFields(probe, this.epochMs), before?.fields);
     if (before) {
       const record = withMessage ? compactRecordText(before.handle, null, fields, before.fields) : null;
       before.fields = fields;
@@ -199,4 +222,18 @@ export class CompactFeed {
     this.ids.push(id);
     return this.ids.length - 1;
   }
+}
+
+/**
+ * The texts with each one replaced by an equal string already kept, when there is one: the probe's own previous
+ * text of the field (unchanged fields keep their old string), else the text the previous probe encoded.
+ */
+function sharedTexts(fields: CompactFieldTexts, previous: CompactFieldTexts | undefined): CompactFieldTexts {
+  for (let k = 0; k < fields.length; k += 1) {
+    const text = fields[k]!;
+    if (previous !== undefined && previous[k] === text) fields[k] = previous[k]!;
+    else if (lastTexts[k] === text) fields[k] = lastTexts[k]!;
+    else lastTexts[k] = text;
+  }
+  return fields;
 }

@@ -61,6 +61,7 @@ describe('LiveHub slices', () => {
     hub.start();
     for (let i = 0; i < count; i += 1) hub.publishProbe(probe(`P-${i}`, 50));
     hub.flush();
+    await turns(5);
     const socket = new FakeSocket();
     hub.addClient(socket);
     expect(probesSent(socket)).toHaveLength(maxProbesPerSlice);
@@ -80,6 +81,38 @@ describe('LiveHub slices', () => {
     expect(hub.clientState(socket)).toEqual({ isBackedUp: false, pendingProbes: 0 });
     for (const m of socket.messages())
       expect(m.messageType === 'probeData' && m.probes.length).toBeLessThanOrEqual(maxProbesPerSlice);
+  });
+
+  it('sends each probe of a large snapshot once, connecting while a change is still going out: a probe changed before its turn once, in its latest state, a deleted one never', async () => {
+    hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: Number.MAX_SAFE_INTEGER, ...countOnly });
+    hub.start();
+    for (let i = 0; i < count; i += 1) hub.publishProbe(probe(`P-${i}`, 50));
+    hub.flush(); // a slice now and one in the next turn; the socket connects before the third
+    await turns(1);
+    const socket = new FakeSocket();
+    hub.addClient(socket);
+    expect(probesSent(socket)).toHaveLength(maxProbesPerSlice);
+    // Changed or deleted before its turn in the snapshot: one not yet flushed when the socket connected, one flushed.
+    const flushed = (n: number) => `P-${maxProbesPerSlice + n}`;
+    hub.publishProbe(probe(`P-${count - 1}`, 42));
+    hub.publishProbe(probe(flushed(1), 41));
+    hub.publishDeletion([`P-${count - 2}`, flushed(2)]);
+    hub.publishProbe(probe('P-new', 43));
+    hub.flush();
+    await turns(20);
+    const sent = probesSent(socket);
+    const ids = sent.map(([id]) => id as string);
+    expect(ids.length).toBe(new Set(ids).size);
+    const expected = [...Array.from({ length: count }, (_, i) => `P-${i}`), 'P-new'].filter(
+      (id) => id !== `P-${count - 2}` && id !== flushed(2),
+    );
+    expect([...ids].sort()).toEqual(expected.sort());
+    const latest = new Map(sent.map(([id, battery]) => [id, battery]));
+    expect(latest.get(`P-${count - 1}`)).toBe(42);
+    expect(latest.get(flushed(1))).toBe(41);
+    expect(latest.get('P-new')).toBe(43);
+    expect(latest.get(flushed(3))).toBe(50);
+    expect(hub.clientState(socket)).toEqual({ isBackedUp: false, pendingProbes: 0 });
   });
 
   it('lets a socket that fell behind catch up slice by slice, in the order its probes changed', async () => {

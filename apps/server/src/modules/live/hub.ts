@@ -245,10 +245,10 @@ export class LiveHub {
     const client: Client = { socket, format, pending: null, nextDelta: this.deltaSeq, isAlive: true, snapshotting: false };
     this.clients.set(socket, client);
     if (this.systemInfo) this.send(client, this.systemConfigMessage());
-    const probeIDs = this.probeIDs();
     if (format === 'spec') {
-      if (!this.timer || probeIDs.size <= maxProbesPerSlice) {
-        for (const frame of probeDataFrames(this.snapshotBytes(probeIDs))) this.send(client, frame);
+      // (The base's size and the changed ones bound the probe count: counting exactly was a set of every ID.)
+      if (!this.timer || this.compact.size + this.changed.size <= maxProbesPerSlice) {
+        for (const frame of probeDataFrames(this.snapshotBytes(this.probeIDs()))) this.send(client, frame);
         return;
       }
       // A large plant (while the hub runs: tests call flush() themselves): the snapshot goes maxProbesPerSlice
@@ -256,7 +256,7 @@ export class LiveHub {
       // it is when its turn comes. Changes meanwhile coalesce in `pending` and follow the snapshot.
       client.snapshotting = true;
       client.pending = new Set();
-      this.sendSnapshotSlice(client, [...probeIDs], 0);
+      this.sendSnapshotSlice(client, 0, this.compact.handleCount);
       return;
     }
     // The compact snapshot is the state as last flushed (the base moves on at every flush, compact sockets or
@@ -271,23 +271,35 @@ export class LiveHub {
     client.pending = new Set();
   }
 
-  private sendSnapshotSlice(client: Client, probeIDs: readonly string[], start: number): void {
+  /**
+   * The snapshot walks the compact base by handle, from `start` up to `end` (the handles given out when the
+   * socket connected), with no list of the IDs made first: building one at 100,000 probes held the loop for
+   * ~20 ms as the socket connected (docs/decisions/security.md "Probe data bounds", Round "heap"). A probe
+   * deleted meanwhile has no handle any more; one that is new, or changed and not yet sent to this socket
+   * (pending here or in the hub's next flush), follows the snapshot from `pending`, so it arrives once. The
+   * first slice skips none (the client takes the first message as the whole state, docs/live-feed.md), and a
+   * later slice that skipped all of its probes sends nothing.
+   */
+  private sendSnapshotSlice(client: Client, start: number, end: number): void {
     if (this.clients.get(client.socket) !== client) return;
     const budget = new TurnBudget(this.sliceBudgetMs);
-    let end = start;
+    let handle = start;
     const parts: Buffer[] = [];
-    while (end < probeIDs.length && end - start < maxProbesPerSlice) {
-      const bytes = this.bytesOf(probeIDs[end]!);
-      if (bytes) parts.push(bytes);
-      end += 1;
+    while (handle < end && handle - start < maxProbesPerSlice) {
+      const id = this.compact.idAt(handle);
+      handle += 1;
+      if (id !== null && (start === 0 || (!this.changed.has(id) && !client.pending!.has(id)))) {
+        const bytes = this.bytesOf(id);
+        if (bytes) parts.push(bytes);
+      }
       if (budget.spent()) break;
     }
-    for (const frame of probeDataFrames(parts)) this.send(client, frame);
-    if (end < probeIDs.length && this.timer) {
-      inLaterTurn(() => this.sendSnapshotSlice(client, probeIDs, end));
+    if (start === 0 || parts.length > 0) for (const frame of probeDataFrames(parts)) this.send(client, frame);
+    if (handle < end && this.timer) {
+      inLaterTurn(() => this.sendSnapshotSlice(client, handle, end));
       return;
     }
-    if (end < probeIDs.length) this.sendSnapshotSlice(client, probeIDs, end); // the hub stopped: the rest now
+    if (handle < end) this.sendSnapshotSlice(client, handle, end); // the hub stopped: the rest now
     client.snapshotting = false;
     this.continueIfPending();
   }
