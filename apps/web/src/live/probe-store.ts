@@ -94,6 +94,8 @@ export class ProbeStore {
   private readonly startedAtMs: number;
   private queue: QueuedMessage[] = [];
   private frameScheduled = false;
+  /** Holds taken by holdMessages and not yet released: while any is held, flush applies nothing. */
+  private holds = 0;
   /** Non-persistent events in expiry order (expiry = arrival + 50 ticks, so arrival order is expiry order). */
   private expiries: { tick: number; probeID: string }[] = [];
   private expiryHead = 0;
@@ -175,6 +177,26 @@ export class ProbeStore {
     this.requestFlush();
   }
 
+  /**
+   * Keeps queued messages unapplied until the returned function is called, or after maxMs at the latest, so the
+   * feed never stalls for good. The Probes table holds the store while it renders its first rows in the
+   * background: each applied chunk changes the counts and the row order, and an urgent update makes React throw
+   * that render away and start it again (docs/decisions/dashboard.md, Round 9).
+   */
+  holdMessages(maxMs: number): () => void {
+    this.holds += 1;
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      clearTimeout(timer);
+      this.holds -= 1;
+      if (this.holds === 0 && this.queue.length > 0) this.requestFlush();
+    };
+    const timer = setTimeout(release, maxMs);
+    return release;
+  }
+
   private requestFlush(): void {
     if (this.frameScheduled) return;
     this.frameScheduled = true;
@@ -187,7 +209,8 @@ export class ProbeStore {
    */
   flush(): void {
     this.frameScheduled = false;
-    if (this.queue.length === 0) return;
+    // The release requests the flush again.
+    if (this.queue.length === 0 || this.holds > 0) return;
     const deadline = this.elapsedMs() + frameBudgetMs;
     const changed = new Set<string>();
     let membershipChanged = false;

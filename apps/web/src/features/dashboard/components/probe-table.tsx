@@ -2,7 +2,8 @@
 // order changes or the user scrolls; each row updates itself from the store.
 import { VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useRef } from 'react';
+import { useDeferredValue, useLayoutEffect, useRef } from 'react';
+import { probeStore } from '../../../live/probe-store';
 import { ProbeRow } from './probe-row';
 import type { SortColumn, SortState } from '../probe-sort';
 import classes from './dashboard.module.css';
@@ -55,6 +56,7 @@ export function ProbeTable({
   // rows (cold Mantine menus, cells, rings) was one ~100 ms task in the frame that applied the snapshot's first
   // chunk (docs/decisions/dashboard.md, Round 4). Each row still reads its probe live from the store.
   const rows = useDeferredValue(order);
+  useHoldWhileFirstRowsRender(rows.length === 0 && order.length > 0);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -98,6 +100,21 @@ export function ProbeTable({
       </div>
     </div>
   );
+}
+
+/** Longest the store waits for the first rows: the feed must not stall if their render is starved of a core. */
+export const firstRowsHoldMaxMs = 1000;
+
+/**
+ * While the first rows render in the background (the table was empty, the order is not), the store keeps the
+ * later messages (the snapshot's later parts) queued. Each applied chunk changed the counts and the row order,
+ * urgent updates that made React restart the rows' render from scratch, so the first paint waited for the parts
+ * to stop (docs/decisions/dashboard.md, Round 9). Taken in a layout effect: before the next animation frame's flush.
+ */
+function useHoldWhileFirstRowsRender(firstRowsPending: boolean) {
+  useLayoutEffect(() => {
+    if (firstRowsPending) return probeStore.holdMessages(firstRowsHoldMaxMs);
+  }, [firstRowsPending]);
 }
 
 function HeaderCell({
