@@ -1,6 +1,6 @@
 // The open-alarm store as plain TypeScript: loads, live updates that race a load, the count, the chime hook.
 import type { Alarm } from '@bpm/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AlarmStore } from './alarm-store';
 
 const alarm = (id: number, patch: Partial<Alarm> = {}): Alarm => ({
@@ -34,6 +34,31 @@ describe('AlarmStore', () => {
     store.applyLive([alarm(1, { state: 'closed' })]);
     expect(store.getOpen().map((a) => a.id)).toEqual([2, 3]);
     expect(store.getUnacknowledgedCount()).toBe(0);
+  });
+
+  it('while its notifications are held, applies live alarms at once and tells listeners once the hold ends', () => {
+    vi.useFakeTimers();
+    try {
+      const store = new AlarmStore();
+      store.load([], store.beginLoad());
+      const heard = vi.fn();
+      store.subscribe(heard);
+      const release = store.holdNotifications(1000);
+      store.applyLive([alarm(1)]);
+      store.applyLive([alarm(2)]);
+      expect(store.getUnacknowledgedCount()).toBe(2);
+      expect(heard).not.toHaveBeenCalled();
+      release();
+      expect(heard).toHaveBeenCalledTimes(1);
+      // Nothing changed under the next hold: nothing to tell when it ends by itself.
+      store.holdNotifications(1000);
+      vi.advanceTimersByTime(1000);
+      expect(heard).toHaveBeenCalledTimes(1);
+      store.applyLive([alarm(3)]);
+      expect(heard).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps live updates that arrived while a load was in flight', () => {

@@ -3,6 +3,7 @@
 // shared 100 ms clock drives every watchdog and event expiry. React reads it through use-live / use-probe.
 import type { LiveMessage, Probe, SystemInfo } from '@bpm/protocol';
 import { applyProbeEvents, carriesWatchdogAlert, expireEvents, transientEventTicks, type ProbeEventLists } from './probe-events';
+import { Holds } from './holds';
 import { canData, thermocoupleData } from './readings';
 import { TemperatureHistory } from './temperature-history';
 import { watchdogOf, type WatchdogStatus } from './watchdog';
@@ -94,8 +95,10 @@ export class ProbeStore {
   private readonly startedAtMs: number;
   private queue: QueuedMessage[] = [];
   private frameScheduled = false;
-  /** Holds taken by holdMessages and not yet released: while any is held, flush applies nothing. */
-  private holds = 0;
+  /** Taken by holdMessages: while any is held, flush applies nothing; the last release asks for a frame. */
+  private readonly holds = new Holds(() => {
+    if (this.queue.length > 0) this.requestFlush();
+  });
   /** Non-persistent events in expiry order (expiry = arrival + 50 ticks, so arrival order is expiry order). */
   private expiries: { tick: number; probeID: string }[] = [];
   private expiryHead = 0;
@@ -184,17 +187,7 @@ export class ProbeStore {
    * that render away and start it again (docs/decisions/dashboard.md, Round 9).
    */
   holdMessages(maxMs: number): () => void {
-    this.holds += 1;
-    let held = true;
-    const release = () => {
-      if (!held) return;
-      held = false;
-      clearTimeout(timer);
-      this.holds -= 1;
-      if (this.holds === 0 && this.queue.length > 0) this.requestFlush();
-    };
-    const timer = setTimeout(release, maxMs);
-    return release;
+    return this.holds.take(maxMs);
   }
 
   private requestFlush(): void {
@@ -210,7 +203,7 @@ export class ProbeStore {
   flush(): void {
     this.frameScheduled = false;
     // The release requests the flush again.
-    if (this.queue.length === 0 || this.holds > 0) return;
+    if (this.queue.length === 0 || this.holds.isHeld) return;
     const deadline = this.elapsedMs() + frameBudgetMs;
     const changed = new Set<string>();
     let membershipChanged = false;

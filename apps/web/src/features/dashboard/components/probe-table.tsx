@@ -3,6 +3,7 @@
 import { VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useLayoutEffect, useRef } from 'react';
+import { alarmStore } from '../../../live/alarm-store';
 import { probeStore } from '../../../live/probe-store';
 import { ProbeRow } from './probe-row';
 import type { SortColumn, SortState } from '../probe-sort';
@@ -106,14 +107,17 @@ export function ProbeTable({
 export const firstRowsHoldMaxMs = 1000;
 
 /**
- * While the first rows render in the background (the table was empty, the order is not), the store keeps the
- * later messages (the snapshot's later parts) queued. Each applied chunk changed the counts and the row order,
- * urgent updates that made React restart the rows' render from scratch, so the first paint waited for the parts
- * to stop (docs/decisions/dashboard.md, Round 9). Taken in a layout effect: before the next animation frame's flush.
+ * While the first rows render in the background (the table was empty, the order is not), the probe store keeps
+ * the later messages (the snapshot's later parts) queued and the alarm store its notifications. Each applied
+ * chunk changes the counts and the row order, and each live alarms message the top bar's count: urgent updates,
+ * which make React restart the rows' render from scratch, so the first paint waited for them to stop
+ * (docs/decisions/dashboard.md, Round 9). Taken in a layout effect: before the next animation frame's flush.
  */
 function useHoldWhileFirstRowsRender(firstRowsPending: boolean) {
   useLayoutEffect(() => {
-    if (firstRowsPending) return probeStore.holdMessages(firstRowsHoldMaxMs);
+    if (!firstRowsPending) return;
+    const releases = [probeStore.holdMessages(firstRowsHoldMaxMs), alarmStore.holdNotifications(firstRowsHoldMaxMs)];
+    return () => releases.forEach((release) => release());
   }, [firstRowsPending]);
 }
 
