@@ -28,7 +28,10 @@ const alarm = (id: number, patch: Partial<Alarm> = {}): Alarm => ({
 describe('AlarmStore', () => {
   it('counts unacknowledged alarms that are not suppressed, and drops closed ones', () => {
     const store = new AlarmStore();
-    store.load([alarm(1), alarm(2, { suppressed: true }), alarm(3, { state: 'acknowledged' }), alarm(4, { state: 'closed' })], store.beginLoad());
+    store.load(
+      [alarm(1), alarm(2, { suppressed: true }), alarm(3, { state: 'acknowledged' }), alarm(4, { state: 'closed' })],
+      store.beginLoad(),
+    );
     expect(store.getOpen().map((a) => a.id)).toEqual([1, 2, 3]);
     expect(store.getUnacknowledgedCount()).toBe(1);
     store.applyLive([alarm(1, { state: 'closed' })]);
