@@ -1,6 +1,6 @@
 // The open-alarm store as plain TypeScript: loads, live updates that race a load, the count, the chime hook.
 import type { Alarm } from '@bpm/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AlarmStore } from './alarm-store';
 
 const alarm = (id: number, patch: Partial<Alarm> = {}): Alarm => ({
@@ -28,12 +28,40 @@ const alarm = (id: number, patch: Partial<Alarm> = {}): Alarm => ({
 describe('AlarmStore', () => {
   it('counts unacknowledged alarms that are not suppressed, and drops closed ones', () => {
     const store = new AlarmStore();
-    store.load([alarm(1), alarm(2, { suppressed: true }), alarm(3, { state: 'acknowledged' }), alarm(4, { state: 'closed' })], store.beginLoad());
+    store.load(
+      [alarm(1), alarm(2, { suppressed: true }), alarm(3, { state: 'acknowledged' }), alarm(4, { state: 'closed' })],
+      store.beginLoad(),
+    );
     expect(store.getOpen().map((a) => a.id)).toEqual([1, 2, 3]);
     expect(store.getUnacknowledgedCount()).toBe(1);
     store.applyLive([alarm(1, { state: 'closed' })]);
     expect(store.getOpen().map((a) => a.id)).toEqual([2, 3]);
     expect(store.getUnacknowledgedCount()).toBe(0);
+  });
+
+  it('while its notifications are held, applies live alarms at once and tells listeners once the hold ends', () => {
+    vi.useFakeTimers();
+    try {
+      const store = new AlarmStore();
+      store.load([], store.beginLoad());
+      const heard = vi.fn();
+      store.subscribe(heard);
+      const release = store.holdNotifications(1000);
+      store.applyLive([alarm(1)]);
+      store.applyLive([alarm(2)]);
+      expect(store.getUnacknowledgedCount()).toBe(2);
+      expect(heard).not.toHaveBeenCalled();
+      release();
+      expect(heard).toHaveBeenCalledTimes(1);
+      // Nothing changed under the next hold: nothing to tell when it ends by itself.
+      store.holdNotifications(1000);
+      vi.advanceTimersByTime(1000);
+      expect(heard).toHaveBeenCalledTimes(1);
+      store.applyLive([alarm(3)]);
+      expect(heard).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps live updates that arrived while a load was in flight', () => {

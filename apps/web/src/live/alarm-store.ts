@@ -2,6 +2,7 @@
 // current by the feed's `alarms` messages. Plain TypeScript, read by React through use-alarms.ts.
 // A load races the messages that arrive while it is in flight: those are applied again on top of it.
 import type { Alarm } from '@bpm/protocol';
+import { Holds } from './holds';
 
 type Listener = () => void;
 
@@ -21,6 +22,11 @@ export class AlarmStore {
   /** Kept as alarms come and go: counting the whole list at every live message grew with the open alarms. */
   private count = 0;
   private isLoaded = false;
+  /** Taken by holdNotifications; a change meanwhile is told when the last hold ends. */
+  private readonly notificationHolds = new Holds(() => {
+    if (this.changedWhileHeld) this.changed();
+  });
+  private changedWhileHeld = false;
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
@@ -36,6 +42,16 @@ export class AlarmStore {
   getOpen = (): Alarm[] => (this.list ??= [...this.open.values()]);
   getUnacknowledgedCount = (): number => this.count;
   getIsLoaded = (): boolean => this.isLoaded;
+
+  /**
+   * Applies live alarms at once but tells listeners of the change only when the returned function is called (or
+   * after maxMs): the Probes table holds it while it renders its first rows in the background, since the top
+   * bar's count re-rendering is an urgent update that makes React restart that render (docs/decisions/dashboard.md,
+   * Round 10).
+   */
+  holdNotifications(maxMs: number): () => void {
+    return this.notificationHolds.take(maxMs);
+  }
 
   /** Marks the start of a load; hand the answer to load() with this number. */
   beginLoad(): number {
@@ -83,6 +99,8 @@ export class AlarmStore {
 
   private changed(): void {
     this.list = null;
+    this.changedWhileHeld = this.notificationHolds.isHeld;
+    if (this.changedWhileHeld) return;
     for (const listener of this.listeners) listener();
   }
 }

@@ -135,6 +135,38 @@ describe('messages (docs/live-feed.md (Message handling))', () => {
     expect(frames).toHaveLength(0);
   });
 
+  it('a held store keeps queued messages until the hold is released, then applies them in the next frame', () => {
+    const { store, frames } = setup();
+    const release = store.holdMessages(1000);
+    store.enqueue(probeData(p('a')));
+    while (frames.length) frames.shift()!();
+    expect(store.getEntry('a')).toBeUndefined();
+    release();
+    expect(frames).toHaveLength(1);
+    frames.shift()!();
+    expect(store.getCounts().total).toBe(1);
+    // A second release of the same hold changes nothing.
+    release();
+    expect(frames).toHaveLength(0);
+  });
+
+  it('a hold ends by itself after its longest wait, so the feed never stalls', () => {
+    vi.useFakeTimers();
+    try {
+      const { store, frames } = setup();
+      store.holdMessages(1000);
+      store.enqueue(probeData(p('a')));
+      while (frames.length) frames.shift()!();
+      vi.advanceTimersByTime(999);
+      expect(frames).toHaveLength(0);
+      vi.advanceTimersByTime(1);
+      frames.shift()!();
+      expect(store.getEntry('a')).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('systemConfig replaces the system configuration', () => {
     const { store, apply } = setup();
     expect(store.getSystemInfo()).toBeNull();

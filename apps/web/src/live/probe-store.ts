@@ -3,6 +3,7 @@
 // shared 100 ms clock drives every watchdog and event expiry. React reads it through use-live / use-probe.
 import type { LiveMessage, Probe, SystemInfo } from '@bpm/protocol';
 import { applyProbeEvents, carriesWatchdogAlert, expireEvents, transientEventTicks, type ProbeEventLists } from './probe-events';
+import { Holds } from './holds';
 import { canData, thermocoupleData } from './readings';
 import { TemperatureHistory } from './temperature-history';
 import { watchdogOf, type WatchdogStatus } from './watchdog';
@@ -94,6 +95,10 @@ export class ProbeStore {
   private readonly startedAtMs: number;
   private queue: QueuedMessage[] = [];
   private frameScheduled = false;
+  /** Taken by holdMessages: while any is held, flush applies nothing; the last release asks for a frame. */
+  private readonly holds = new Holds(() => {
+    if (this.queue.length > 0) this.requestFlush();
+  });
   /** Non-persistent events in expiry order (expiry = arrival + 50 ticks, so arrival order is expiry order). */
   private expiries: { tick: number; probeID: string }[] = [];
   private expiryHead = 0;
@@ -175,6 +180,16 @@ export class ProbeStore {
     this.requestFlush();
   }
 
+  /**
+   * Keeps queued messages unapplied until the returned function is called, or after maxMs at the latest, so the
+   * feed never stalls for good. The Probes table holds the store while it renders its first rows in the
+   * background: each applied chunk changes the counts and the row order, and an urgent update makes React throw
+   * that render away and start it again (docs/decisions/dashboard.md, Round 10).
+   */
+  holdMessages(maxMs: number): () => void {
+    return this.holds.take(maxMs);
+  }
+
   private requestFlush(): void {
     if (this.frameScheduled) return;
     this.frameScheduled = true;
@@ -187,7 +202,8 @@ export class ProbeStore {
    */
   flush(): void {
     this.frameScheduled = false;
-    if (this.queue.length === 0) return;
+    // The release requests the flush again.
+    if (this.queue.length === 0 || this.holds.isHeld) return;
     const deadline = this.elapsedMs() + frameBudgetMs;
     const changed = new Set<string>();
     let membershipChanged = false;

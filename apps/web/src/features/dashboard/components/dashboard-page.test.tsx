@@ -1,5 +1,6 @@
 // The Dashboard over a live store fed with messages: loading text, cards, rows, icons, menu and details.
 import { act, screen, within } from '@testing-library/react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { event, makeProbe, probeData, systemConfig } from '../../../live/probe-fixtures';
@@ -25,6 +26,28 @@ function feed(...messages: LiveMessage[]) {
     for (const m of messages) probeStore.enqueue(m);
     probeStore.flush();
   });
+}
+
+const rowIDs = () =>
+  within(screen.getByRole('table', { name: 'Probes' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+
+/**
+ * Hands the store the snapshot's next part as soon as a commit shows the first probes in it, before React has
+ * rendered their rows (the worker posts the later parts while the first rows render).
+ */
+function NextPartWhileFirstRowsRender({ message }: { message: LiveMessage }) {
+  const total = useSyncExternalStore(probeStore.subscribeSummary, () => probeStore.getCounts().total);
+  const sent = useRef(false);
+  useLayoutEffect(() => {
+    if (total === 0 || sent.current) return;
+    sent.current = true;
+    probeStore.enqueue(message);
+    probeStore.flush();
+  }, [total, message]);
+  return null;
 }
 
 beforeEach(() => {
@@ -95,6 +118,23 @@ describe('DashboardPage', () => {
       .getAllByRole('row')
       .slice(1);
     expect(sorted.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['P-1', 'P-2', 'P-3']);
+  });
+
+  it("shows the first rows before the snapshot's later parts are applied, then applies them", () => {
+    renderWithProviders(
+      <>
+        <DashboardPage />
+        <NextPartWhileFirstRowsRender message={probeData(makeProbe('P-2', { stateString: 'Critical' }))} />
+      </>,
+    );
+    feed(systemConfig(10));
+    feed(probeData(makeProbe('P-1')));
+    // The later part waited for the first rows (docs/decisions/dashboard.md, Round 10).
+    expect(rowIDs()).toEqual(['P-1']);
+    expect(screen.getByLabelText('Total 1')).toBeInTheDocument();
+    feed();
+    expect(screen.getByLabelText('Total 2')).toBeInTheDocument();
+    expect(rowIDs()).toEqual(['P-2', 'P-1']);
   });
 
   it('offers Delete Probe only with the Probes permission; details disable Delete without it', async () => {

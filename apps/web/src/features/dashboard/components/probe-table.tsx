@@ -2,7 +2,9 @@
 // order changes or the user scrolls; each row updates itself from the store.
 import { VisuallyHidden } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useRef } from 'react';
+import { useDeferredValue, useLayoutEffect, useRef } from 'react';
+import { alarmStore } from '../../../live/alarm-store';
+import { probeStore } from '../../../live/probe-store';
 import { ProbeRow, type ProbeRowProps } from './probe-row';
 import type { SortColumn, SortState } from '../probe-sort';
 import classes from './dashboard.module.css';
@@ -55,6 +57,7 @@ export function ProbeTable({
   // rows (cold Mantine menus, cells, rings) was one ~100 ms task in the frame that applied the snapshot's first
   // chunk (docs/decisions/dashboard.md, Round 4). Each row still reads its probe live from the store.
   const rows = useDeferredValue(order);
+  useHoldWhileFirstRowsRender(rows.length === 0 && order.length > 0);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -98,6 +101,24 @@ export function ProbeTable({
       </div>
     </div>
   );
+}
+
+/** Longest the store waits for the first rows: the feed must not stall if their render is starved of a core. */
+export const firstRowsHoldMaxMs = 1000;
+
+/**
+ * While the first rows render in the background (the table was empty, the order is not), the probe store keeps
+ * the later messages (the snapshot's later parts) queued and the alarm store its notifications. Each applied
+ * chunk changes the counts and the row order, and each live alarms message the top bar's count: urgent updates,
+ * which make React restart the rows' render from scratch, so the first paint waited for them to stop
+ * (docs/decisions/dashboard.md, Round 10). Taken in a layout effect: before the next animation frame's flush.
+ */
+function useHoldWhileFirstRowsRender(firstRowsPending: boolean) {
+  useLayoutEffect(() => {
+    if (!firstRowsPending) return;
+    const releases = [probeStore.holdMessages(firstRowsHoldMaxMs), alarmStore.holdNotifications(firstRowsHoldMaxMs)];
+    return () => releases.forEach((release) => release());
+  }, [firstRowsPending]);
 }
 
 function HeaderCell({
