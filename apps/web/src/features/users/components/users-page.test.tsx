@@ -1,9 +1,8 @@
 import type { Role, User } from '@bpm/protocol';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearPermissionNames } from '../../../session/permission-store';
-import { giveElementsABox } from '../../../testing/element-box';
 import { renderWithProviders } from '../../../testing/render';
 import { UsersPage } from './users-page';
 
@@ -47,9 +46,6 @@ function serve(routes: Record<string, Answer>) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
-
-// The ⋮ menus are positioned by floating-ui, which hides them in jsdom's layout-less page: see giveElementsABox.
-beforeEach(() => giveElementsABox());
 
 afterEach(() => {
   vi.restoreAllMocks();
