@@ -69,7 +69,7 @@ describe('decideRoute', () => {
 function renderApp(route: string) {
   const router = createMemoryRouter(appRoutes(), { initialEntries: [route] });
   render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={createQueryClient()} mantineEnv="test">
       <RouterProvider router={router} />
     </AppProviders>,
   );

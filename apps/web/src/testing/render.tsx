@@ -23,7 +23,7 @@ export function renderWithProviders(
     queryClient,
     router,
     ...render(
-      <AppProviders queryClient={queryClient}>
+      <AppProviders queryClient={queryClient} mantineEnv="test">
         <RouterProvider router={router} />
       </AppProviders>,
     ),

@@ -188,7 +188,10 @@ describe('compact live format', () => {
   });
 
   it('a compact socket far behind catches up with full records slice by slice, every probe once', async () => {
-    const hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: 1000 });
+    // Slices end at maxProbesPerSlice only: on the flush's time budget a loaded machine coalesced the changes
+    // in more turns than the test waits, and the catch-up's slices came out of size order
+    // (docs/decisions/testing.md (Flaky tests)).
+    const hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: 1000, sliceBudgetMs: Infinity });
     hub.start();
     try {
       const count = maxProbesPerSlice * 2 + 500;

@@ -37,7 +37,7 @@ afterEach(() => {
 function renderAt(route: string) {
   const router = createMemoryRouter(appRoutes(), { initialEntries: [route] });
   return render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={createQueryClient()} mantineEnv="test">
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -5,7 +5,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { event, makeProbe, probeData, systemConfig } from '../../../live/probe-fixtures';
 import { probeStore } from '../../../live/probe-store';
-import { giveElementsABox } from '../../../testing/element-box';
 import { json, stubFetch } from '../../../testing/fetch-routes';
 import { renderWithProviders } from '../../../testing/render';
 import { DashboardPage } from './dashboard-page';
@@ -54,8 +53,6 @@ beforeEach(() => {
   // jsdom has no layout: give the table's scroller a viewport so the virtualiser renders rows.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);
-  // Nor boxes: see giveElementsABox.
-  giveElementsABox();
 });
 
 afterEach(() => {

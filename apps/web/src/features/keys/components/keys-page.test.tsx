@@ -45,7 +45,7 @@ describe('KeysPage', () => {
 
   it('shows each validation message and does not send an invalid key', async () => {
     const fetched = stubFetch({ 'GET /keys': json([]) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<KeysPage />);
     await user.click(await screen.findByRole('button', { name: 'Generate' }));
     const dialog = await screen.findByRole('dialog', { name: 'New API Key' });
@@ -65,7 +65,7 @@ describe('KeysPage', () => {
   it('generates with tomorrow by default and shows the token and the check command', async () => {
     const created = { ...key(7, 'gateway', day), token: 'bpm_abc123' };
     const fetched = stubFetch({ 'GET /keys': json([]), 'POST /keys': json(created, 201) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<KeysPage />);
     await user.click(await screen.findByRole('button', { name: 'Generate' }));
     const dialog = await screen.findByRole('dialog', { name: 'New API Key' });
@@ -92,7 +92,7 @@ describe('KeysPage', () => {
 
   it('says "Failed to generate API key. Please try again." when generation fails', async () => {
     stubFetch({ 'GET /keys': json([]), 'POST /keys': json({ message: 'no' }, 400) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<KeysPage />);
     await user.click(await screen.findByRole('button', { name: 'Generate' }));
     const dialog = await screen.findByRole('dialog', { name: 'New API Key' });
@@ -106,7 +106,7 @@ describe('KeysPage', () => {
       'GET /keys': json([key(3, 'gateway', day)]),
       'DELETE /keys/3': new Response(null, { status: 204 }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<KeysPage />);
     await user.click(await screen.findByRole('button', { name: 'Delete gateway' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete API Key' });
