@@ -5,6 +5,7 @@
 import { defaultSystemInfo, type Alarm } from '@bpm/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { evaluateReport } from '../../engine/evaluate-report.js';
+import { inLaterTurn } from '../../event-loop-turns.js';
 import { LiveHub, maxProbesPerSlice } from './hub.js';
 import { FakeSocket } from './fake-socket.testing.js';
 
@@ -134,6 +135,21 @@ describe('LiveHub slices', () => {
     expect(sizes).toEqual([maxProbesPerSlice, maxProbesPerSlice, 500]);
     expect(probesSent(slow).map(([id]) => id)).toEqual(Array.from({ length: count }, (_, i) => `P-${i}`));
     expect(hub.clientState(slow)).toEqual({ isBackedUp: false, pendingProbes: 0 });
+  });
+
+  it("runs the timer's flush in its own turn, after whole-plant work already waiting, never in the same loop iteration", async () => {
+    const order: string[] = [];
+    // Due in the same timers phase as the hub's flush (same interval, created first): it queues another slice
+    // of whole-plant work (a batch writer's chunk, say), which runs in that iteration's check phase.
+    setTimeout(() => inLaterTurn(() => order.push('other slice')), 20);
+    hub = new LiveHub({ flushIntervalMs: 20, maxBufferedBytes: Number.MAX_SAFE_INTEGER });
+    hub.start();
+    const socket = new FakeSocket();
+    hub.addClient(socket);
+    socket.send = () => order.push('flush');
+    hub.publishProbe(probe('P-1', 50));
+    while (order.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(order.slice(0, 2)).toEqual(['other slice', 'flush']);
   });
 
   it('ends every slice (live changes, snapshot, catch-up) on its time budget, every probe still sent once in its latest state', async () => {
