@@ -132,16 +132,26 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-/** Share of the traced window in which the renderer's main thread ran a top-level task (overlaps merged). */
-function mainThreadBusyShare(events: TraceEvent[]): number {
-  const mains = new Set(
+/** The renderer main threads of the trace, as `pid:tid`. */
+function rendererMainThreads(events: TraceEvent[]): Set<string> {
+  return new Set(
     events
       .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .map((e) => `${e.pid}:${e.tid}`),
   );
+}
+
+/** When the page's performance.mark `name` fell (trace category blink.user_timing); NaN if it is missing. */
+function markTs(events: TraceEvent[], name: string): number {
+  return events.find((e) => e.name === name)?.ts ?? Number.NaN;
+}
+
+/** Share of the traced window in which the renderer's main thread ran a top-level task (overlaps merged). */
+function mainThreadBusyShare(events: TraceEvent[]): number {
+  const mains = rendererMainThreads(events);
   // The window is marked in the page with performance.mark (trace category blink.user_timing).
-  const first = events.find((e) => e.name === 'bench-window-start')?.ts ?? Number.NaN;
-  const last = events.find((e) => e.name === 'bench-window-end')?.ts ?? Number.NaN;
+  const first = markTs(events, 'bench-window-start');
+  const last = markTs(events, 'bench-window-end');
   const byThread = new Map<string, [number, number][]>();
   for (const e of events) {
     const thread = `${e.pid}:${e.tid}`;
@@ -181,13 +191,9 @@ interface CpuTask {
  * time does not, so this list stays readable where the wall-clock long tasks do not (docs/decisions/dashboard.md, Round 6).
  */
 function mainThreadTasksByCpu(events: TraceEvent[]): CpuTask[] {
-  const mains = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const from = events.find((e) => e.name === 'bench-sign-in')?.ts ?? Number.NaN;
-  const to = events.find((e) => e.name === 'bench-window-end')?.ts ?? Number.NaN;
+  const mains = rendererMainThreads(events);
+  const from = markTs(events, 'bench-sign-in');
+  const to = markTs(events, 'bench-window-end');
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of events) {
     const thread = `${e.pid}:${e.tid}`;
