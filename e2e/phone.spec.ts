@@ -24,7 +24,7 @@ const insideViewport = async (page: Page, selector: ReturnType<Page['getByRole']
   return box.x >= 0 && box.x + box.width <= 400;
 };
 
-test('probes are cards with ID, state, first event, temperatures, watchdog, battery and ⋮', async ({
+test('probes are cards with ID, state, the unacknowledged marker, first event, temperatures, watchdog, battery and ⋮', async ({
   page,
   adminApi,
   server,
@@ -40,6 +40,9 @@ test('probes are cards with ID, state, first event, temperatures, watchdog, batt
   const card = page.getByRole('listitem', { name: 'card-critical, Critical' });
   await expect(card).toHaveText(/card-critical/);
   await expect(card.getByRole('img', { name: 'Critical' })).toBeVisible();
+  // Its alarm waits for acknowledgement, as the table's row would say; the normal probe's card has no marker.
+  await expect(card.getByText('Unacknowledged')).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'card-ok, Normal' }).getByText('Unacknowledged')).toHaveCount(0);
   await expect(card.getByText('Internal temperature 61.3 °C above alarm 55 °C')).toBeVisible();
   await expect(card.getByText('30.0 °C')).toBeVisible();
   await expect(card.getByText('61.3 °C', { exact: true })).toBeVisible();

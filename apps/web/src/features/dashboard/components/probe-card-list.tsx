@@ -1,6 +1,6 @@
 // Below 768 px the probes are cards instead of table rows (docs/operator-screen.md "Tablet and phone"): ID,
-// state, first event, temperatures, connection, assignment, watchdog, battery and the ⋮ menu, in the table's
-// order, virtualised like the table so 10,000 probes stay light.
+// state, the unacknowledged marker, first event, temperatures, connection, assignment, watchdog, battery and
+// the ⋮ menu, in the table's order, virtualised like the table so 10,000 probes stay light.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
 import { eventsForDisplay } from '../../../live/probe-events';
@@ -18,6 +18,7 @@ import {
 } from './probe-cells';
 import { ProbeMenu, type ProbeRowProps } from './probe-row';
 import { severityClass } from './severity';
+import { UnacknowledgedMarker } from './unacknowledged-marker';
 import { WatchdogRing } from './watchdog-ring';
 import classes from './dashboard.module.css';
 
@@ -83,6 +84,8 @@ const ProbeCard = memo(function ProbeCard({
       <div className={classes.cardLine}>
         <StateCell stateString={probe.state.stateString} />
         <span className={classes.cardID}>{probe.probeID}</span>
+        {/* As on the table's rows: on a tablet an alarm nobody has acknowledged must not look like one that is handled. */}
+        <UnacknowledgedMarker probe={probe} />
         <ProbeMenu probeID={probeID} {...actions} />
       </div>
       <div className={classes.cardLine}>
