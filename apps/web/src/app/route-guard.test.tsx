@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
@@ -30,6 +30,8 @@ const signedIn = (names: string[]): Record<string, FetchAnswer> => ({
 beforeEach(() => {
   clearPermissionNames();
   vi.spyOn(console, 'error').mockImplementation(() => {});
+  // The Dashboard's live socket has no server here; its "closed unexpectedly" warning is not what these tests check.
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -100,6 +102,24 @@ describe('the guarded routes', () => {
       screen.getByText('For technical assistance, please contact our support team during business hours'),
     ).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'OP (Account)' })).toHaveAttribute('href', '/account');
+  });
+
+  it('asks the server once when "/" sends a signed-in user on to the Dashboard', async () => {
+    const fetched = stubFetch(signedIn([]));
+    const router = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'BPM / Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    const guardCalls = fetched.calls.map((call) => call.key).filter((key) => key === 'GET /login' || key === 'GET /roles/@me');
+    expect(guardCalls).toEqual(['GET /login', 'GET /roles/@me']);
+  });
+
+  it('still runs the guard when the user goes from the Dashboard to another page', async () => {
+    const fetched = stubFetch(signedIn([]));
+    const router = renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'BPM / Dashboard' })).toBeInTheDocument();
+    await act(() => router.navigate('/about'));
+    expect(await screen.findByRole('heading', { name: 'BPM / About' })).toBeInTheDocument();
+    expect(fetched.calls.filter((call) => call.key === 'GET /login')).toHaveLength(2);
   });
 
   it('shows Not Found for an unknown path', async () => {

@@ -32,9 +32,12 @@ export function appRoutes(): RouteObject[] {
     {
       path: paths.home,
       lazy: async () => ({ Component: (await loadSignedInScreens()).AppLayout }),
-      // The guard runs on every navigation inside the layout, not only when the layout first matches.
+      // The guard runs on every navigation inside the layout, not only when the layout first matches, except the
+      // index's own redirect from "/" to the Dashboard: the guard has just run for "/", which needs what the
+      // Dashboard needs (no permission), and asking again put two more round trips before the first rows.
       loader: guardLoader,
-      shouldRevalidate: () => true,
+      shouldRevalidate: ({ currentUrl, nextUrl }) =>
+        !(currentUrl.pathname === paths.home && nextUrl.pathname === paths.dashboard),
       hydrateFallbackElement: <FullPageLoader />,
       children: [
         { index: true, element: <Navigate to={paths.dashboard} replace /> },
