@@ -1,6 +1,8 @@
 // The engine's view of one probe: everything needed to evaluate the next report, and to build the
-// published Probe (docs/data-model.md (Probe)) from it. Plain data, so the registry, the snapshot and tests share it.
+// published Probe (docs/data-model.md (Probe)) from it. Plain data, so the registry, the snapshot and tests share it,
+// but for its alarm marks: the alarms module's own alarm objects (alarm-marks.ts), stored by their fields (storedRecord).
 import type { Assignment, ProbeEvent, Reading } from '@bpm/protocol';
+import { restoredMarks, storedMarks, type AlarmMarks, type StoredMarks } from './alarm-marks.js';
 import { sharedStoredEvent } from './shared-events.js';
 
 export interface ProbeRecord {
@@ -23,28 +25,8 @@ export interface ProbeRecord {
   longitude: number | null;
   /** Active persistent events, current and suppressed alike (the split depends on the assignment). */
   active: ProbeEvent[];
-  /** The alarm of each active persistent event, by event code (docs/alarms.md); set by the alarms module. */
+  /** The open alarms of its active persistent events (docs/alarms.md): the alarms module's own list (alarm-marks.ts). */
   alarms?: AlarmMarks;
-}
-
-/** What a published event says about its alarm; a shelved one goes to suppressedEvents. */
-export interface AlarmMark {
-  /** The event code it marks. */
-  event: number;
-  alarmId: number;
-  acknowledged: boolean;
-  shelvedUntil: string | null;
-}
-/**
- * A list, not an object keyed by event code: an integer key such as 32 gives an object a backing array of
- * 65 slots (~590 B per probe with an alarm, measured with bench/probe-heap.bench.ts).
- */
-export type AlarmMarks = readonly AlarmMark[];
-
-export function alarmMarkOf(marks: AlarmMarks | undefined, code: number): AlarmMark | undefined {
-  if (marks === undefined) return undefined;
-  for (const mark of marks) if (mark.event === code) return mark;
-  return undefined;
 }
 
 /**
@@ -70,19 +52,20 @@ export function probeRecord(r: ProbeRecord): ProbeRecord {
   };
 }
 
+/** The record as a snapshot row stores it (JSON): its alarm marks by their own fields only. */
+export function storedRecord(record: ProbeRecord): ProbeRecord {
+  return record.alarms === undefined ? record : probeRecord({ ...record, alarms: storedMarks(record.alarms) });
+}
+
 /** A record read back from the snapshot (JSON): the same shape and shared events as a live one. */
 export function restoredRecord(stored: ProbeRecord): ProbeRecord {
-  // Marks were an object keyed by event code before they became a list.
-  const marks = stored.alarms as AlarmMarks | Record<string, Omit<AlarmMark, 'event'>> | undefined;
   return probeRecord({
     ...stored,
     // -Infinity for a probe that never reported: JSON writes that as null.
     lastReportMs: stored.lastReportMs ?? Number.NEGATIVE_INFINITY,
     active: stored.active.map(sharedStoredEvent),
-    alarms:
-      marks === undefined || Array.isArray(marks)
-        ? marks
-        : Object.entries(marks).map(([code, mark]) => ({ event: Number(code), ...mark })),
+    // Marks in any form a row has held (alarm-marks.ts).
+    alarms: restoredMarks(stored.alarms as StoredMarks | undefined),
   });
 }
 

@@ -1,6 +1,7 @@
 // Suppression by assignment (docs/probe-data.md (Suppression)): which events go to suppressedEvents for a given assignment.
 import { eventDefinition, type Assignment, type ProbeEvent } from '@bpm/protocol';
-import { alarmMarkOf, isExpectingCANData, isMonitoring, type AlarmMarks } from './probe-record.js';
+import { alarmMarkOf, type AlarmMarks } from './alarm-marks.js';
+import { isExpectingCANData, isMonitoring } from './probe-record.js';
 
 export function isSuppressed(code: number, assignment: Assignment | null): boolean {
   switch (eventDefinition(code).suppression) {
@@ -31,7 +32,7 @@ export function partitionEvents(
       (isSuppressed(event.event, assignment) ? suppressed : current).push(event);
       continue;
     }
-    const marked = { ...event, alarmId: mark.alarmId, acknowledged: mark.acknowledged, shelvedUntil: mark.shelvedUntil };
+    const marked = { ...event, alarmId: mark.id, acknowledged: mark.acknowledgedAt !== null, shelvedUntil: mark.shelvedUntil };
     (mark.shelvedUntil !== null || isSuppressed(event.event, assignment) ? suppressed : current).push(marked);
   }
   return { events: current, suppressedEvents: suppressed };

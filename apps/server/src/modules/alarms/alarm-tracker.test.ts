@@ -5,7 +5,8 @@ import { defaultSystemInfo, eventCatalogue, type Assignment, type ProbeReport, t
 import { describe, expect, it } from 'vitest';
 import type { Evaluation } from '../../engine/evaluation.js';
 import { evaluateAssignment, evaluateReport } from '../../engine/evaluate-report.js';
-import { alarmMarkOf, type ProbeRecord } from '../../engine/probe-record.js';
+import { alarmMarkOf } from '../../engine/alarm-marks.js';
+import type { ProbeRecord } from '../../engine/probe-record.js';
 import { raiseWatchdog } from '../../engine/reevaluate.js';
 import { AlarmTracker, alarmState, type AlarmEpisode, type NewJournalEntry } from './alarm-tracker.js';
 import { monitored, readings } from '../../testing/report-fixtures.js';
@@ -96,10 +97,10 @@ describe('persistent events: one alarm per episode', () => {
       const [alarm] = p.alarms();
       expect(alarm).toMatchObject({ event: code, eventType: type, clearedAt: null, peak: scenario.peak, suppressed: false });
       expect(alarmState(alarm!)).toBe('unacknowledged');
-      expect(alarmMarkOf(p.record.alarms, code)).toEqual({
+      expect(alarmMarkOf(p.record.alarms, code)).toMatchObject({
         event: code,
-        alarmId: alarm!.id,
-        acknowledged: false,
+        id: alarm!.id,
+        acknowledgedAt: null,
         shelvedUntil: null,
       });
       scenario.raise(p); // still active: the same alarm
@@ -224,9 +225,9 @@ describe('restart in the middle of an alarm', () => {
     const after = plant(100);
     after.tracker.restore(stored, [record], before.now);
     expect(after.tracker.get(hot!.id)).toMatchObject({ acknowledgedAt: hot!.acknowledgedAt });
-    expect(after.tracker.marksOf('P-1')).toEqual([
-      { event: 11, alarmId: hot!.id, acknowledged: true, shelvedUntil: null },
-      { event: 21, alarmId: 100, acknowledged: false, shelvedUntil: null },
+    expect(after.tracker.marksOf('P-1')).toMatchObject([
+      { event: 11, id: hot!.id, acknowledgedAt: hot!.acknowledgedAt, shelvedUntil: null },
+      { event: 21, id: 100, acknowledgedAt: null, shelvedUntil: null },
     ]);
     expect(after.changed.get(99)!.clearedAt).not.toBeNull();
   });

@@ -12,7 +12,8 @@ import {
   type UserRef,
 } from '@bpm/protocol';
 import { withRecord, type Evaluation } from '../../engine/evaluation.js';
-import { probeRecord, type AlarmMarks, type ProbeRecord } from '../../engine/probe-record.js';
+import type { AlarmMarks } from '../../engine/alarm-marks.js';
+import { probeRecord, type ProbeRecord } from '../../engine/probe-record.js';
 import { isSuppressed } from '../../engine/suppression.js';
 
 /** An alarm as kept by the server: the published fields (but state) plus what state derives from. */
@@ -46,7 +47,8 @@ interface ProbeAlarms {
   assignment: Assignment | null;
   /** What the alarms record of the assignment (shared while the assignment object stays the same). */
   moment: ProbeAssignment | null;
-  episodes: AlarmEpisode[];
+  /** Replaced on every change, never changed: the probe's record holds it as its alarm marks (marksOf). */
+  episodes: readonly AlarmEpisode[];
 }
 
 const episodeOf = (probe: ProbeAlarms | undefined, code: number) => probe?.episodes.find((a) => a.event === code);
@@ -140,16 +142,14 @@ export class AlarmTracker {
     return this.byId.values();
   }
 
-  /** The marks a probe's record should carry now (undefined: no active alarm). */
+  /**
+   * The marks a probe's record should carry now (undefined: no active alarm): the probe's list of open alarms
+   * itself, which add and close replace rather than change (engine/alarm-marks.ts).
+   */
   marksOf(probeID: string): AlarmMarks | undefined {
     const probe = this.byProbe.get(probeID);
     if (!probe || probe.episodes.length === 0) return undefined;
-    return probe.episodes.map((a) => ({
-      event: a.event,
-      alarmId: a.id,
-      acknowledged: a.acknowledgedAt !== null,
-      shelvedUntil: a.shelvedUntil,
-    }));
+    return probe.episodes;
   }
 
   /**

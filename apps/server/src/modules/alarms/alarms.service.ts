@@ -15,6 +15,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { sameMarks } from '../../engine/alarm-marks.js';
 import { probeRecord } from '../../engine/probe-record.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import type { ProbeService } from '../probes/probes.service.js';
@@ -79,7 +80,7 @@ export class AlarmService {
     this.tracker.restore(stored, probes.registry.allRecords(), this.clock());
     for (const record of [...probes.registry.allRecords()]) {
       const marks = this.tracker.marksOf(record.probeID);
-      if (JSON.stringify(marks) !== JSON.stringify(record.alarms))
+      if (!sameMarks(marks, record.alarms))
         probes.updateRecord(record.probeID, (r) => probeRecord({ ...r, alarms: marks }));
     }
     probes.setObserver(this.tracker);

@@ -2,7 +2,7 @@
 import { defaultSystemInfo, type SystemInfo } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { restoredRecord, type ProbeRecord } from '../../engine/probe-record.js';
+import { restoredRecord, storedRecord, type ProbeRecord } from '../../engine/probe-record.js';
 import { executeRepeatedInsert } from '../../db/repeated-insert.js';
 
 type Db = Kysely<Database>;
@@ -16,7 +16,7 @@ export async function loadProbeRecords(db: Db): Promise<ProbeRecord[]> {
 export async function saveProbeRecords(db: Db, records: readonly ProbeRecord[], now: string): Promise<void> {
   const chunk = 500;
   for (let i = 0; i < records.length; i += chunk) {
-    const values = records.slice(i, i + chunk).map((r) => ({ probe_id: r.probeID, record: JSON.stringify(r), updated_at: now }));
+    const values = records.slice(i, i + chunk).map((r) => ({ probe_id: r.probeID, record: JSON.stringify(storedRecord(r)), updated_at: now }));
     await executeRepeatedInsert(db, 'saveProbeRecords', values, () =>
       db
         .insertInto('probes')
