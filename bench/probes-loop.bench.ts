@@ -12,7 +12,7 @@
 // (env: BENCH_PROBES). Bounded: about 60 s on one loaded core.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { constants as gcConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { ProbeReportInput } from '@bpm/protocol';
@@ -26,35 +26,61 @@ const report = (i: number): ProbeReportInput => ({
   assignment: { buildStage: null, agv: null, batteryPack: { id: i, name: `Pack ${i}` }, expectingCANData: true },
 });
 
-/** The longest garbage-collection pause seen since the last reset (part of any event-loop block), and all of them. */
+/**
+ * The longest garbage-collection pause seen since the last reset (part of any event-loop block), and all of them;
+ * the major GCs since the reset, and how many of them V8 started because external memory (ArrayBuffers, so
+ * every Buffer) grew by its limit (~64 MB) since the last one: their marking steps run in whatever allocates.
+ */
 let longestGcMs = 0;
+const majorGcs = { count: 0, external: 0 };
 const gcPauses = { count: 0, totalMs: 0 };
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     longestGcMs = Math.max(longestGcMs, entry.duration);
     gcPauses.count += 1;
     gcPauses.totalMs += entry.duration;
+    const { kind, flags } = entry.detail as { kind: number; flags: number };
+    // One MAJOR entry per major GC (its final pause); the INCREMENTAL one is the pause that starts its marking.
+    if (kind !== gcConstants.NODE_PERFORMANCE_GC_MAJOR) continue;
+    majorGcs.count += 1;
+    if (flags & gcConstants.NODE_PERFORMANCE_GC_FLAGS_ALL_EXTERNAL_MEMORY) majorGcs.external += 1;
   }
 }).observe({ entryTypes: ['gc'] });
 
-/** The longest event-loop block while `work` runs, and the longest GC pause within it. */
-async function longestBlock(work: () => Promise<unknown>): Promise<{ blockMs: number; gcMs: number }> {
+interface Window {
+  blockMs: number;
+  gcMs: number;
+  majorGcs: number;
+  externalGcs: number;
+  arrayBuffersMB: number;
+}
+
+/** The longest event-loop block while `work` runs, the longest GC pause within it and its major GCs. */
+async function longestBlock(work: () => Promise<unknown>): Promise<Window> {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   longestGcMs = 0;
+  Object.assign(majorGcs, { count: 0, external: 0 });
   const from = performance.now();
   histogram.enable();
   await work();
   histogram.disable();
   longestTasks?.(from, performance.now());
-  return { blockMs: histogram.max / 1e6, gcMs: longestGcMs };
+  return {
+    blockMs: histogram.max / 1e6,
+    gcMs: longestGcMs,
+    majorGcs: majorGcs.count,
+    externalGcs: majorGcs.external,
+    arrayBuffersMB: process.memoryUsage().arrayBuffers / 1e6,
+  };
 }
 /**
  * Preloaded, bench/longest-tasks.mjs lists the longest top-level callbacks of each
  * window (a callback and its microtasks, labelled by where it was scheduled): which single task holds the loop.
  */
 const longestTasks = (globalThis as { longestTasks?: (fromMs: number, toMs: number) => void }).longestTasks;
-const shown = (m: { blockMs: number; gcMs: number }) =>
-  `longest event-loop block ${m.blockMs.toFixed(1)} ms (target ≤ 50 ms; longest GC pause in it ${m.gcMs.toFixed(1)} ms)`;
+const shown = (m: Window) =>
+  `longest event-loop block ${m.blockMs.toFixed(1)} ms (target ≤ 50 ms; longest GC pause in it ${m.gcMs.toFixed(1)} ms; ` +
+  `major GCs ${m.majorGcs}, started by external memory ${m.externalGcs}; ArrayBuffers at the end ${m.arrayBuffersMB.toFixed(0)} MB)`;
 
 const load = () =>
   loadavg()
