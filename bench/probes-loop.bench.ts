@@ -3,14 +3,16 @@
 //  1. a threshold change (re-evaluates every probe, raising a Warning alarm on each): the request itself, then
 //     what follows it (the live hub's flush of 100,000 changed probes and 100,000 alarms, the alarms journal
 //     and the probe snapshot writing 100,000 rows);
-//  2. GET /probes over a real socket (the body is read in chunks and parsed only after the measurement).
+//  2. GET /probes over a real socket, read by the same child process as the live socket (the body is parsed
+//     there, after the measurement): read here, its 105 MB of received Buffers stayed alive in the measured
+//     process and set off one or two extra major GCs during the listing (docs/decisions/security.md
+//     "Probe data bounds", Round "get").
 // Each prints the longest time the event loop was held beside the 50 ms target, and the load average (figures
 // measured while other work loads the machine are pessimistic). Run: node bench/run.mjs probes-loop
 // (env: BENCH_PROBES). Bounded: about 60 s on one loaded core.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { request } from 'node:http';
 import { loadavg } from 'node:os';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { constants as gcConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { ProbeReportInput } from '@bpm/protocol';
@@ -24,55 +26,67 @@ const report = (i: number): ProbeReportInput => ({
   assignment: { buildStage: null, agv: null, batteryPack: { id: i, name: `Pack ${i}` }, expectingCANData: true },
 });
 
-/** The longest garbage-collection pause seen since the last reset (part of any event-loop block), and all of them. */
+/**
+ * The longest garbage-collection pause seen since the last reset (part of any event-loop block), and all of them;
+ * the major GCs since the reset, and how many of them V8 started because external memory (ArrayBuffers, so
+ * every Buffer) grew by its limit (~64 MB) since the last one: their marking steps run in whatever allocates.
+ */
 let longestGcMs = 0;
+const majorGcs = { count: 0, external: 0 };
 const gcPauses = { count: 0, totalMs: 0 };
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     longestGcMs = Math.max(longestGcMs, entry.duration);
     gcPauses.count += 1;
     gcPauses.totalMs += entry.duration;
+    const { kind, flags } = entry.detail as { kind: number; flags: number };
+    // One MAJOR entry per major GC (its final pause); the INCREMENTAL one is the pause that starts its marking.
+    if (kind !== gcConstants.NODE_PERFORMANCE_GC_MAJOR) continue;
+    majorGcs.count += 1;
+    if (flags & gcConstants.NODE_PERFORMANCE_GC_FLAGS_ALL_EXTERNAL_MEMORY) majorGcs.external += 1;
   }
 }).observe({ entryTypes: ['gc'] });
 
-/** The longest event-loop block while `work` runs, and the longest GC pause within it. */
-async function longestBlock(work: () => Promise<unknown>): Promise<{ blockMs: number; gcMs: number }> {
+interface Window {
+  blockMs: number;
+  gcMs: number;
+  majorGcs: number;
+  externalGcs: number;
+  arrayBuffersMB: number;
+}
+
+/** The longest event-loop block while `work` runs, the longest GC pause within it and its major GCs. */
+async function longestBlock(work: () => Promise<unknown>): Promise<Window> {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   longestGcMs = 0;
+  Object.assign(majorGcs, { count: 0, external: 0 });
   const from = performance.now();
   histogram.enable();
   await work();
   histogram.disable();
   longestTasks?.(from, performance.now());
-  return { blockMs: histogram.max / 1e6, gcMs: longestGcMs };
+  return {
+    blockMs: histogram.max / 1e6,
+    gcMs: longestGcMs,
+    majorGcs: majorGcs.count,
+    externalGcs: majorGcs.external,
+    arrayBuffersMB: process.memoryUsage().arrayBuffers / 1e6,
+  };
 }
 /**
  * Preloaded, bench/longest-tasks.mjs lists the longest top-level callbacks of each
  * window (a callback and its microtasks, labelled by where it was scheduled): which single task holds the loop.
  */
 const longestTasks = (globalThis as { longestTasks?: (fromMs: number, toMs: number) => void }).longestTasks;
-const shown = (m: { blockMs: number; gcMs: number }) =>
-  `longest event-loop block ${m.blockMs.toFixed(1)} ms (target ≤ 50 ms; longest GC pause in it ${m.gcMs.toFixed(1)} ms)`;
+const shown = (m: Window) =>
+  `longest event-loop block ${m.blockMs.toFixed(1)} ms (target ≤ 50 ms; longest GC pause in it ${m.gcMs.toFixed(1)} ms; ` +
+  `major GCs ${m.majorGcs}, started by external memory ${m.externalGcs}; ArrayBuffers at the end ${m.arrayBuffersMB.toFixed(0)} MB)`;
 
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** GET over a real socket; the chunks are only collected while the server is measured. */
-function getChunks(port: number, path: string, cookie: string): Promise<Buffer[]> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request({ host: '127.0.0.1', port, path, headers: { cookie } }, (response) => {
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve(chunks));
-      response.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
-}
 
 async function main() {
   const t = await createTestApp({ maxProbes: probeCount });
@@ -88,27 +102,42 @@ async function main() {
     const port = (t.app.server.address() as { port: number }).port;
 
     // One live socket (spec format) that reads everything, in a child process so that its reading is not
-    // counted here: the hub serialises every flush for it. Each line on its stdin asks for "bytes messages".
+    // counted here: the hub serialises every flush for it. A line "?" on its stdin asks for "bytes messages";
+    // a line "GET" reads GET /api/probes (answering "got <bytes>" at its end, then "listed <count>" once parsed).
     live = spawn(
       process.execPath,
       [
         '-e',
-        `const WebSocket = require('ws'); let bytes = 0, messages = 0;
+        `const WebSocket = require('ws'); const http = require('node:http'); let bytes = 0, messages = 0;
          const s = new WebSocket('ws://127.0.0.1:${port}/', { headers: { cookie: process.argv[1], origin: 'http://127.0.0.1:${port}' } });
          s.on('message', (d) => { bytes += d.length; messages += 1; });
          s.on('open', () => console.log('open'));
-         process.stdin.on('data', () => console.log(bytes + ' ' + messages));`,
+         const list = () => http.get({ host: '127.0.0.1', port: ${port}, path: '/api/probes', headers: { cookie: process.argv[1] } }, (r) => {
+           const chunks = [];
+           r.on('data', (c) => chunks.push(c));
+           r.on('end', () => { const body = Buffer.concat(chunks); console.log('got ' + body.length); console.log('listed ' + JSON.parse(body.toString()).length); });
+         });
+         process.stdin.on('data', (d) => { for (const line of d.toString().trim().split('\\n')) line === 'GET' ? list() : console.log(bytes + ' ' + messages); });`,
         cookie,
       ],
       { cwd: 'apps/server', stdio: ['pipe', 'pipe', 'inherit'] },
     );
     const lines: string[] = [];
     live.stdout!.on('data', (d: Buffer) => lines.push(...d.toString().trim().split('\n')));
+    /** Writes `ask` to the child; answers the index of the next line it prints. */
+    const ask = (line: string) => {
+      const from = lines.length;
+      live!.stdin!.write(`${line}\n`);
+      return from;
+    };
+    /** The first line from index `from` on that starts with `prefix` (without it), once the child printed it. */
+    const lineFrom = async (from: number, prefix: string, everyMs = 20) => {
+      let found: string | undefined;
+      while (!(found = lines.slice(from).find((l) => l.startsWith(prefix)))) await sleep(everyMs);
+      return found.slice(prefix.length);
+    };
     const received = async () => {
-      const count = lines.length;
-      live!.stdin!.write('?\n');
-      while (lines.length === count) await sleep(20);
-      const [bytes, messages] = lines.at(-1)!.split(' ').map(Number);
+      const [bytes, messages] = (await lineFrom(ask('?'), '')).split(' ').map(Number);
       return { bytes: bytes!, messages: messages! };
     };
     // The socket connecting (the hub sends it 100,000 probes), and the probe snapshot timer (5 s) writing the ingest.
@@ -141,13 +170,13 @@ async function main() {
       `live socket: ${((since.bytes - before.bytes) / 1e6).toFixed(1)} MB in ${since.messages - before.messages} messages after the change`,
     );
 
-    let chunks: Buffer[] = [];
+    let bodyBytes = 0;
+    let listing = 0;
     const list = await longestBlock(async () => {
-      chunks = await getChunks(port, '/api/probes', cookie);
+      listing = ask('GET');
+      bodyBytes = Number(await lineFrom(listing, 'got ', 5));
     });
-    const body = Buffer.concat(chunks);
-    const listed = (JSON.parse(body.toString()) as unknown[]).length;
-    console.log(`probes: ${listed}`);
+    console.log(`probes: ${await lineFrom(listing, 'listed ')}`);
     console.log(`a live socket connecting, then the ingest's snapshot write: ${shown(connecting)}`);
     console.log(`threshold re-evaluation (the request): ${shown(reevaluate)}`);
     console.log(`after it (hub flush, alarms journal, snapshot write): ${shown(after)}`);
@@ -159,7 +188,7 @@ async function main() {
     console.log(
       `the change and the 7 s after it: CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; GC pauses ${gcAfter.count}, ${gcAfter.totalMs.toFixed(0)} ms in all`,
     );
-    console.log(`GET /probes (${(body.length / 1e6).toFixed(1)} MB): ${shown(list)}`);
+    console.log(`GET /probes (${(bodyBytes / 1e6).toFixed(1)} MB): ${shown(list)}`);
     console.log(`heap used: ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);
     // What a major GC has to mark at the end (100,000 probes, their alarms and the hub's state): the process CPU
     // of a forced full GC, the least of three (CPU time, which the machine's load distorts less than a pause).

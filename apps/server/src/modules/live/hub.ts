@@ -299,7 +299,7 @@ export class LiveHub {
       const id = this.compact.idAt(handle);
       handle += 1;
       if (id !== null && (start === 0 || (!this.changed.has(id) && !client.pending!.has(id)))) {
-        const bytes = this.bytesOf(id);
+        const bytes = this.snapshotBytesOf(id);
         if (bytes) parts.push(bytes);
       }
       if (budget.spent()) break;
@@ -516,6 +516,21 @@ export class LiveHub {
 
   private systemConfigMessage(): Buffer {
     return Buffer.from(JSON.stringify({ messageType: 'systemConfig', systemInfo: this.systemInfo }));
+  }
+
+  /**
+   * The probe's JSON for a snapshot: the cached one, else made for this message only. Not kept: caching every
+   * probe's JSON as a socket connected made ~120 MB of Buffers in a second at 100,000 probes, and V8 starts a
+   * major GC whenever external memory grows ~64 MB, so each connect brought one, its marking steps and final
+   * pause inside the snapshot's slices (docs/decisions/security.md "Probe data bounds", Round "get"). A second
+   * socket connecting serialises again, as the first does.
+   */
+  private snapshotBytesOf(id: string): Buffer | undefined {
+    const cached = this.json.get(id);
+    if (cached) return cached;
+    const update = this.unsent.get(id);
+    const probe = update ? update.probe : this.compact.probe(id);
+    return probe && Buffer.from(JSON.stringify(probe));
   }
 
   /** The probe's JSON, made from `latest` (its latest state, when the caller has built it) if not cached. */
