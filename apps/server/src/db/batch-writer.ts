@@ -32,11 +32,11 @@ export type NextRows<T> = () => T[] | undefined;
 
 /**
  * Writes `items` in transactions, each with `write` in its own turn of the event loop. A transaction takes
- * statements of rows from `next` until it has rowsPerTransaction rows or the turn's budget is spent: a row
- * count alone let one 250-row chunk hold the loop for 15–25 ms at 100,000 probes, past the 10 ms that every
- * other whole-plant slice keeps to (docs/decisions/security.md "Probe data bounds"). `write` must take rows
- * until `next` gives none; a transaction counts as written only once `write` resolves. A failing transaction
- * stops the write: what came before it is written, it and the rest are not.
+ * statements of rows from `next` until it has rowsPerTransaction rows or the turn's budget is spent, like every
+ * other whole-plant slice: a 250-row transaction is 3–8 ms of CPU, but with a collection or a busy core in its
+ * turn a row count alone let it run on for 20–80 ms (docs/decisions/security.md "Probe data bounds").
+ * `write` must take rows until `next` gives none; a transaction counts as written only once `write` resolves.
+ * A failing transaction stops the write: what came before it is written, it and the rest are not.
  */
 export async function writeInChunks<T>(
   items: readonly T[],
