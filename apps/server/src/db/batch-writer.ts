@@ -1,38 +1,67 @@
 // The one way rows are written off the request path (docs/storage.md (Batched writes)): callers keep
-// what is pending in memory, and a timer (or a caller awaiting a flush) writes it in transactions of a
-// bounded number of rows with a turn of the event loop before each. better-sqlite3 is synchronous, so
-// one 100,000-row transaction would hold every socket for seconds; a few hundred rows take a few ms.
+// what is pending in memory, and a timer (or a caller awaiting a flush) writes it in transactions bounded
+// by rows and by the turn's time budget, with a turn of the event loop before each. better-sqlite3 is
+// synchronous, so one 100,000-row transaction would hold every socket for seconds.
 // Flushes never overlap: a later flush cannot be overtaken by an earlier one, and a caller that awaits
 // flush() sees every change made before it called.
 
-import { nextTurn } from '../event-loop-turns.js';
+import { nextTurn, TurnBudget, turnBudgetMs } from '../event-loop-turns.js';
 
 export interface ChunkedWrite {
-  /** Items written (whole chunks, in order) before the write stopped. */
+  /** Items written (whole transactions, in order) before the write stopped. */
   written: number;
   /** Why it stopped early; the rest is not written. */
   error?: unknown;
 }
 
+/** How much one transaction of a chunked write may take. */
+export interface ChunkLimits {
+  /** At most this many rows per transaction (what one failure leaves pending). */
+  rowsPerTransaction: number;
+  /** Rows per statement: the turn's budget is checked between statements, so one statement is the overrun. */
+  rowsPerStatement: number;
+  /** The turn's budget (turnBudgetMs unless given): once spent, the transaction takes no further statement. */
+  budgetMs?: number;
+}
+
 /**
- * Writes `items` in chunks of at most `rowsPerChunk`, each with `write` (one transaction) in its own turn of
- * the event loop. A failing chunk stops the write: what came before it is written, it and the rest are not.
+ * What a transaction is handed: each call gives the next statement's rows, in order, or undefined once the
+ * transaction has its rows (the row cap, the turn's budget or the last item). The first call always gives rows.
+ */
+export type NextRows<T> = () => T[] | undefined;
+
+/**
+ * Writes `items` in transactions, each with `write` in its own turn of the event loop. A transaction takes
+ * statements of rows from `next` until it has rowsPerTransaction rows or the turn's budget is spent, like every
+ * other whole-plant slice: a 250-row transaction is 3–8 ms of CPU, but with a collection or a busy core in its
+ * turn a row count alone let it run on for 20–80 ms (docs/decisions/security.md "Probe data bounds").
+ * `write` must take rows until `next` gives none; a transaction counts as written only once `write` resolves.
+ * A failing transaction stops the write: what came before it is written, it and the rest are not.
  */
 export async function writeInChunks<T>(
   items: readonly T[],
-  rowsPerChunk: number,
-  write: (chunk: T[]) => Promise<unknown>,
+  limits: ChunkLimits,
+  write: (next: NextRows<T>) => Promise<unknown>,
 ): Promise<ChunkedWrite> {
   let written = 0;
   while (written < items.length) {
     await nextTurn();
-    const chunk = items.slice(written, written + rowsPerChunk);
+    const budget = new TurnBudget(limits.budgetMs ?? turnBudgetMs);
+    const end = Math.min(items.length, written + limits.rowsPerTransaction);
+    let taken = written;
+    const next: NextRows<T> = () => {
+      if (taken === end || (taken > written && budget.elapsed())) return undefined;
+      const rows = items.slice(taken, Math.min(end, taken + limits.rowsPerStatement));
+      taken += rows.length;
+      return rows;
+    };
     try {
-      await write(chunk);
+      await write(next);
     } catch (error) {
       return { written, error };
     }
-    written += chunk.length;
+    if (taken === written) return { written, error: new Error('writeInChunks: a transaction took no rows') };
+    written = taken;
   }
   return { written };
 }

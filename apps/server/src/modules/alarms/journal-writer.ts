@@ -3,7 +3,7 @@
 // transactions with an event-loop turn before each (docs/storage.md (Batched writes)).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { BatchWriter, writeInChunks } from '../../db/batch-writer.js';
+import { BatchWriter, writeInChunks, type ChunkLimits } from '../../db/batch-writer.js';
 import type { Database } from '../../db/schema.js';
 import type { AlarmEpisode, NewJournalEntry } from './alarm-tracker.js';
 import { insertJournal, upsertAlarms } from './alarms.queries.js';
@@ -18,7 +18,7 @@ export class JournalWriter {
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
     intervalMs = 1000,
-    private readonly rowsPerTransaction = 250,
+    private readonly limits: ChunkLimits = { rowsPerTransaction: 250, rowsPerStatement: 50 },
   ) {
     this.writer = new BatchWriter(() => this.writePending(), intervalMs);
   }
@@ -57,13 +57,21 @@ export class JournalWriter {
     const journal = this.journal;
     this.alarms = new Map();
     this.journal = [];
-    const alarmsWritten = await writeInChunks(alarms, this.rowsPerTransaction, (chunk) =>
-      this.db.transaction().execute((trx) => upsertAlarms(trx, chunk.map((a) => ({ ...a })))),
+    const alarmsWritten = await writeInChunks(alarms, this.limits, (next) =>
+      this.db.transaction().execute(async (trx) => {
+        for (let chunk = next(); chunk; chunk = next())
+          await upsertAlarms(
+            trx,
+            chunk.map((a) => ({ ...a })),
+          );
+      }),
     );
     const journalWritten =
       alarmsWritten.error === undefined
-        ? await writeInChunks(journal, this.rowsPerTransaction, (chunk) =>
-            this.db.transaction().execute((trx) => insertJournal(trx, chunk)),
+        ? await writeInChunks(journal, this.limits, (next) =>
+            this.db.transaction().execute(async (trx) => {
+              for (let chunk = next(); chunk; chunk = next()) await insertJournal(trx, chunk);
+            }),
           )
         : { written: 0, error: alarmsWritten.error };
     const error = journalWritten.error;

@@ -5,7 +5,7 @@
 import type { Assignment } from '@bpm/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { writeInChunks } from '../../db/batch-writer.js';
+import { writeInChunks, type ChunkLimits, type NextRows } from '../../db/batch-writer.js';
 import type { Database } from '../../db/schema.js';
 import { toRow, type MinuteRow, type OpenMinute } from './history-aggregate.js';
 import type { HistoryRecorder } from './history-recorder.js';
@@ -47,7 +47,7 @@ export class HistoryWriter {
     /** Told the earliest minute of each committed batch (the hourly roll-up redoes an hour written late). */
     private readonly minutesWritten: (fromMinute: number) => void = () => {},
     // A few ms per transaction (bench/history.bench.ts); a probe's first write also inserts its key and names.
-    private readonly rowsPerTransaction = 100,
+    private readonly limits: ChunkLimits = { rowsPerTransaction: 100, rowsPerStatement: 25 },
   ) {}
 
   async load(): Promise<void> {
@@ -105,49 +105,55 @@ export class HistoryWriter {
       );
       this.pending = this.pending.slice(this.pending.length - maxPending);
     }
-    const { written, error } = await writeInChunks(this.pending, this.rowsPerTransaction, (chunk) => this.writeChunk(chunk));
+    const { written, error } = await writeInChunks(this.pending, this.limits, (next) => this.writeChunk(next));
     this.pending = this.pending.slice(written);
     // What was not written stays pending: the next flush tries again.
     if (error !== undefined) this.log.error({ err: error }, 'history write failed');
   }
 
-  private async writeChunk(chunk: readonly OpenMinute[]): Promise<void> {
+  /** One transaction: statements of minutes from `next` until it gives none (docs/storage.md (Batched writes)). */
+  private async writeChunk(next: NextRows<OpenMinute>): Promise<void> {
     await this.db
       .transaction()
       .execute(async (trx) => {
-        const unknown = [...new Set(chunk.map((m) => m.probeID).filter((id) => !this.keys.has(id)))];
         const newKeys = new Map<string, number>();
-        for (const row of await insertProbeKeys(trx, unknown)) newKeys.set(row.probe_id, row.probe_key);
-
-        const rows: Array<MinuteRow & { probe_key: number }> = [];
-        const carriages: CarriageRow[] = [];
         const places = new Map<number, string>();
         const names = new Map<string, NameRow>();
-        for (const m of chunk) {
-          const key = this.keys.get(m.probeID) ?? newKeys.get(m.probeID)!;
-          rows.push({ probe_key: key, ...toRow(m) });
-          const place = placeKey(m.assignment);
-          if ((places.get(key) ?? this.places.get(key)) !== place) {
-            const a = m.assignment;
-            carriages.push({
-              probe_key: key,
-              from_minute: m.minute,
-              pack_id: a?.batteryPack?.id ?? null,
-              stage_id: a?.buildStage?.id ?? null,
-              agv_id: a?.agv?.id ?? null,
-            });
-            places.set(key, place);
+        let firstMinute = Infinity;
+        for (let chunk = next(); chunk; chunk = next()) {
+          const unknown = [...new Set(chunk.map((m) => m.probeID).filter((id) => !this.keys.has(id) && !newKeys.has(id)))];
+          for (const row of await insertProbeKeys(trx, unknown)) newKeys.set(row.probe_id, row.probe_key);
+
+          const rows: Array<MinuteRow & { probe_key: number }> = [];
+          const carriages: CarriageRow[] = [];
+          const statementNames = new Map<string, NameRow>();
+          for (const m of chunk) {
+            const key = this.keys.get(m.probeID) ?? newKeys.get(m.probeID)!;
+            rows.push({ probe_key: key, ...toRow(m) });
+            firstMinute = Math.min(firstMinute, m.minute);
+            const place = placeKey(m.assignment);
+            if ((places.get(key) ?? this.places.get(key)) !== place) {
+              const a = m.assignment;
+              carriages.push({
+                probe_key: key,
+                from_minute: m.minute,
+                pack_id: a?.batteryPack?.id ?? null,
+                stage_id: a?.buildStage?.id ?? null,
+                agv_id: a?.agv?.id ?? null,
+              });
+              places.set(key, place);
+            }
+            this.noteName(names, statementNames, nameKinds.stage, m.assignment?.buildStage, m.minute, false);
+            this.noteName(names, statementNames, nameKinds.agv, m.assignment?.agv, m.minute, false);
+            this.noteName(names, statementNames, nameKinds.pack, m.assignment?.batteryPack, m.minute, true);
           }
-          this.noteName(names, nameKinds.stage, m.assignment?.buildStage, m.minute, false);
-          this.noteName(names, nameKinds.agv, m.assignment?.agv, m.minute, false);
-          this.noteName(names, nameKinds.pack, m.assignment?.batteryPack, m.minute, true);
+          await insertMinutes(trx, rows);
+          await insertCarriages(trx, carriages);
+          await upsertNames(trx, [...statementNames.values()]);
         }
-        await insertMinutes(trx, rows);
-        await insertCarriages(trx, carriages);
-        await upsertNames(trx, [...names.values()]);
         // Only once the transaction commits does memory say it is written.
         return () => {
-          this.minutesWritten(Math.min(...rows.map((r) => r.minute)));
+          this.minutesWritten(firstMinute);
           for (const [probeID, key] of newKeys) this.remember(probeID, key);
           for (const [key, place] of places) this.places.set(key, place);
           for (const n of names.values()) this.names.set(`${n.kind}:${n.id}`, { name: n.name, lastMinute: n.last_minute });
@@ -156,8 +162,10 @@ export class HistoryWriter {
       .then((commit) => commit());
   }
 
+  /** Notes a name to write if it is new or renamed (or a pack's last minute is due): in `names`, the transaction's, and `statement`. */
   private noteName(
     names: Map<string, NameRow>,
+    statement: Map<string, NameRow>,
     kind: number,
     ref: { id: number; name: string } | null | undefined,
     minute: number,
@@ -168,7 +176,9 @@ export class HistoryWriter {
     const written = names.get(k) ?? this.names.get(k);
     const lastMinute = written && 'last_minute' in written ? written.last_minute : written?.lastMinute;
     if (written && written.name === ref.name && (!refreshSeen || minute - lastMinute! < packSeenRefreshMinutes)) return;
-    names.set(k, { kind, id: ref.id, name: ref.name, last_minute: Math.max(minute, lastMinute ?? minute) });
+    const row = { kind, id: ref.id, name: ref.name, last_minute: Math.max(minute, lastMinute ?? minute) };
+    names.set(k, row);
+    statement.set(k, row);
   }
 
   private remember(probeID: string, key: number): void {

@@ -164,12 +164,12 @@ describe('LiveHub slices', () => {
     for (let i = 0; i < count; i += 1) hub.publishProbe(probe(`P-${i}`, 50));
     hub.flush();
     hub.publishProbe(probe(`P-${count - 1}`, 42));
-    await turns(200);
+    await turns(2000);
     const connecting = new FakeSocket();
     hub.addClient(connecting);
     slow.bufferedAmount = 0;
     hub.flush();
-    await turns(200);
+    await turns(2000);
     for (const socket of [live, slow, connecting]) {
       const sizes = socket.messages().flatMap((m) => (m.messageType === 'probeData' ? [m.probes.length] : []));
       expect(sizes.length).toBeGreaterThan(count / maxProbesPerSlice + 1);
@@ -182,7 +182,7 @@ describe('LiveHub slices', () => {
     expect(hub.clientState(slow)).toEqual({ isBackedUp: false, pendingProbes: 0 });
   });
 
-  it('ends the alarms message and the compact delta on the flush\'s time budget too, every alarm and probe once', async () => {
+  it("ends the alarms message and the compact delta on the flush's time budget too, every alarm and probe once", async () => {
     hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: Number.MAX_SAFE_INTEGER, sliceBudgetMs: 0 });
     hub.start();
     const compact = new FakeSocket();
@@ -191,8 +191,10 @@ describe('LiveHub slices', () => {
     for (let i = 0; i < count; i += 1) hub.publishProbe(probe(`P-${i}`, 50));
     hub.publishAlarms(Array.from({ length: count }, (_, i) => alarm(i)));
     hub.flush();
-    await turns(200);
-    const messages = compact.sent.map((b) => JSON.parse(b.toString()) as { messageType?: string; alarms?: Alarm[]; c?: string; p?: unknown[] });
+    await turns(2000);
+    const messages = compact.sent.map(
+      (b) => JSON.parse(b.toString()) as { messageType?: string; alarms?: Alarm[]; c?: string; p?: unknown[] },
+    );
     const alarmSizes = messages.flatMap((m) => (m.messageType === 'alarms' ? [m.alarms!.length] : []));
     expect(alarmSizes.length).toBeGreaterThan(count / maxProbesPerSlice + 1);
     expect(Math.max(...alarmSizes)).toBeLessThan(maxProbesPerSlice);
