@@ -45,15 +45,7 @@ function TotalCount() {
   );
 }
 
-function StateRing({
-  state,
-  label,
-  colour,
-}: {
-  state: (typeof rings)[number]['key'];
-  label: string;
-  colour: string;
-}) {
+function StateRing({ state, label, colour }: { state: (typeof rings)[number]['key']; label: string; colour: string }) {
   const count = useProbeCount(state);
   const total = useProbeCount('total');
   const share = total > 0 ? (count / total) * 100 : 0;
