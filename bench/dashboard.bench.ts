@@ -2,7 +2,8 @@
 // 1 Hz, the dashboard (on the compact live format, the web client's default) open in headless Chromium for
 // 30 s, and each figure printed beside its target. Long tasks count from the sign-in click.
 // Run: node --import tsx bench/dashboard.bench.ts  (env: BENCH_PROBES, BENCH_SECONDS, BPM_WEB_DIST,
-// BENCH_PROFILE=1 to print the renderer's hottest functions over the measured window, BENCH_TRACE=<file> to write the
+// BENCH_PROFILE=1 to print the renderer's hottest functions over the measured window (BENCH_PROFILE=<file>.cpuprofile also
+// writes that CPU profile, for DevTools or a script), BENCH_TRACE=<file> to write the
 // trace events and sign-in milestones as JSON for a closer look at the sign-in path)
 /// <reference lib="dom" />
 import { loadavg } from 'node:os';
@@ -367,6 +368,10 @@ async function main() {
           timeDeltas: number[];
         };
       };
+      if (process.env.BENCH_PROFILE.endsWith('.cpuprofile')) {
+        const { writeFileSync } = await import('node:fs');
+        writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+      }
       const self = new Map<number, number>();
       profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
       const byName = new Map<string, number>();

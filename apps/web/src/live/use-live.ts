@@ -14,6 +14,14 @@ export function useProbeCounts(): ProbeCounts {
   return useSyncExternalStore(probeStore.subscribeSummary, probeStore.getCounts);
 }
 
+/**
+ * One of the counts: re-renders its component only when that number changes, not at every applied batch that
+ * changes another count (docs/decisions/dashboard.md, Round 11 (steady)).
+ */
+export function useProbeCount(key: keyof ProbeCounts): number {
+  return useSyncExternalStore(probeStore.subscribeSummary, () => probeStore.getCounts()[key]);
+}
+
 export function useSystemInfo(): SystemInfo | null {
   return useSyncExternalStore(probeStore.subscribeSummary, probeStore.getSystemInfo);
 }

@@ -34,45 +34,60 @@ function useChime(): boolean {
 
 export function AlarmIndicator() {
   useOpenAlarmSync();
-  const isChiming = useChime();
-  const count = useUnacknowledgedCount();
-  const label = `${count} unacknowledged ${count === 1 ? 'alarm' : 'alarms'}`;
-  const chimeLabel = isChiming ? 'Alarm chime on' : 'Alarm chime off';
   return (
     <Group gap={2} wrap="nowrap">
-      <Tooltip label={label} events={{ hover: true, focus: true, touch: true }}>
-        <Badge
-          component={Link}
-          to={paths.alarms}
-          color={count > 0 ? 'red' : 'gray'}
-          variant={count > 0 ? 'filled' : 'light'}
-          size="lg"
-          radius="sm"
-          px={8}
-          style={{ cursor: 'pointer', flexShrink: 0, overflow: 'visible' }}
-          leftSection={
-            // The bell is dropped on narrow screens; the red count and the tooltip still say what it is.
-            <Box component="span" visibleFrom="sm" style={{ display: 'inline-flex' }}>
-              <Icon name="warning-fill" size={16} />
-            </Box>
-          }
-        >
-          {count}
-          {/* The link's name is its text ("3 unacknowledged alarms"): what it shows and what it says agree. */}
-          <VisuallyHidden>{label.slice(String(count).length)}</VisuallyHidden>
-        </Badge>
-      </Tooltip>
+      <UnacknowledgedCount />
       {/* Below 768 px the counts need the room: the chime toggle is a desk (control room) setting. */}
       <Box visibleFrom="sm">
-        <Tooltip label={chimeLabel}>
-          <Switch
-            size="xs"
-            aria-label="Alarm chime"
-            checked={isChiming}
-            onChange={(event) => setChimeOn(event.currentTarget.checked)}
-          />
-        </Tooltip>
+        <ChimeToggle />
       </Box>
     </Group>
+  );
+}
+
+/**
+ * The count with its tooltip, on its own: live alarms change it several times a second with 10,000 probes, and
+ * the chime's tooltip and switch beside it need not re-render each time (docs/decisions/dashboard.md, Round 11 (steady)).
+ */
+function UnacknowledgedCount() {
+  const count = useUnacknowledgedCount();
+  const label = `${count} unacknowledged ${count === 1 ? 'alarm' : 'alarms'}`;
+  return (
+    <Tooltip label={label} events={{ hover: true, focus: true, touch: true }}>
+      <Badge
+        component={Link}
+        to={paths.alarms}
+        color={count > 0 ? 'red' : 'gray'}
+        variant={count > 0 ? 'filled' : 'light'}
+        size="lg"
+        radius="sm"
+        px={8}
+        style={{ cursor: 'pointer', flexShrink: 0, overflow: 'visible' }}
+        leftSection={
+          // The bell is dropped on narrow screens; the red count and the tooltip still say what it is.
+          <Box component="span" visibleFrom="sm" style={{ display: 'inline-flex' }}>
+            <Icon name="warning-fill" size={16} />
+          </Box>
+        }
+      >
+        {count}
+        {/* The link's name is its text ("3 unacknowledged alarms"): what it shows and what it says agree. */}
+        <VisuallyHidden>{label.slice(String(count).length)}</VisuallyHidden>
+      </Badge>
+    </Tooltip>
+  );
+}
+
+function ChimeToggle() {
+  const isChiming = useChime();
+  return (
+    <Tooltip label={isChiming ? 'Alarm chime on' : 'Alarm chime off'}>
+      <Switch
+        size="xs"
+        aria-label="Alarm chime"
+        checked={isChiming}
+        onChange={(event) => setChimeOn(event.currentTarget.checked)}
+      />
+    </Tooltip>
   );
 }

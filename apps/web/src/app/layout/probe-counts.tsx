@@ -1,14 +1,16 @@
 // The Normal, Warning and Critical probe counts of the top bar (docs/screens.md (Top bar)). The Critical pill is solid red
 // only while the count is above 0; below 768 px each pill shrinks to its icon and number, never truncated; while
 // the live data is lost the pills are greyed and say so (docs/operator-screen.md).
-import { Badge, Box, Group, Tooltip } from '@mantine/core';
+import { Badge, Box, Group, Tooltip, type BadgeProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { memo, type ComponentPropsWithRef } from 'react';
 import { Icon, type IconName } from '../../components/ui/icon';
-import { useLiveFeedLostAt, useProbeCounts } from '../../live/use-live';
+import { useLiveFeedLostAt, useProbeCount, type ProbeCounts as Counts } from '../../live/use-live';
+
+type CountedState = Exclude<keyof Counts, 'total'>;
 
 interface CountLook {
   label: string;
-  value: number;
   icon: IconName;
   variant: 'filled' | 'light';
   colour: string;
@@ -16,18 +18,29 @@ interface CountLook {
   iconColour?: string;
 }
 
+const pills: { state: CountedState; label: string }[] = [
+  { state: 'normal', label: 'Normal' },
+  { state: 'warning', label: 'Warning' },
+  { state: 'critical', label: 'Critical' },
+];
+
+function lookOf(state: CountedState, value: number): CountLook {
+  switch (state) {
+    case 'normal':
+      return { label: 'Normal', icon: 'check', variant: 'light', colour: 'green', iconColour: 'green-9' };
+    case 'warning':
+      return { label: 'Warning', icon: 'warning-fill', variant: 'light', colour: 'yellow', iconColour: 'orange-8' };
+    case 'critical':
+      return value > 0
+        ? { label: 'Critical', icon: 'error-fill', variant: 'filled', colour: 'red.9' }
+        : { label: 'Critical', icon: 'error-fill', variant: 'light', colour: 'gray', iconColour: 'gray-7' };
+  }
+}
+
 export function ProbeCounts() {
-  const counts = useProbeCounts();
   const stale = useLiveFeedLostAt() !== null;
   // Below 768 px: icon and number only, smaller, so the three pills and the initials always fit whole.
   const isNarrow = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const items: CountLook[] = [
-    { label: 'Normal', value: counts.normal, icon: 'check', variant: 'light', colour: 'green', iconColour: 'green-9' },
-    { label: 'Warning', value: counts.warning, icon: 'warning-fill', variant: 'light', colour: 'yellow', iconColour: 'orange-8' },
-    counts.critical > 0
-      ? { label: 'Critical', value: counts.critical, icon: 'error-fill', variant: 'filled', colour: 'red.9' }
-      : { label: 'Critical', value: 0, icon: 'error-fill', variant: 'light', colour: 'gray', iconColour: 'gray-7' },
-  ];
   return (
     <Group
       gap={isNarrow ? 2 : 4}
@@ -37,36 +50,70 @@ export function ProbeCounts() {
       style={{ flex: 'none', ...(stale ? { opacity: 0.6, filter: 'grayscale(1)' } : {}) }}
       data-stale={stale || undefined}
     >
-      {items.map((item) => (
-        <Tooltip
-          key={item.label}
-          label={stale ? `${item.label} probes (not live)` : `${item.label} probes`}
-          events={{ hover: true, focus: false, touch: true }}
-        >
-          <Badge
-            color={item.colour}
-            variant={item.variant}
-            size={isNarrow ? 'md' : 'lg'}
-            radius="sm"
-            tt="none"
-            px={isNarrow ? 4 : 6}
-            style={{
-              flex: 'none',
-              overflow: 'visible',
-              ...(item.iconColour ? { '--badge-color': 'var(--mantine-color-dark-9)' } : {}),
-            }}
-            leftSection={
-              <Icon name={item.icon} size={16} colour={item.iconColour ? `var(--mantine-color-${item.iconColour})` : undefined} />
-            }
-            aria-label={`${item.label}: ${item.value}${stale ? ' (not live)' : ''}`}
-          >
-            <Box component="span" visibleFrom="sm">
-              {item.label}&nbsp;
-            </Box>
-            {item.value}
-          </Badge>
-        </Tooltip>
+      {pills.map(({ state, label }) => (
+        <CountPill key={state} state={state} label={label} isNarrow={isNarrow} stale={stale} />
       ))}
     </Group>
+  );
+}
+
+/**
+ * A pill and its tooltip. The tooltip (a Mantine Tooltip with its floating-position hooks) renders only when the
+ * pill's look or its label changes; the number is read by the badge inside it, so a new count re-renders that
+ * badge alone. The counts change at most applied batches, and re-rendering three tooltips each time was the top
+ * bar's main cost in the steady state (docs/decisions/dashboard.md, Round 11 (steady)).
+ */
+const CountPill = memo(function CountPill({
+  state,
+  label,
+  isNarrow,
+  stale,
+}: {
+  state: CountedState;
+  label: string;
+  isNarrow: boolean;
+  stale: boolean;
+}) {
+  return (
+    <Tooltip label={stale ? `${label} probes (not live)` : `${label} probes`} events={{ hover: true, focus: false, touch: true }}>
+      <CountBadge state={state} isNarrow={isNarrow} stale={stale} />
+    </Tooltip>
+  );
+});
+
+/** The badge with the live number; the tooltip's ref and handlers come in through `others`. */
+function CountBadge({
+  state,
+  isNarrow,
+  stale,
+  ...others
+}: { state: CountedState; isNarrow: boolean; stale: boolean } & Omit<BadgeProps, 'children'> &
+  Omit<ComponentPropsWithRef<'div'>, 'color' | 'children' | 'style'>) {
+  const value = useProbeCount(state);
+  const item = lookOf(state, value);
+  return (
+    <Badge
+      {...others}
+      color={item.colour}
+      variant={item.variant}
+      size={isNarrow ? 'md' : 'lg'}
+      radius="sm"
+      tt="none"
+      px={isNarrow ? 4 : 6}
+      style={{
+        flex: 'none',
+        overflow: 'visible',
+        ...(item.iconColour ? { '--badge-color': 'var(--mantine-color-dark-9)' } : {}),
+      }}
+      leftSection={
+        <Icon name={item.icon} size={16} colour={item.iconColour ? `var(--mantine-color-${item.iconColour})` : undefined} />
+      }
+      aria-label={`${item.label}: ${value}${stale ? ' (not live)' : ''}`}
+    >
+      <Box component="span" visibleFrom="sm">
+        {item.label}&nbsp;
+      </Box>
+      {value}
+    </Badge>
   );
 }

@@ -9,6 +9,7 @@ const live = vi.hoisted(() => ({ status: 'disconnected' as string, counts: { tot
 vi.mock('../../live/use-live', () => ({
   useConnectionStatus: () => live.status,
   useProbeCounts: () => live.counts,
+  useProbeCount: (key: keyof typeof live.counts) => live.counts[key],
   useLiveFeedLostAt: () => null,
 }));
 

@@ -2,7 +2,7 @@
 // Delete showing "Deleting..." and disabled while the deletion runs; an error stays in the dialog.
 // The caller runs the deletion (a mutation) and passes its state in.
 import { Alert, Modal, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { ModalActions } from './modal-actions';
 
 export interface ConfirmDeletionModalProps {
@@ -19,7 +19,8 @@ export interface ConfirmDeletionModalProps {
   children?: ReactNode;
 }
 
-export function ConfirmDeletionModal({
+/** Memoised: a page that re-renders often (the Dashboard, at each new row order) does not re-render it while closed. */
+export const ConfirmDeletionModal = memo(function ConfirmDeletionModal({
   opened,
   subject,
   onClose,
@@ -51,4 +52,4 @@ export function ConfirmDeletionModal({
       />
     </Modal>
   );
-}
+});

@@ -15,6 +15,19 @@ vi.mock('../../../components/ui/temperature-history-chart-lazy', () => ({
   TemperatureHistoryChartLazy: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
 }));
 
+// The real Mantine components, counted: a live update must leave the closed modals and the cards' frames alone.
+const renders = vi.hoisted(() => ({ Modal: 0, RingProgress: 0, Card: 0 }));
+vi.mock('@mantine/core', async (importOriginal) => {
+  const core = await importOriginal<typeof import('@mantine/core')>();
+  const { countRenders } = await import('../../../testing/render-counts');
+  return {
+    ...core,
+    Modal: countRenders(core.Modal, () => (renders.Modal += 1)),
+    RingProgress: countRenders(core.RingProgress, () => (renders.RingProgress += 1)),
+    Card: countRenders(core.Card, () => (renders.Card += 1)),
+  };
+});
+
 const permissions = vi.hoisted(() => ({ names: [] as string[] }));
 vi.mock('../../../session/use-permissions', () => ({
   usePermissions: () => ({ names: permissions.names, has: (name: string) => permissions.names.includes(name) }),
@@ -132,6 +145,21 @@ describe('DashboardPage', () => {
     feed();
     expect(screen.getByLabelText('Total 2')).toBeInTheDocument();
     expect(rowIDs()).toEqual(['P-2', 'P-1']);
+  });
+
+  it('a new row order or new counts re-render neither the closed modals nor the cards, only the rings whose count changed', () => {
+    renderWithProviders(<DashboardPage />);
+    feed(systemConfig(10), probeData(makeProbe('P-1'), makeProbe('P-2'), makeProbe('P-3', { stateString: 'Warning' })));
+    expect(rowIDs()).toEqual(['P-3', 'P-1', 'P-2']);
+    const before = { ...renders };
+    // P-2 turns Critical: it moves to the top, and the Normal and Critical counts change.
+    feed(probeData(makeProbe('P-2', { stateString: 'Critical' })));
+    expect(rowIDs()).toEqual(['P-2', 'P-3', 'P-1']);
+    expect(screen.getByRole('img', { name: 'Critical 1 of 3 (33%)' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Normal 1 of 3 (33%)' })).toBeInTheDocument();
+    expect(renders.Modal - before.Modal).toBe(0);
+    expect(renders.Card - before.Card).toBe(0);
+    expect(renders.RingProgress - before.RingProgress).toBe(2);
   });
 
   it('offers Delete Probe only with the Probes permission; details disable Delete without it', async () => {

@@ -4,7 +4,7 @@
 // 768 px, and everything greyed while the live data is lost.
 import { Grid, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { probeStore } from '../../../live/probe-store';
 import { useLiveFeedLostAt, useSystemInfo } from '../../../live/use-live';
 import { usePermissions } from '../../../session/use-permissions';
@@ -74,6 +74,28 @@ export function DashboardPage() {
     [],
   );
   const onDelete = useCallback((probeID: string) => setDeleteID(probeID), []);
+  // Stable callbacks, so that the memoised modals and filter box skip the page's re-renders for a new row order
+  // (several a second with 10,000 probes; docs/decisions/dashboard.md, Round 11 (steady)).
+  const onDetailsClose = useCallback(() => {
+    if (details !== null) focusOpenerOf(details);
+    setDetails(null);
+  }, [details]);
+  const { reset: resetDeletion, mutate: deleteProbe } = deletion;
+  const onDeleteClose = useCallback(() => {
+    if (deleteID !== null && detailsID === null) focusActionsOf(deleteID);
+    resetDeletion();
+    setDeleteID(null);
+  }, [deleteID, detailsID, resetDeletion]);
+  const onDeleteConfirm = useCallback(() => {
+    if (deleteID === null) return;
+    deleteProbe(deleteID, {
+      onSuccess: () => {
+        if (detailsID === deleteID) setDetails(null);
+        resetDeletion();
+        setDeleteID(null);
+      },
+    });
+  }, [deleteID, detailsID, deleteProbe, resetDeletion]);
 
   useEffect(() => {
     // A deleted probe's details close by themselves (deletion changes the order).
@@ -104,15 +126,7 @@ export function DashboardPage() {
         </Grid.Col>
       </Grid>
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <TextInput
-          aria-label="Filter probes"
-          placeholder="Filter: probe ID, battery pack, AGV or build stage"
-          leftSection={<DashboardIcon name="filter_list" small />}
-          value={filter}
-          onChange={(e) => setFilter(e.currentTarget.value)}
-          w={420}
-          maw="100%"
-        />
+        <FilterBox value={filter} onChange={setFilter} />
         {isPending && (
           <Text size="xs" c="gray.7" role="status">
             Order held while you point at the probes; it updates when you move away.
@@ -126,33 +140,32 @@ export function DashboardPage() {
         probeID={detailsID}
         openAt={details?.moreEvents ? 'currentEvents' : 'top'}
         canDelete={canDelete}
-        onClose={() => {
-          if (details !== null) focusOpenerOf(details);
-          setDetails(null);
-        }}
+        onClose={onDetailsClose}
         onDelete={onDelete}
       />
       <ConfirmDeletionModal
         opened={deleteID !== null}
         subject={deleteID ?? ''}
-        onClose={() => {
-          if (deleteID !== null && detailsID === null) focusActionsOf(deleteID);
-          deletion.reset();
-          setDeleteID(null);
-        }}
+        onClose={onDeleteClose}
         isPending={deletion.isPending}
         error={deletion.error && probeDeletionFailureMessage(deletion.error)}
-        onConfirm={() => {
-          if (deleteID === null) return;
-          deletion.mutate(deleteID, {
-            onSuccess: () => {
-              if (detailsID === deleteID) setDetails(null);
-              deletion.reset();
-              setDeleteID(null);
-            },
-          });
-        }}
+        onConfirm={onDeleteConfirm}
       />
     </Stack>
   );
 }
+
+/** The filter box (beyond the spec), memoised: it re-renders when its text changes, not with the row order. */
+const FilterBox = memo(function FilterBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <TextInput
+      aria-label="Filter probes"
+      placeholder="Filter: probe ID, battery pack, AGV or build stage"
+      leftSection={<DashboardIcon name="filter_list" small />}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      w={420}
+      maw="100%"
+    />
+  );
+});

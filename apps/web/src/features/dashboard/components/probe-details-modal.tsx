@@ -2,7 +2,7 @@
 // history. Opened from "+N more" it starts at Current Events, which takes the focus.
 import type { NamedRef } from '@bpm/protocol';
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useRef, type ReactNode } from 'react';
+import { memo, useRef, type ReactNode } from 'react';
 import { eventsForDisplay, type ClientEvent } from '../../../live/probe-events';
 import { canData, isProbeConnected, thermocoupleData, type TemperatureData } from '../../../live/readings';
 import { useProbe, useWatchdog } from '../../../live/use-probe';
@@ -22,7 +22,18 @@ export interface ProbeDetailsModalProps {
   onDelete: (probeID: string) => void;
 }
 
-export function ProbeDetailsModal({ probeID, openAt, canDelete, onClose, onDelete }: ProbeDetailsModalProps) {
+/**
+ * Memoised: while closed (nearly always) it skips the Dashboard's re-renders for a new row order; the Mantine Modal
+ * re-rendered its transition and scroll-lock hooks each time (docs/decisions/dashboard.md, Round 11 (steady)). Open, the
+ * details follow their probe through their own subscriptions.
+ */
+export const ProbeDetailsModal = memo(function ProbeDetailsModal({
+  probeID,
+  openAt,
+  canDelete,
+  onClose,
+  onDelete,
+}: ProbeDetailsModalProps) {
   return (
     <Modal opened={probeID !== null} onClose={onClose} title="Probe Details" size="lg" centered>
       {probeID !== null && (
@@ -30,7 +41,7 @@ export function ProbeDetailsModal({ probeID, openAt, canDelete, onClose, onDelet
       )}
     </Modal>
   );
-}
+});
 
 function ProbeDetails({
   probeID,

@@ -86,8 +86,12 @@ export const ProbeRow = memo(function ProbeRow({
   );
 });
 
-/** The ⋮ actions menu of a probe (docs/screens.md (Actions menu)), shared by the table rows and the cards. */
-export function ProbeMenu({
+/**
+ * The ⋮ actions menu of a probe (docs/screens.md (Actions menu)), shared by the table rows and the cards. Memoised: its
+ * props are stable, so a probe's update (each row's, once a second) does not re-render its Mantine ActionIcon
+ * (docs/decisions/dashboard.md, Round 11 (steady)).
+ */
+export const ProbeMenu = memo(function ProbeMenu({
   probeID,
   canDelete,
   onDetails,
@@ -128,4 +132,4 @@ export function ProbeMenu({
       </Menu.Dropdown>
     </Menu>
   );
-}
+});

@@ -1,7 +1,8 @@
 // Probe States card (docs/screens.md (Probe States card)): Total, and Normal / Warning / Critical rings showing their share of it, in one
 // compact line so the table keeps the height (docs/operator-screen.md).
 import { Card, Group, RingProgress, Text, Title } from '@mantine/core';
-import { useProbeCounts } from '../../../live/use-live';
+import { memo } from 'react';
+import { useProbeCount } from '../../../live/use-live';
 
 const rings = [
   { key: 'normal', label: 'Normal', colour: 'green.7' },
@@ -9,8 +10,12 @@ const rings = [
   { key: 'critical', label: 'Critical', colour: 'red.7' },
 ] as const;
 
-export function ProbeStatesCard() {
-  const counts = useProbeCounts();
+/**
+ * The card's frame renders once; the total and each ring read their own count, so an applied batch that moves
+ * probes from Normal to Warning re-renders those two rings only, not the card, its title and the third ring
+ * (docs/decisions/dashboard.md, Round 11 (steady)). Memoised: the Dashboard's re-renders (a new row order) pass it nothing.
+ */
+export const ProbeStatesCard = memo(function ProbeStatesCard() {
   return (
     <Card withBorder padding="xs" radius="md" component="section" aria-labelledby="probe-states-title" h="100%">
       <Group gap="md" wrap="wrap" align="center" px={4}>
@@ -21,39 +26,51 @@ export function ProbeStatesCard() {
           <Text size="sm" c="gray.7">
             Total
           </Text>
-          <Text fw={700} size="xl" aria-label={`Total ${counts.total}`}>
-            {counts.total}
-          </Text>
+          <TotalCount />
         </Group>
-        {rings.map(({ key, label, colour }) => {
-          const count = counts[key];
-          const share = counts.total > 0 ? (count / counts.total) * 100 : 0;
-          return (
-            <Group key={key} gap={6} wrap="nowrap">
-              <RingProgress
-                size={52}
-                thickness={6}
-                roundCaps={share > 0}
-                sections={[{ value: share, color: colour }]}
-                aria-label={`${label} ${count} of ${counts.total} (${Math.round(share)}%)`}
-                role="img"
-                label={
-                  <Text ta="center" fz={10} fw={700} aria-hidden="true">
-                    {Math.round(share)}%
-                  </Text>
-                }
-              />
-              <Text
-                size="sm"
-                fw={key === 'critical' && count > 0 ? 700 : undefined}
-                c={key === 'critical' && count > 0 ? 'red.8' : undefined}
-              >
-                {label} <b>{count}</b>
-              </Text>
-            </Group>
-          );
-        })}
+        {rings.map(({ key, label, colour }) => (
+          <StateRing key={key} state={key} label={label} colour={colour} />
+        ))}
       </Group>
     </Card>
+  );
+});
+
+function TotalCount() {
+  const total = useProbeCount('total');
+  return (
+    <Text fw={700} size="xl" aria-label={`Total ${total}`}>
+      {total}
+    </Text>
+  );
+}
+
+function StateRing({ state, label, colour }: { state: (typeof rings)[number]['key']; label: string; colour: string }) {
+  const count = useProbeCount(state);
+  const total = useProbeCount('total');
+  const share = total > 0 ? (count / total) * 100 : 0;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <RingProgress
+        size={52}
+        thickness={6}
+        roundCaps={share > 0}
+        sections={[{ value: share, color: colour }]}
+        aria-label={`${label} ${count} of ${total} (${Math.round(share)}%)`}
+        role="img"
+        label={
+          <Text ta="center" fz={10} fw={700} aria-hidden="true">
+            {Math.round(share)}%
+          </Text>
+        }
+      />
+      <Text
+        size="sm"
+        fw={state === 'critical' && count > 0 ? 700 : undefined}
+        c={state === 'critical' && count > 0 ? 'red.8' : undefined}
+      >
+        {label} <b>{count}</b>
+      </Text>
+    </Group>
   );
 }

@@ -1,8 +1,10 @@
 // System Information card (docs/screens.md (System Information card)): temperature and battery thresholds, probe inactivity timeout, compact.
 import type { SystemInfo } from '@bpm/protocol';
 import { Card, Table, Title } from '@mantine/core';
+import { memo } from 'react';
 
-export function SystemInfoCard({ systemInfo }: { systemInfo: SystemInfo }) {
+/** Memoised: it changes with systemConfig, not with the Dashboard's re-renders for a new row order. */
+export const SystemInfoCard = memo(function SystemInfoCard({ systemInfo }: { systemInfo: SystemInfo }) {
   const rows: [string, string][] = [
     ['Temperature Thresholds', `Warning ${systemInfo.highTemperatureWarning} °C, Alarm ${systemInfo.highTemperaturePanic} °C`],
     ['Battery Thresholds', `Warning ${systemInfo.batteryLevelWarning} %, Alarm ${systemInfo.batteryLevelPanic} %`],
@@ -27,4 +29,4 @@ export function SystemInfoCard({ systemInfo }: { systemInfo: SystemInfo }) {
       </Table>
     </Card>
   );
-}
+});

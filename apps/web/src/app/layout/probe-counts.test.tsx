@@ -1,0 +1,45 @@
+// The top bar's probe counts over the live store: the numbers follow it, and a new count re-renders the number,
+// not the pills' tooltips (docs/decisions/dashboard.md, Round 11 (steady)).
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeProbe, probeData } from '../../live/probe-fixtures';
+import { probeStore } from '../../live/probe-store';
+import type { LiveMessage } from '@bpm/protocol';
+import { renderWithProviders } from '../../testing/render';
+import { ProbeCounts } from './probe-counts';
+
+const renders = vi.hoisted(() => ({ Tooltip: 0 }));
+vi.mock('@mantine/core', async (importOriginal) => {
+  const core = await importOriginal<typeof import('@mantine/core')>();
+  const { countRenders } = await import('../../testing/render-counts');
+  return { ...core, Tooltip: countRenders(core.Tooltip, () => (renders.Tooltip += 1)) };
+});
+
+function feed(message: LiveMessage) {
+  act(() => {
+    probeStore.enqueue(message);
+    probeStore.flush();
+  });
+}
+
+afterEach(() => act(() => probeStore.reset()));
+
+describe('ProbeCounts', () => {
+  it('follows the live counts without re-rendering the tooltips; the tooltip still names the count', async () => {
+    renderWithProviders(<ProbeCounts />);
+    feed(probeData(makeProbe('P-1'), makeProbe('P-2', { stateString: 'Warning' })));
+    expect(screen.getByLabelText('Normal: 1')).toBeInTheDocument();
+    expect(screen.getByLabelText('Warning: 1')).toBeInTheDocument();
+    expect(screen.getByLabelText('Critical: 0')).toBeInTheDocument();
+    const tooltipsBefore = renders.Tooltip;
+    feed(probeData(makeProbe('P-1', { stateString: 'Critical' }), makeProbe('P-3', { stateString: 'Warning' })));
+    expect(screen.getByLabelText('Normal: 0')).toBeInTheDocument();
+    expect(screen.getByLabelText('Warning: 2')).toBeInTheDocument();
+    expect(screen.getByLabelText('Critical: 1')).toBeInTheDocument();
+    expect(renders.Tooltip - tooltipsBefore).toBe(0);
+
+    await userEvent.setup({ delay: null }).hover(screen.getByLabelText('Critical: 1'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Critical probes');
+  });
+});
