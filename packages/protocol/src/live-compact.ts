@@ -340,15 +340,28 @@ export class CompactDecoder {
 
   /** The probes of a compact message as full Probes, and for a snapshot's part 0 every probe ID it lists. */
   decode(message: CompactMessage): { probes: Probe[]; snapshotIDs?: string[] } {
-    let snapshotIDs: string[] | undefined;
-    if (message.c === 's' && message.n[0] === 0) {
-      this.ids = message.ids ?? [];
-      this.epochMs = message.t ?? 0;
-      this.probes.clear();
-      snapshotIDs = this.ids.filter((id): id is string => id !== null);
-    }
+    const snapshotIDs = this.start(message);
+    const probes = this.records(message, 0, message.p.length);
+    return snapshotIDs ? { probes, snapshotIDs } : { probes };
+  }
+
+  /**
+   * The first step of decoding a message in slices (records): a snapshot's part 0 replaces the handle table, the
+   * epoch and the probes, and its probe IDs are answered; undefined for any other message.
+   */
+  start(message: CompactMessage): string[] | undefined {
+    if (message.c !== 's' || message.n[0] !== 0) return undefined;
+    this.ids = message.ids ?? [];
+    this.epochMs = message.t ?? 0;
+    this.probes.clear();
+    return this.ids.filter((id): id is string => id !== null);
+  }
+
+  /** The probes of the message's records from..to-1 (after start), in order; records of an ended handle are skipped. */
+  records(message: CompactMessage, from: number, to: number): Probe[] {
     const probes: Probe[] = [];
-    for (const record of message.p) {
+    for (let at = from; at < to && at < message.p.length; at++) {
+      const record = message.p[at]!;
       if (record.id !== undefined) {
         // A full record that names its probe: a new handle, or a catch-up after falling behind.
         this.ids[record.i] = record.id;
@@ -360,7 +373,7 @@ export class CompactDecoder {
       this.probes.set(id, probe);
       probes.push(probe);
     }
-    return snapshotIDs ? { probes, snapshotIDs } : { probes };
+    return probes;
   }
 
   /** A probeDeletion: the probes and their handles are gone. */

@@ -1,6 +1,6 @@
 // The one live session (used by the socket worker and the main-thread socket): snapshot marking, chunks
 // with keepIDs, deletions, bad frames, and the compact format decoded to the same probes.
-import { compactRecordText, encodeCompactFields, type Probe } from '@bpm/protocol';
+import { CompactDecoder, compactRecordText, encodeCompactFields, type Probe } from '@bpm/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { createLiveSession, type SessionMessage } from './live-session';
 import { makeProbe, probeData, probeDeletion, systemConfig } from './probe-fixtures';
@@ -89,5 +89,20 @@ describe('live session', () => {
     session.receive(compactSnapshot([makeProbe('a')]));
     session.receive(json(probeDeletion('a')));
     expect(session.receive('{"c":"d","p":[{"i":0,"p":1}]}')).toEqual([]);
+  });
+
+  it('in slices, decodes a compact part one chunk at a time, as each is asked for', () => {
+    const records = vi.spyOn(CompactDecoder.prototype, 'records');
+    const session = createLiveSession(log(), 250);
+    session.open();
+    const all = ids(600).map((id) => makeProbe(id));
+    const chunks = session.receiveInSlices(compactSnapshot(all))[Symbol.iterator]();
+    const first = chunks.next();
+    expect(first.value).toMatchObject({ isSnapshot: true, keepIDs: ids(600) });
+    expect(probesOf([first.value as SessionMessage])).toEqual(all.slice(0, 250));
+    expect(records.mock.calls.map(([, from, to]) => [from, to])).toEqual([[0, 250]]);
+    expect(probesOf([...{ [Symbol.iterator]: () => chunks }])).toEqual(all.slice(250));
+    expect(records.mock.calls.map(([, from, to]) => [from, to])).toEqual([[0, 250], [250, 500], [500, 750]]);
+    records.mockRestore();
   });
 });

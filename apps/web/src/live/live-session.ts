@@ -5,7 +5,7 @@
 // (keepIDs, so the store removes only probes the snapshot does not list), and forgets deleted probes.
 import type { LiveMessage, Probe } from '@bpm/protocol';
 // The compact decoder alone: '@bpm/protocol' would bring every schema and zod into the live worker.
-import { CompactDecoder, isCompactMessage } from '@bpm/protocol/live-compact';
+import { CompactDecoder, isCompactMessage, type CompactMessage } from '@bpm/protocol/live-compact';
 import { asLiveMessage, parseLiveJson, probesPerChunk } from './live-message';
 
 export interface SessionMessage {
@@ -21,43 +21,65 @@ export interface LiveSession {
   open(): void;
   /** One frame's data: the messages to hand to the store, in order (none for a bad or unknown frame). */
   receive(data: unknown): SessionMessage[];
+  /**
+   * The same messages, parsed when the first is asked for and decoded one chunk at a time as they are asked for,
+   * so a caller can hand on a 1 MB snapshot part's first chunk before the rest is decoded (the worker does,
+   * docs/decisions/dashboard.md, Round 11 (sign-in)). Ask for all of one frame's messages before the next frame's.
+   */
+  receiveInSlices(data: unknown): Iterable<SessionMessage>;
 }
 
 export function createLiveSession(log: Pick<Console, 'warn' | 'error'> = console, chunkSize = probesPerChunk): LiveSession {
   let awaitingSnapshot = false;
   let decoder = new CompactDecoder();
 
-  const chunked = (probes: Probe[], keepIDs: readonly string[] | undefined): SessionMessage[] => {
-    const out: SessionMessage[] = [];
+  const probeData = (probes: Probe[]): LiveMessage => ({ messageType: 'probeData', probes });
+
+  function* chunked(probes: Probe[], keepIDs: readonly string[] | undefined): Generator<SessionMessage> {
     for (let start = 0; start === 0 || start < probes.length; start += chunkSize) {
-      const first = start === 0;
-      const message: LiveMessage = { messageType: 'probeData', probes: probes.slice(start, start + chunkSize) };
-      out.push(first && keepIDs ? { message, isSnapshot: true, keepIDs } : { message, isSnapshot: false });
+      const message = probeData(probes.slice(start, start + chunkSize));
+      yield start === 0 && keepIDs ? { message, isSnapshot: true, keepIDs } : { message, isSnapshot: false };
     }
-    return out;
-  };
+  }
+
+  /** A compact message's records decoded chunkSize at a time; a snapshot's part 0 yields its first chunk even if empty. */
+  function* decodedInChunks(message: CompactMessage): Generator<SessionMessage> {
+    const compact = decoder;
+    const snapshotIDs = compact.start(message);
+    if (snapshotIDs) awaitingSnapshot = false;
+    for (let from = 0; from === 0 || from < message.p.length; from += chunkSize) {
+      const probes = compact.records(message, from, from + chunkSize);
+      // A snapshot with no probes still empties the store; an update chunk with none says nothing.
+      if (from === 0 && snapshotIDs) yield { message: probeData(probes), isSnapshot: true, keepIDs: snapshotIDs };
+      else if (probes.length > 0) yield { message: probeData(probes), isSnapshot: false };
+    }
+  }
+
+  function* receiveInSlices(data: unknown): Generator<SessionMessage> {
+    const parsed = parseLiveJson(data, log);
+    if (parsed === undefined) return;
+    if (isCompactMessage(parsed)) {
+      yield* decodedInChunks(parsed);
+      return;
+    }
+    const message = asLiveMessage(parsed, log);
+    if (!message) return;
+    if (message.messageType === 'probeDeletion') decoder.forget(message.probes.map((p) => p.probeID));
+    if (message.messageType !== 'probeData') {
+      yield { message, isSnapshot: false };
+      return;
+    }
+    const keepIDs = awaitingSnapshot ? message.probes.map((p) => p.probeID) : undefined;
+    awaitingSnapshot = false;
+    yield* chunked(message.probes, keepIDs);
+  }
 
   return {
     open() {
       awaitingSnapshot = true;
       decoder = new CompactDecoder();
     },
-    receive(data) {
-      const parsed = parseLiveJson(data, log);
-      if (parsed === undefined) return [];
-      if (isCompactMessage(parsed)) {
-        const { probes, snapshotIDs } = decoder.decode(parsed);
-        if (snapshotIDs) awaitingSnapshot = false;
-        // An update with no probes says nothing; a snapshot with none still empties the store.
-        return probes.length === 0 && !snapshotIDs ? [] : chunked(probes, snapshotIDs);
-      }
-      const message = asLiveMessage(parsed, log);
-      if (!message) return [];
-      if (message.messageType === 'probeDeletion') decoder.forget(message.probes.map((p) => p.probeID));
-      if (message.messageType !== 'probeData') return [{ message, isSnapshot: false }];
-      const keepIDs = awaitingSnapshot ? message.probes.map((p) => p.probeID) : undefined;
-      awaitingSnapshot = false;
-      return chunked(message.probes, keepIDs);
-    },
+    receive: (data) => [...receiveInSlices(data)],
+    receiveInSlices,
   };
 }

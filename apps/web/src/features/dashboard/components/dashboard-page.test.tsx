@@ -62,6 +62,22 @@ function NextPartWhileFirstRowsRender({ message }: { message: LiveMessage }) {
   return null;
 }
 
+/**
+ * In the commit that first sees systemConfig in the store, notes whether the Dashboard still shows its loading text,
+ * then hands the store a probe and flushes it, noting the Total the store then has.
+ */
+function ProbeWhilePageMounts({ seen }: { seen: { loading?: boolean; totalAfterFlush?: number } }) {
+  const hasSystemInfo = useSyncExternalStore(probeStore.subscribeSummary, () => probeStore.getSystemInfo() !== null);
+  useLayoutEffect(() => {
+    if (!hasSystemInfo || seen.loading !== undefined) return;
+    seen.loading = screen.queryByText('Loading system information...') !== null;
+    probeStore.enqueue(probeData(makeProbe('P-1')));
+    probeStore.flush();
+    seen.totalAfterFlush = probeStore.getCounts().total;
+  }, [hasSystemInfo, seen]);
+  return null;
+}
+
 beforeEach(() => {
   // jsdom has no layout: give the table's scroller a viewport so the virtualiser renders rows.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
@@ -160,6 +176,69 @@ describe('DashboardPage', () => {
     expect(renders.Modal - before.Modal).toBe(0);
     expect(renders.Card - before.Card).toBe(0);
     expect(renders.RingProgress - before.RingProgress).toBe(2);
+  });
+
+  it('mounts the page in the background after systemConfig, the store waiting meanwhile', () => {
+    const seen: { loading?: boolean; totalAfterFlush?: number } = {};
+    renderWithProviders(
+      <>
+        <DashboardPage />
+        <ProbeWhilePageMounts seen={seen} />
+      </>,
+    );
+    feed(systemConfig(10));
+    // The commit that applied systemConfig still showed the loading text, and a probe handed to the store then
+    // waited for the page (docs/decisions/dashboard.md, Round 11 (sign-in)).
+    expect(seen).toEqual({ loading: true, totalAfterFlush: 0 });
+    expect(screen.queryByText('Loading system information...')).not.toBeInTheDocument();
+    feed();
+    expect(screen.getByLabelText('Total 1')).toBeInTheDocument();
+    expect(rowIDs()).toEqual(['P-1']);
+  });
+
+  it('reads no layout of the table when it mounts: its size comes from the ResizeObserver', () => {
+    const reports: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly report: () => void) {}
+        observe() {
+          reports.push(() => this.report());
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const read: Element[] = [];
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      read.push(this);
+      return 40;
+    });
+    const scrolledTo = vi.fn();
+    HTMLElement.prototype.scrollTo = scrolledTo;
+    renderWithProviders(<DashboardPage />);
+    feed(systemConfig(10), probeData(...Array.from({ length: 30 }, (_, i) => makeProbe(`P-${i + 1}`))));
+    const scroller = screen.getByRole('table', { name: 'Probes' }).parentElement!;
+    // The virtualiser's default read the scroller's size and wrote its scroll position at mount: a forced layout.
+    expect(read).not.toContain(scroller);
+    expect(scrolledTo).not.toHaveBeenCalled();
+    act(() => reports.forEach((report) => report()));
+    expect(read).toContain(scroller);
+    // 40 px: 1 row, and 6 more below it (the overscan); 800 px (initialRect) would have been 26.
+    expect(rowIDs()).toHaveLength(7);
+    delete (HTMLElement.prototype as Partial<HTMLElement>).scrollTo;
+  });
+
+  it('shows the first 8 rows in their first frame and the rest of the screen in the next', () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    renderWithProviders(<DashboardPage />);
+    feed(systemConfig(10), probeData(...Array.from({ length: 30 }, (_, i) => makeProbe(`P-${i + 1}`))));
+    expect(rowIDs()).toEqual(Array.from({ length: 8 }, (_, i) => `P-${i + 1}`));
+    act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
+    // 800 px: 20 rows, and 6 more below them (the overscan).
+    expect(rowIDs()).toHaveLength(26);
   });
 
   it('offers Delete Probe only with the Probes permission; details disable Delete without it', async () => {

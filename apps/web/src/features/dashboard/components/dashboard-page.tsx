@@ -7,6 +7,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { probeStore } from '../../../live/probe-store';
 import { useLiveFeedLostAt, useSystemInfo } from '../../../live/use-live';
+import { useLiveHoldWhile } from '../../../live/use-live-hold';
 import { usePermissions } from '../../../session/use-permissions';
 import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
 import { SkipLink } from '../../../components/ui/skip-link';
@@ -52,7 +53,13 @@ function focusOpenerOf({ probeID, moreEvents }: DetailsRequest) {
 }
 
 export function DashboardPage() {
-  const systemInfo = useSystemInfo();
+  // The page (cards, filter, the table's frame, the modals) mounts in a background render once systemConfig has
+  // arrived: mounted in the store's frame, from its useSyncExternalStore update, it was one blocking ~42 ms task
+  // (docs/decisions/dashboard.md, Round 11 (sign-in)). "Loading system information..." stays until that render commits; the
+  // stores wait meanwhile, since a change to a store the page reads would make React redo the render blocking.
+  const liveSystemInfo = useSystemInfo();
+  const systemInfo = useDeferredValue(liveSystemInfo);
+  useLiveHoldWhile(systemInfo === null && liveSystemInfo !== null);
   const stale = useLiveFeedLostAt() !== null;
   const canDelete = usePermissions().has('Probes');
   const isNarrow = useMediaQuery(`(max-width: ${cardsBelowPx - 0.02}px)`) ?? false;

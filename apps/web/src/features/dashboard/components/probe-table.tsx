@@ -1,10 +1,16 @@
 // The Probes table (docs/screens.md (Probes table)): sortable headers over a virtualised body. The body re-renders when the row
 // order changes or the user scrolls; each row updates itself from the store.
 import { VisuallyHidden } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useLayoutEffect, useRef } from 'react';
-import { alarmStore } from '../../../live/alarm-store';
-import { probeStore } from '../../../live/probe-store';
+import {
+  defaultRangeExtractor,
+  elementScroll,
+  observeElementRect,
+  useVirtualizer,
+  type Range,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useLiveHoldWhile } from '../../../live/use-live-hold';
 import { ProbeRow, type ProbeRowProps } from './probe-row';
 import type { SortColumn, SortState } from '../probe-sort';
 import classes from './dashboard.module.css';
@@ -57,7 +63,10 @@ export function ProbeTable({
   // rows (cold Mantine menus, cells, rings) was one ~100 ms task in the frame that applied the snapshot's first
   // chunk (docs/decisions/dashboard.md, Round 4). Each row still reads its probe live from the store.
   const rows = useDeferredValue(order);
-  useHoldWhileFirstRowsRender(rows.length === 0 && order.length > 0);
+  // While the first rows render in the background (the table was empty, the order is not), the stores wait: an
+  // applied snapshot part or an alarms message would make React restart that render (Round 10).
+  useLiveHoldWhile(rows.length === 0 && order.length > 0);
+  const firstFrame = useFirstFrameOfRows(rows.length > 0);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -67,6 +76,9 @@ export function ProbeTable({
     // React still keys each row by its probe ID below.
     // jsdom has no layout; a default viewport keeps the first rows rendered in component tests.
     initialRect: { width: 1200, height: 800 },
+    observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollUnlessNewAtStart,
+    rangeExtractor: firstFrame ? firstFrameRange : defaultRangeExtractor,
   });
   return (
     <div
@@ -103,22 +115,68 @@ export function ProbeTable({
   );
 }
 
-/** Longest the store waits for the first rows: the feed must not stall if their render is starved of a core. */
-export const firstRowsHoldMaxMs = 1000;
+/**
+ * The scroller's size as the ResizeObserver reports it, starting from initialRect. The virtualiser's default also
+ * reads clientWidth/clientHeight when it first sees the scroller, in the table's layout effect: a forced style and
+ * layout of the whole new page inside the Dashboard's mount, a quarter of that 42 ms task (docs/decisions/dashboard.md,
+ * Round 11 (sign-in)). The observer's first report comes after the frame's own layout, before its paint; the table mounts
+ * with no rows (the order is built after the mount), so no row is placed by initialRect. Without a ResizeObserver
+ * (jsdom) the default stays.
+ */
+function observeRectAfterLayout(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  onRect: (rect: { width: number; height: number }) => void,
+): void | (() => void) {
+  const element = instance.scrollElement;
+  const Observer = instance.targetWindow?.ResizeObserver;
+  if (!element || !Observer) return observeElementRect(instance, onRect);
+  const observer = new Observer(() => onRect({ width: element.clientWidth, height: element.clientHeight }));
+  observer.observe(element, { box: 'content-box' });
+  return () => observer.disconnect();
+}
 
 /**
- * While the first rows render in the background (the table was empty, the order is not), the probe store keeps
- * the later messages (the snapshot's later parts) queued and the alarm store its notifications. Each applied
- * chunk changes the counts and the row order, and each live alarms message the top bar's count: urgent updates,
- * which make React restart the rows' render from scratch, so the first paint waited for them to stop
- * (docs/decisions/dashboard.md, Round 10). Taken in a layout effect: before the next animation frame's flush.
+ * Rows mounted in the first frame that shows any; the others of the screen follow one frame later. The first
+ * frame with rows styled, laid out and painted ~20 cold rows at once, a 32–38 ms CPU task (docs/decisions/dashboard.md,
+ * Round 11 (sign-in)); half of them each is two tasks under 25 ms.
  */
-function useHoldWhileFirstRowsRender(firstRowsPending: boolean) {
-  useLayoutEffect(() => {
-    if (!firstRowsPending) return;
-    const releases = [probeStore.holdMessages(firstRowsHoldMaxMs), alarmStore.holdNotifications(firstRowsHoldMaxMs)];
-    return () => releases.forEach((release) => release());
-  }, [firstRowsPending]);
+export const firstFrameRows = 8;
+
+const firstFrameRange = (range: Range) => defaultRangeExtractor(range).slice(0, firstFrameRows);
+
+/**
+ * True until the frame after the one that first shows rows: the rest of the screen's rows are rendered from that
+ * next frame's animation callback, so React renders them after the first rows have been painted.
+ */
+function useFirstFrameOfRows(showsRows: boolean): boolean {
+  const [firstFrame, setFirstFrame] = useState(true);
+  useEffect(() => {
+    if (!firstFrame || !showsRows) return;
+    const frame = requestAnimationFrame(() => setFirstFrame(false));
+    return () => cancelAnimationFrame(frame);
+  }, [firstFrame, showsRows]);
+  return firstFrame;
+}
+
+/** Scrollers the virtualiser has written a scroll position to. */
+const scrolledTo = new WeakSet<Element>();
+
+/**
+ * The virtualiser's scroll writes, without the first one when it is to the top: at mount it puts the new scroller
+ * where it already is (scrollTop 0, nothing painted yet), and `scrollTo` forces a style and layout of the new page,
+ * like the size read above (Round 11 (sign-in)).
+ */
+function scrollUnlessNewAtStart(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<HTMLDivElement, Element>,
+): void {
+  const element = instance.scrollElement;
+  if (element && !scrolledTo.has(element)) {
+    scrolledTo.add(element);
+    if (offset + (options.adjustments ?? 0) === 0) return;
+  }
+  elementScroll(offset, options, instance);
 }
 
 function HeaderCell({
