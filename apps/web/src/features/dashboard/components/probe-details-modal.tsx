@@ -35,7 +35,10 @@ export const ProbeDetailsModal = memo(function ProbeDetailsModal({
   onDelete,
 }: ProbeDetailsModalProps) {
   return (
-    <Modal opened={probeID !== null} onClose={onClose} title="Probe Details" size="lg" centered>
+    // The Dashboard gives focus back to what opened the details (dashboard-page.tsx). Mantine's own return, 10 ms
+    // after closing, went to the element focused when the modal opened: the body, once the menu item that opened
+    // it had gone, so it took the focus off the ⋮ button whenever it ran after the page's return.
+    <Modal opened={probeID !== null} onClose={onClose} returnFocus={false} title="Probe Details" size="lg" centered>
       {probeID !== null && (
         <ProbeDetails probeID={probeID} openAt={openAt} canDelete={canDelete} onClose={onClose} onDelete={onDelete} />
       )}
