@@ -110,12 +110,14 @@ function sliceOf(items: Set<string>, budget: TurnBudget, prepare: (item: string)
 
 export class LiveHub {
   /**
-   * A probe's latest state is its JSON (UTF-8, made at most once per change and shared by every message
-   * that carries it) or, until serialised, its published update. Updates are dropped once serialised,
-   * so they die young; kept until the next report (~1 s) they were promoted to V8's old generation
-   * and grew the heap under load (measured).
+   * A probe's latest state is its published update until a flush sends it, then the compact base. Updates are
+   * dropped once flushed, so they die young; kept until the next report (~1 s) they were promoted to V8's old
+   * generation and grew the heap under load (measured). No probe's JSON is kept: a flush serialises each
+   * changed probe once for the message every spec socket shares and drops it; a catch-up or a snapshot
+   * serialises again. Caching each sent probe's JSON as a Buffer made ~120 MB of external memory within a
+   * second or two for a whole-plant change at 100,000 probes, and V8 started a major GC for it
+   * (docs/decisions/security.md "Probe data bounds", Round "hubjson").
    */
-  private readonly json = new Map<string, Buffer>();
   private readonly unsent = new Map<string, PublishedProbe>();
   private readonly changed = new Set<string>();
   private readonly clients = new Map<LiveSocket, Client>();
@@ -174,9 +176,9 @@ export class LiveHub {
     return this.probeIDs().size;
   }
 
-  /** Every probe the hub knows: its latest state is its update, its JSON or its compact base. */
+  /** Every probe the hub knows: its latest state is its update or its compact base. */
   private probeIDs(): Set<string> {
-    return new Set([...this.json.keys(), ...this.unsent.keys(), ...this.compact.probeIDs()]);
+    return new Set([...this.unsent.keys(), ...this.compact.probeIDs()]);
   }
 
   // ---- what the probe service publishes ----
@@ -190,23 +192,16 @@ export class LiveHub {
     // so that the latest state's persistent events come after them (clients apply events in order).
     if (pending?.hasTransient) update = withEarlierTransients(update, pending.probe);
     this.unsent.set(id, update);
-    this.json.delete(id);
     this.changed.add(id);
   }
 
-  /** The latest state of a probe: its pending update, its JSON, or the compact base. */
-  private latestProbe = (id: string): Probe | undefined => {
-    const update = this.unsent.get(id);
-    if (update) return update.probe;
-    const json = this.json.get(id);
-    return json ? (JSON.parse(json.toString()) as Probe) : this.compact.probe(id);
-  };
+  /** The latest state of a probe: its pending update, or the compact base. */
+  private latestProbe = (id: string): Probe | undefined => this.unsent.get(id)?.probe ?? this.compact.probe(id);
 
   /** Deletions go out at once (they are rare) and drop the probes from every pending update. */
   publishDeletion(probeIDs: readonly string[]): void {
     for (const id of probeIDs) {
       this.unsent.delete(id);
-      this.json.delete(id);
       this.changed.delete(id);
       this.compact.forget(id);
       for (const client of this.clients.values()) client.pending?.delete(id);
@@ -373,10 +368,11 @@ export class LiveHub {
     // Each probe is built once for both encodings, in the slice's loop, so that the budget counts both.
     const hasCompact = [...this.clients.values()].some((c) => c.format === 'compact');
     const records: string[] = [];
+    const texts: string[] = [];
     const changed = sliceOf(this.changed, budget, (id) => {
       const probe = this.latestProbe(id);
       if (!probe) return;
-      if (specKeepsUp) this.bytesOf(id, probe);
+      if (specKeepsUp) texts.push(JSON.stringify(probe));
       const record = this.compact.advance(id, probe, hasCompact);
       if (record !== null) records.push(record);
     });
@@ -390,7 +386,7 @@ export class LiveHub {
       if (client.pending === null && !isFull) {
         client.nextDelta = this.deltaSeq;
         if (changed.size === 0) continue;
-        const message = client.format === 'spec' ? (shared ??= this.probeDataMessage(changed)) : sharedCompact;
+        const message = client.format === 'spec' ? (shared ??= probeDataMessage(texts)) : sharedCompact;
         if (!message) continue;
         this.send(client, message);
         bytes += message.length;
@@ -411,8 +407,12 @@ export class LiveHub {
         client.pending = null;
         continue;
       }
-      const caughtUp = sliceOf(client.pending, budget, (id) => this.bytesOf(id));
-      const own = this.probeDataMessage(caughtUp);
+      const owed: string[] = [];
+      const caughtUp = sliceOf(client.pending, budget, (id) => {
+        const text = this.jsonOf(id);
+        if (text !== undefined) owed.push(text);
+      });
+      const own = probeDataMessage(owed);
       if (caughtUp === client.pending) client.pending = null;
       else for (const id of caughtUp) client.pending.delete(id);
       // Not compressed: on a starved machine compressing ~2 MB catch-ups kept a slow page behind for
@@ -421,9 +421,9 @@ export class LiveHub {
       bytes += own.length;
     }
     const probes = changed.size;
-    // Serialised updates are no longer needed (a backed-up socket's catch-up reads the JSON or the
-    // compact base, or the update itself while nothing has serialised it yet).
-    for (const id of changed) if (this.json.has(id) || this.compact.has(id)) this.unsent.delete(id);
+    // Flushed updates are no longer needed: the compact base holds the probes (a backed-up socket's catch-up
+    // and a snapshot serialise them from it).
+    for (const id of changed) if (this.compact.has(id)) this.unsent.delete(id);
     if (changed === this.changed) this.changed.clear();
     else for (const id of changed) this.changed.delete(id);
     this.counters.flushes += 1;
@@ -509,7 +509,7 @@ export class LiveHub {
 
   private *snapshotBytes(probeIDs: Iterable<string>): Generator<Buffer> {
     for (const id of probeIDs) {
-      const bytes = this.bytesOf(id);
+      const bytes = this.snapshotBytesOf(id);
       if (bytes) yield bytes;
     }
   }
@@ -519,57 +519,38 @@ export class LiveHub {
   }
 
   /**
-   * The probe's JSON for a snapshot: the cached one, else made for this message only. Not kept: caching every
-   * probe's JSON as a socket connected made ~120 MB of Buffers in a second at 100,000 probes, and V8 starts a
-   * major GC whenever external memory grows ~64 MB, so each connect brought one, its marking steps and final
-   * pause inside the snapshot's slices (docs/decisions/security.md "Probe data bounds", Round "get"). A second
-   * socket connecting serialises again, as the first does.
+   * The probe's JSON for a snapshot, made for this message only: caching every probe's JSON as a socket
+   * connected made ~120 MB of Buffers in a second at 100,000 probes, and V8 starts a major GC whenever external
+   * memory grows ~64 MB (docs/decisions/security.md "Probe data bounds", Round "get").
    */
   private snapshotBytesOf(id: string): Buffer | undefined {
-    const cached = this.json.get(id);
-    if (cached) return cached;
-    const update = this.unsent.get(id);
-    const probe = update ? update.probe : this.compact.probe(id);
-    return probe && Buffer.from(JSON.stringify(probe));
+    const text = this.jsonOf(id);
+    return text === undefined ? undefined : Buffer.from(text);
   }
 
-  /** The probe's JSON, made from `latest` (its latest state, when the caller has built it) if not cached. */
-  private bytesOf(id: string, latest?: Probe): Buffer | undefined {
-    let bytes = this.json.get(id);
-    if (bytes) return bytes;
-    const update = latest ? undefined : this.unsent.get(id);
-    const probe = latest ?? (update ? update.probe : this.compact.probe(id));
-    if (!probe) return undefined;
-    bytes = Buffer.from(JSON.stringify(probe));
-    this.json.set(id, bytes);
-    // A probe changed since the last flush keeps its update until then: a newer one may need its transient events.
-    if (!this.changed.has(id)) this.unsent.delete(id);
-    return bytes;
+  /** The probe's latest state as spec-format JSON. */
+  private jsonOf(id: string): string | undefined {
+    const probe = this.latestProbe(id);
+    return probe && JSON.stringify(probe);
   }
+}
 
-  /**
-   * Assembled from each probe's cached UTF-8 bytes in one copy. (Joining strings first was slower:
-   * event messages hold "°", which turns the whole joined string two-byte before it is encoded.)
-   */
-  private probeDataMessage(probeIDs: Iterable<string>): Buffer {
-    const parts: Buffer[] = [];
-    let length = probeDataHead.length + probeDataTail.length;
-    for (const id of probeIDs) {
-      const bytes = this.bytesOf(id);
-      if (!bytes) continue;
-      parts.push(bytes);
-      length += bytes.length;
-    }
-    length += Math.max(0, parts.length - 1);
-    const message = Buffer.allocUnsafe(length);
-    let offset = probeDataHead.copy(message, 0);
-    parts.forEach((bytes, i) => {
-      if (i > 0) message[offset++] = comma;
-      offset += bytes.copy(message, offset);
-    });
-    probeDataTail.copy(message, offset);
-    return message;
-  }
+/**
+ * A probeData message of the probes' JSON texts, encoded into one Buffer. (Joining the strings first was
+ * slower: event messages hold "°", which turns the whole joined string two-byte before it is encoded.)
+ */
+function probeDataMessage(texts: readonly string[]): Buffer {
+  let length = probeDataHead.length + probeDataTail.length + Math.max(0, texts.length - 1);
+  const lengths = texts.map((text) => Buffer.byteLength(text));
+  for (const bytes of lengths) length += bytes;
+  const message = Buffer.allocUnsafe(length);
+  let offset = probeDataHead.copy(message, 0);
+  texts.forEach((text, i) => {
+    if (i > 0) message[offset++] = comma;
+    offset += message.write(text, offset);
+  });
+  probeDataTail.copy(message, offset);
+  return message;
 }
 
 function withEarlierTransients(update: PublishedProbe, earlier: Probe): PublishedProbe {
