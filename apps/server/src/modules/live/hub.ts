@@ -9,7 +9,7 @@
 // no database and no engine.
 import type { Alarm, Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
 import type { PublishedProbe } from '../../engine/evaluation.js';
-import { probeDataFrames } from './snapshot-frames.js';
+import { probeDataFrames, probeDataMessage } from './snapshot-frames.js';
 import { CompactFeed } from './compact-feed.js';
 import { inLaterTurn, TurnBudget, turnBudgetMs } from '../../event-loop-turns.js';
 
@@ -66,9 +66,6 @@ export interface FlushStats {
 }
 
 const openState = 1;
-const probeDataHead = Buffer.from('{"messageType":"probeData","probes":[');
-const probeDataTail = Buffer.from(']}');
-const comma = ','.charCodeAt(0);
 /**
  * At most this many probes (or alarms) are serialised into one message; more changed ones go out in further
  * slices, each in its own turn of the event loop, so that a whole-plant change (a threshold edit at 100,000
@@ -533,24 +530,6 @@ export class LiveHub {
     const probe = this.latestProbe(id);
     return probe && JSON.stringify(probe);
   }
-}
-
-/**
- * A probeData message of the probes' JSON texts, encoded into one Buffer. (Joining the strings first was
- * slower: event messages hold "°", which turns the whole joined string two-byte before it is encoded.)
- */
-function probeDataMessage(texts: readonly string[]): Buffer {
-  let length = probeDataHead.length + probeDataTail.length + Math.max(0, texts.length - 1);
-  const lengths = texts.map((text) => Buffer.byteLength(text));
-  for (const bytes of lengths) length += bytes;
-  const message = Buffer.allocUnsafe(length);
-  let offset = probeDataHead.copy(message, 0);
-  texts.forEach((text, i) => {
-    if (i > 0) message[offset++] = comma;
-    offset += message.write(text, offset);
-  });
-  probeDataTail.copy(message, offset);
-  return message;
 }
 
 function withEarlierTransients(update: PublishedProbe, earlier: Probe): PublishedProbe {
