@@ -30,6 +30,11 @@ export interface ChunkLimits {
  */
 export type NextRows<T> = () => T[] | undefined;
 
+/** Writes each statement's rows `next` gives, in order, until it gives none: the body of a simple writer's transaction. */
+export async function forEachStatement<T>(next: NextRows<T>, write: (rows: T[]) => Promise<unknown>): Promise<void> {
+  for (let rows = next(); rows; rows = next()) await write(rows);
+}
+
 /**
  * Writes `items` in transactions, each with `write` in its own turn of the event loop. A transaction takes
  * statements of rows from `next` until it has rowsPerTransaction rows or the turn's budget is spent, like every

@@ -3,7 +3,7 @@
 // transactions with an event-loop turn before each (docs/storage.md (Batched writes)).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { BatchWriter, writeInChunks, type ChunkLimits } from '../../db/batch-writer.js';
+import { BatchWriter, forEachStatement, writeInChunks, type ChunkLimits } from '../../db/batch-writer.js';
 import type { Database } from '../../db/schema.js';
 import type { AlarmEpisode, NewJournalEntry } from './alarm-tracker.js';
 import { insertJournal, upsertAlarms } from './alarms.queries.js';
@@ -58,20 +58,19 @@ export class JournalWriter {
     this.alarms = new Map();
     this.journal = [];
     const alarmsWritten = await writeInChunks(alarms, this.limits, (next) =>
-      this.db.transaction().execute(async (trx) => {
-        for (let chunk = next(); chunk; chunk = next())
-          await upsertAlarms(
+      this.db.transaction().execute((trx) =>
+        forEachStatement(next, (chunk) =>
+          upsertAlarms(
             trx,
             chunk.map((a) => ({ ...a })),
-          );
-      }),
+          ),
+        ),
+      ),
     );
     const journalWritten =
       alarmsWritten.error === undefined
         ? await writeInChunks(journal, this.limits, (next) =>
-            this.db.transaction().execute(async (trx) => {
-              for (let chunk = next(); chunk; chunk = next()) await insertJournal(trx, chunk);
-            }),
+            this.db.transaction().execute((trx) => forEachStatement(next, (chunk) => insertJournal(trx, chunk))),
           )
         : { written: 0, error: alarmsWritten.error };
     const error = journalWritten.error;

@@ -5,7 +5,7 @@
 // socket for ~100 ms (measured), which the live feed's latency target cannot afford.
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { BatchWriter, writeInChunks, type ChunkLimits } from '../../db/batch-writer.js';
+import { BatchWriter, forEachStatement, writeInChunks, type ChunkLimits } from '../../db/batch-writer.js';
 import type { Database } from '../../db/schema.js';
 import type { ProbeRecord } from '../../engine/probe-record.js';
 import { deleteProbeRecords, saveProbeRecords } from './probes.queries.js';
@@ -64,9 +64,7 @@ export class SnapshotWriter {
       // Each row is a whole record (its latest state), so the chunks need no common transaction; each chunk is
       // one for speed. A probe deleted meanwhile is skipped (its deletion is pending for the next flush anyway).
       ({ written, error: failure } = await writeInChunks(dirty, this.limits, (next) =>
-        this.db.transaction().execute(async (trx) => {
-          for (let ids = next(); ids; ids = next()) await saveProbeRecords(trx, this.recordsOf(ids), now);
-        }),
+        this.db.transaction().execute((trx) => forEachStatement(next, (ids) => saveProbeRecords(trx, this.recordsOf(ids), now))),
       ));
     } catch (error) {
       failure = error;
