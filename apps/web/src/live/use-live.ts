@@ -10,10 +10,6 @@ export function useConnectionStatus(): ConnectionStatus {
   return useSyncExternalStore(probeStore.subscribeSummary, probeStore.getStatus);
 }
 
-export function useProbeCounts(): ProbeCounts {
-  return useSyncExternalStore(probeStore.subscribeSummary, probeStore.getCounts);
-}
-
 /**
  * One of the counts: re-renders its component only when that number changes, not at every applied batch that
  * changes another count (docs/decisions/dashboard.md, Round 11 (steady)).

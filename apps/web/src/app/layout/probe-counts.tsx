@@ -10,7 +10,6 @@ import { useLiveFeedLostAt, useProbeCount, type ProbeCounts as Counts } from '..
 type CountedState = Exclude<keyof Counts, 'total'>;
 
 interface CountLook {
-  label: string;
   icon: IconName;
   variant: 'filled' | 'light';
   colour: string;
@@ -27,13 +26,13 @@ const pills: { state: CountedState; label: string }[] = [
 function lookOf(state: CountedState, value: number): CountLook {
   switch (state) {
     case 'normal':
-      return { label: 'Normal', icon: 'check', variant: 'light', colour: 'green', iconColour: 'green-9' };
+      return { icon: 'check', variant: 'light', colour: 'green', iconColour: 'green-9' };
     case 'warning':
-      return { label: 'Warning', icon: 'warning-fill', variant: 'light', colour: 'yellow', iconColour: 'orange-8' };
+      return { icon: 'warning-fill', variant: 'light', colour: 'yellow', iconColour: 'orange-8' };
     case 'critical':
       return value > 0
-        ? { label: 'Critical', icon: 'error-fill', variant: 'filled', colour: 'red.9' }
-        : { label: 'Critical', icon: 'error-fill', variant: 'light', colour: 'gray', iconColour: 'gray-7' };
+        ? { icon: 'error-fill', variant: 'filled', colour: 'red.9' }
+        : { icon: 'error-fill', variant: 'light', colour: 'gray', iconColour: 'gray-7' };
   }
 }
 
@@ -76,7 +75,7 @@ const CountPill = memo(function CountPill({
 }) {
   return (
     <Tooltip label={stale ? `${label} probes (not live)` : `${label} probes`} events={{ hover: true, focus: false, touch: true }}>
-      <CountBadge state={state} isNarrow={isNarrow} stale={stale} />
+      <CountBadge state={state} label={label} isNarrow={isNarrow} stale={stale} />
     </Tooltip>
   );
 });
@@ -84,10 +83,11 @@ const CountPill = memo(function CountPill({
 /** The badge with the live number; the tooltip's ref and handlers come in through `others`. */
 function CountBadge({
   state,
+  label,
   isNarrow,
   stale,
   ...others
-}: { state: CountedState; isNarrow: boolean; stale: boolean } & Omit<BadgeProps, 'children'> &
+}: { state: CountedState; label: string; isNarrow: boolean; stale: boolean } & Omit<BadgeProps, 'children'> &
   Omit<ComponentPropsWithRef<'div'>, 'color' | 'children' | 'style'>) {
   const value = useProbeCount(state);
   const item = lookOf(state, value);
@@ -108,10 +108,10 @@ function CountBadge({
       leftSection={
         <Icon name={item.icon} size={16} colour={item.iconColour ? `var(--mantine-color-${item.iconColour})` : undefined} />
       }
-      aria-label={`${item.label}: ${value}${stale ? ' (not live)' : ''}`}
+      aria-label={`${label}: ${value}${stale ? ' (not live)' : ''}`}
     >
       <Box component="span" visibleFrom="sm">
-        {item.label}&nbsp;
+        {label}&nbsp;
       </Box>
       {value}
     </Badge>

@@ -8,7 +8,6 @@ import { TopBar } from './top-bar';
 const live = vi.hoisted(() => ({ status: 'disconnected' as string, counts: { total: 6, normal: 3, warning: 2, critical: 1 } }));
 vi.mock('../../live/use-live', () => ({
   useConnectionStatus: () => live.status,
-  useProbeCounts: () => live.counts,
   useProbeCount: (key: keyof typeof live.counts) => live.counts[key],
   useLiveFeedLostAt: () => null,
 }));
