@@ -308,6 +308,39 @@ test('a deletion is seen live in a second browser', async ({ page, adminApi, ser
   await other.close();
 });
 
+test('Probe Details open in a second browser close when the probe is deleted, and focus goes to the Probes table', async ({
+  page,
+  adminApi,
+  server,
+  browser,
+}) => {
+  await deleteAllProbes(adminApi);
+  await ingest(adminApi, [report('del-3'), report('del-4')]);
+  const other = await browser.newContext({ baseURL: server.url });
+  const watcher = await other.newPage();
+  await signIn(watcher, 'admin', server.adminPassword);
+  await watcher.getByRole('button', { name: 'Actions for del-3' }).click();
+  await watcher.getByRole('menuitem', { name: 'Probe Details' }).click();
+  const details = watcher.getByRole('dialog', { name: 'Probe Details' });
+  await expect(details.getByText('ID: del-3')).toBeVisible();
+
+  // Another administrator deletes del-3 through its row menu.
+  await signIn(page, 'admin', server.adminPassword);
+  await page.getByRole('button', { name: 'Actions for del-3' }).click();
+  await page.getByRole('menuitem', { name: 'Delete Probe' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Deletion: del-3' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+
+  await expect(details).toBeHidden();
+  await expect(row(watcher, 'del-3')).toHaveCount(0);
+  await expect(table(watcher)).toBeFocused();
+  // The next Tab goes on within the table, not from the top of the page.
+  await watcher.keyboard.press('Tab');
+  await expect(table(watcher).getByRole('button').first()).toBeFocused();
+  await other.close();
+});
+
 test('without the Probes permission: no Delete Probe, and Delete in details is disabled with its tooltip', async ({
   page,
   adminApi,

@@ -1,25 +1,15 @@
 // The app as a whole: restart survival, migrations, first-start seeding, the three faces, headers, CORS, OpenAPI.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { createApiKey } from './modules/keys/keys.service.js';
+import { tempDataDir } from './testing/temp-storage.js';
 import { createTestApp, testAdminPassword, withCookie } from './testing/test-app.js';
-
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bpm-app-test-'));
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
 
 describe('restarts', () => {
   it('keeps users, sessions, keys and logs across a restart', async () => {
-    const dataDir = tempDir();
+    const dataDir = tempDataDir('bpm-app-test-');
     const first = await createTestApp({ dataDir });
     const admin = await first.loginAsAdmin();
     const created = await first.app.inject({
@@ -67,7 +57,7 @@ describe('restarts', () => {
   });
 
   it('refuses to start on a database written by a newer version', async () => {
-    const dataDir = tempDir();
+    const dataDir = tempDataDir('bpm-app-test-');
     const first = await createTestApp({ dataDir });
     await first.app.db
       .insertInto('schema_migrations' as never)
@@ -78,7 +68,7 @@ describe('restarts', () => {
   });
 
   it('drops log entries older than the retention age when it starts', async () => {
-    const dataDir = tempDir();
+    const dataDir = tempDataDir('bpm-app-test-');
     const first = await createTestApp({ dataDir });
     const old = (BigInt(Date.now() - 40 * 86_400_000) * 1_000_000n).toString();
     await first.app.db.insertInto('logs').values({ ts: old, level: 'info', msg: 'ancient entry' }).execute();
@@ -121,7 +111,7 @@ describe('the web face', () => {
   });
 
   it('serves the built app, index.html for page paths, and JSON 404s for missing files and API paths', async () => {
-    const webDistDir = tempDir();
+    const webDistDir = tempDataDir('bpm-app-test-');
     mkdirSync(join(webDistDir, 'assets'));
     writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>BPM app</title>');
     writeFileSync(join(webDistDir, 'assets', 'app-123.js'), 'console.log(1)');
@@ -304,7 +294,7 @@ describe('OpenAPI', () => {
 
 describe('errors', () => {
   it('answers an unexpected failure with a bare 500 and logs it with its request id', async () => {
-    const dataDir = tempDir();
+    const dataDir = tempDataDir('bpm-app-test-');
     const base = await createTestApp({ dataDir });
     await base.close();
     const app = await buildApp(base.config);
@@ -343,7 +333,7 @@ describe('errors', () => {
 
 describe('buildApp', () => {
   it('refuses a DATABASE_URL that is not PostgreSQL', async () => {
-    const dataDir = tempDir();
+    const dataDir = tempDataDir('bpm-app-test-');
     const t = await createTestApp({ dataDir });
     await t.close();
     await expect(buildApp({ ...t.config, databaseUrl: 'mysql://localhost/bpm' })).rejects.toThrow(/must be a PostgreSQL URL/);

@@ -1,21 +1,18 @@
 // Cluster mode in one process (docs/deployment.md (Cluster mode)), PostgreSQL project only: an instance
 // that cannot take the engine lock is ready but answers engine routes 503 with Retry-After, and takes the
 // engine over once the lock is free.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDataDir } from '../testing/temp-storage.js';
 import { createTestApp, withCookie, type TestApp } from '../testing/test-app.js';
 import { startThrowawayRedis, type ThrowawayRedis } from '../testing/throwaway-redis.js';
 
 let redis: ThrowawayRedis;
-const dataDir = mkdtempSync(join(tmpdir(), 'bpm-cluster-mode-'));
+const dataDir = tempDataDir('bpm-cluster-mode-');
 beforeAll(async () => {
   redis = await startThrowawayRedis();
 });
 afterAll(() => {
   redis?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const report = { probeID: 'CM-1', readings: [{ origin: 'Thermocouple', temperature: 25, valid: true }], batteryPercentage: 70 };

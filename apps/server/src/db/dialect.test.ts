@@ -1,13 +1,10 @@
 // What the dialect seam promises, observed through the API on whichever database this project runs
 // (SQLite in "node", PostgreSQL in "node-pg"): numbers come back exactly, searches take text literally.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDataDir } from '../testing/temp-storage.js';
 import { createTestApp, withCookie } from '../testing/test-app.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bpm-dialect-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = tempDataDir('bpm-dialect-');
 
 describe('portable storage', () => {
   it('keeps thresholds to the last digit across a restart', async () => {

@@ -1,13 +1,10 @@
 // PostgreSQL only (the "node-pg" project): one engine per database, so a second instance without cluster
 // mode refuses to start while the first runs, and starts once it has stopped.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDataDir } from '../testing/temp-storage.js';
 import { createTestApp } from '../testing/test-app.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bpm-engine-lock-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = tempDataDir('bpm-engine-lock-');
 
 describe('the engine lock on PostgreSQL', () => {
   it('lets one instance run per database, and the next one start once it has stopped', async () => {
@@ -31,7 +28,7 @@ describe('the engine lock on PostgreSQL', () => {
   });
 
   it('two instances starting at once on a new database: one seeds and runs, the other waits, then refuses', async () => {
-    const fresh = mkdtempSync(join(tmpdir(), 'bpm-engine-lock-'));
+    const fresh = tempDataDir('bpm-engine-lock-');
     const results = await Promise.allSettled([createTestApp({ dataDir: fresh }), createTestApp({ dataDir: fresh })]);
     const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     const refused = results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
@@ -41,7 +38,6 @@ describe('the engine lock on PostgreSQL', () => {
       await started[0]!.loginAsAdmin();
     } finally {
       for (const t of started) await t.close();
-      rmSync(fresh, { recursive: true, force: true });
     }
   });
 });

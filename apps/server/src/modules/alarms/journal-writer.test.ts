@@ -1,30 +1,15 @@
 // The alarms journal's batch writes on a migrated SQLite file (docs/storage.md (Batched writes)): however the
 // transactions are cut (rows, or the turn's budget), every entry is written once, in the order it was appended.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Kysely } from 'kysely';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
-import type { Database } from '../../db/schema.js';
+import { describe, expect, it } from 'vitest';
+import { tempSqliteDatabase } from '../../testing/temp-storage.js';
 import { JournalWriter } from './journal-writer.js';
 
-let dir: string;
-let db: Kysely<Database>;
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'bpm-journal-writer-'));
-  db = openDatabase(dir);
-  await migrateToLatest(db);
-});
-afterAll(async () => {
-  await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
-});
+const storage = tempSqliteDatabase('bpm-journal-writer-');
 
 describe('JournalWriter', () => {
   it('with its turn budget already spent, writes every entry in order, one statement per transaction', async () => {
+    const { db } = storage;
     const writer = new JournalWriter(db, pino({ level: 'silent' }), 60_000, {
       rowsPerTransaction: 250,
       rowsPerStatement: 7,

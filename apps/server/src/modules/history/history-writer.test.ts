@@ -1,26 +1,19 @@
 // The history writer's transactions (docs/storage.md (Batched writes)): cut by the turn's budget after every
 // statement, they write the same minutes, carriages and names as whole transactions do, a probe's key and a
 // name noted in one statement being known to the next.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Assignment } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import { pino } from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChunkLimits } from '../../db/batch-writer.js';
-import { openDatabase } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
+import { tempSqliteDatabase } from '../../testing/temp-storage.js';
 import { HistoryRecorder } from './history-recorder.js';
 import { HistoryWriter } from './history-writer.js';
 
-const dirs: string[] = [];
-const dbs: Kysely<Database>[] = [];
-afterAll(async () => {
-  for (const db of dbs) await db.destroy();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+// One fresh database for each way of cutting the transactions.
+const wholeStorage = tempSqliteDatabase('bpm-history-writer-');
+const cutStorage = tempSqliteDatabase('bpm-history-writer-');
 
 const minuteMs = 60_000;
 const startMs = Date.UTC(2026, 10, 26, 12, 0);
@@ -31,13 +24,8 @@ const assignment = (pack: number, name: string): Assignment => ({
   expectingCANData: true,
 });
 
-/** Six minutes of twelve probes, written by a writer with `limits`; answers every table it writes, in key order. */
-async function written(limits: ChunkLimits) {
-  const dir = mkdtempSync(join(tmpdir(), 'bpm-history-writer-'));
-  dirs.push(dir);
-  const db = openDatabase(dir);
-  dbs.push(db);
-  await migrateToLatest(db);
+/** Six minutes of twelve probes, written into `db` by a writer with `limits`; answers every table it writes, in key order. */
+async function written(db: Kysely<Database>, limits: ChunkLimits) {
   const recorder = new HistoryRecorder();
   const writer = new HistoryWriter(db, recorder, pino({ level: 'silent' }), () => {}, limits);
   await writer.load();
@@ -62,8 +50,12 @@ async function written(limits: ChunkLimits) {
 
 describe('HistoryWriter', () => {
   it('with its turn budget already spent, writes what whole transactions write, one statement per transaction', async () => {
-    const whole = await written({ rowsPerTransaction: 100, rowsPerStatement: 100, budgetMs: Number.POSITIVE_INFINITY });
-    const cut = await written({ rowsPerTransaction: 100, rowsPerStatement: 5, budgetMs: 0 });
+    const whole = await written(wholeStorage.db, {
+      rowsPerTransaction: 100,
+      rowsPerStatement: 100,
+      budgetMs: Number.POSITIVE_INFINITY,
+    });
+    const cut = await written(cutStorage.db, { rowsPerTransaction: 100, rowsPerStatement: 5, budgetMs: 0 });
     expect(whole.minutes).toHaveLength(72);
     expect(whole.keys).toHaveLength(12);
     expect(whole.carriages).toHaveLength(16); // 12 first places, 4 moves

@@ -1,27 +1,11 @@
 // Downsampling in the database (selectBuckets) on a migrated SQLite file: merged buckets keep the true
 // min and max, weight the mean by the readings behind each minute and carry the last battery.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
-import type { Database } from '../../db/schema.js';
+import { describe, expect, it } from 'vitest';
+import { tempSqliteDatabase } from '../../testing/temp-storage.js';
 import { bucketMinutes, minuteStartMs, toMinute, toPoint, type MinuteRow } from './history-aggregate.js';
 import { insertMinutes, selectBuckets } from './history.queries.js';
 
-let dir: string;
-let db: Kysely<Database>;
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'bpm-history-q-'));
-  db = openDatabase(dir);
-  await migrateToLatest(db);
-});
-afterAll(async () => {
-  await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
-});
+const storage = tempSqliteDatabase('bpm-history-q-');
 
 const row = (minute: number, min: number, max: number, mean: number, n: number, battery: number | null = 500): MinuteRow => ({
   minute,
@@ -40,13 +24,13 @@ const nowhere = { stageId: null, packId: null };
 
 describe('selectBuckets', () => {
   it('keeps the true min and max of merged minutes and weights the mean by the readings behind it', async () => {
-    await insertMinutes(db, [
+    await insertMinutes(storage.db, [
       { probe_key: 1, ...row(300, 2000, 2100, 2050, 60, 800) },
       { probe_key: 1, ...row(301, 1500, 4000, 3000, 20, 795) },
       { probe_key: 1, ...row(302, 2200, 2300, 2250, 20, null) },
       { probe_key: 2, ...row(301, -9000, 9000, 0, 60) },
     ]);
-    const [bucket, ...rest] = await selectBuckets(db, 1, 300, 303, 3);
+    const [bucket, ...rest] = await selectBuckets(storage.db, 1, 300, 303, 3);
     expect(rest).toEqual([]);
     expect(toPoint(bucket!, 3, nowhere)).toEqual({
       t: new Date(minuteStartMs(300)).toISOString(),
@@ -67,9 +51,9 @@ describe('selectBuckets', () => {
       ...row(from + i, 2000 + (i % 97), 2100 + (i % 89), 2050, 60),
     }));
     rows[12_345] = { probe_key: 3, ...row(from + 12_345, -800, 9900, 2050, 60) };
-    for (let i = 0; i < rows.length; i += 1000) await insertMinutes(db, rows.slice(i, i + 1000));
+    for (let i = 0; i < rows.length; i += 1000) await insertMinutes(storage.db, rows.slice(i, i + 1000));
     const size = bucketMinutes(from, to, 2000);
-    const buckets = await selectBuckets(db, 3, from, to, size);
+    const buckets = await selectBuckets(storage.db, 3, from, to, size);
     expect(buckets.length).toBeLessThanOrEqual(2000);
     const points = buckets.map((b) => toPoint(b, size, nowhere));
     expect(Math.min(...points.map((p) => p.internal!.min))).toBe(-8);
@@ -79,8 +63,8 @@ describe('selectBuckets', () => {
   });
 
   it('merges a whole range into one bucket without a size, and answers nothing for an empty range', async () => {
-    const [all] = await selectBuckets(db, 1, 0, 1000);
+    const [all] = await selectBuckets(storage.db, 1, 0, 1000);
     expect(all).toMatchObject({ bucket: 0, last_minute: 302, reports: 100, in_min: 1500, in_max: 4000 });
-    expect(await selectBuckets(db, 1, 2000, 3000)).toEqual([]);
+    expect(await selectBuckets(storage.db, 1, 2000, 3000)).toEqual([]);
   });
 });

@@ -1,10 +1,8 @@
 // The history API against the real app (inject) with an injected clock: exact minute aggregates, a
 // pack's carriages, pack search, CSV, bad input, retention, and a restart losing at most the current minute.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AssignmentInput, PackHistory, PackSummary, ProbeHistory, ProbeReportInput } from '@bpm/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDataDir } from '../../testing/temp-storage.js';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
 import { toMinute, toPoint } from './history-aggregate.js';
 import { selectBuckets, selectHourBuckets } from './history.queries.js';
@@ -337,7 +335,7 @@ describe('hourly roll-up', () => {
 
 describe('restart', () => {
   it('loses at most the current minute', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bpm-history-'));
+    const dataDir = tempDataDir('bpm-history-');
     let clock = t0;
     const config = { dataDir, history: { maxAgeDays: 30, clock: () => clock } };
     const first = await createTestApp(config);
@@ -364,7 +362,6 @@ describe('restart', () => {
       [iso(2), 42, 44, 3],
     ]);
     await second.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 });
 

@@ -1,8 +1,8 @@
 // The probe API against the real app (inject): ingest, permissions, a bad batch, assignment, deletion,
 // thresholds, and the snapshot surviving a restart.
-import { rmSync } from 'node:fs';
 import { defaultSystemInfo, type Probe, type ProbeReportInput } from '@bpm/protocol';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tempDataDir } from '../../testing/temp-storage.js';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
 import { createApiKey } from '../keys/keys.service.js';
 
@@ -340,8 +340,8 @@ describe('a large plant', () => {
 
 describe('restart', () => {
   it('restores the probe snapshot and the thresholds', async () => {
-    const first = await createTestApp();
-    const dataDir = first.config.dataDir;
+    const dataDir = tempDataDir('bpm-probes-');
+    const first = await createTestApp({ dataDir });
     const cookie = withCookie(await first.loginAsAdmin());
     await first.app.inject({ method: 'PUT', url: '/api/system/config', headers: cookie, payload: { timeoutSeconds: 60 } });
     await first.app.inject({
@@ -366,13 +366,12 @@ describe('restart', () => {
       );
     } finally {
       await again.close();
-      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
   it('brings a stored report from the future back to the present, so the probe takes reports again', async () => {
-    const first = await createTestApp();
-    const dataDir = first.config.dataDir;
+    const dataDir = tempDataDir('bpm-probes-');
+    const first = await createTestApp({ dataDir });
     const cookie = withCookie(await first.loginAsAdmin());
     await first.app.inject({ method: 'POST', url: '/api/probes/reports', headers: cookie, payload: report('P-F') });
     await first.app.close();
@@ -398,7 +397,6 @@ describe('restart', () => {
       expect((await send()).json()).toEqual({ accepted: 1, ignored: 0 });
     } finally {
       await again.close();
-      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { event, makeProbe, probeData, systemConfig } from '../../../live/probe-fixtures';
+import { event, makeProbe, probeData, probeDeletion, systemConfig } from '../../../live/probe-fixtures';
 import { probeStore } from '../../../live/probe-store';
 import { json, stubFetch } from '../../../testing/fetch-routes';
 import { renderWithProviders } from '../../../testing/render';
@@ -273,6 +273,36 @@ describe('DashboardPage', () => {
     expect(within(fromMenu).getByRole('region', { name: 'Current Events' })).not.toHaveFocus();
     await userEvent.click(within(fromMenu).getByRole('button', { name: 'Close' }));
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Actions for P-1' })).toHaveFocus());
+  });
+
+  it('gives focus to the Probes table when the probe whose details are open is deleted, by another administrator or here', async () => {
+    permissions.names = ['Probes'];
+    renderWithProviders(<DashboardPage />);
+    feed(systemConfig(10), probeData(makeProbe('P-1'), makeProbe('P-2'), makeProbe('P-3')));
+    const table = screen.getByRole('table', { name: 'Probes' });
+
+    // Deleted elsewhere: the live feed takes P-1 away while its details are open.
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for P-1' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Probe Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Probe Details' });
+    await vi.waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    feed(probeDeletion('P-1'));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Probe Details' })).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(table).toHaveFocus());
+    expect(rowIDs()).toEqual(['P-2', 'P-3']);
+
+    // Deleted here, from its details: Delete, then the confirmation's Delete.
+    stubFetch({ 'DELETE /probes/P-2': new Response(null, { status: 204 }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for P-2' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Probe Details' }));
+    const details = await screen.findByRole('dialog', { name: 'Probe Details' });
+    await userEvent.click(within(details).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Deletion: P-2' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    feed(probeDeletion('P-2'));
+    await vi.waitFor(() => expect(table).toHaveFocus());
+    expect(rowIDs()).toEqual(['P-3']);
   });
 
   it('Probe Details shows one temperature history: the server\'s chart, or what this browser saw when that fails', async () => {

@@ -52,6 +52,23 @@ function focusOpenerOf({ probeID, moreEvents }: DetailsRequest) {
   requestAnimationFrame(() => opener()?.focus());
 }
 
+/** The id of the probe list (the table, or the cards below 768 px). */
+const probeListId = 'probe-list';
+
+/**
+ * Puts focus on the probe list when the probe whose Probe Details were open has gone (deleted here or by another
+ * administrator): its ⋮ button went with its row, and the focus would fall to the page (WCAG 2.4.3; the decision
+ * is in docs/operator-screen.md, "Focus"). Once at once, and once more after the dialogs have gone if the focus
+ * fell to the page meanwhile.
+ */
+function focusProbeList() {
+  const focus = () => document.getElementById(probeListId)?.focus({ preventScroll: true });
+  focus();
+  requestAnimationFrame(() => {
+    if (document.activeElement === null || document.activeElement === document.body) focus();
+  });
+}
+
 export function DashboardPage() {
   // The page (cards, filter, the table's frame, the modals) mounts in a background render once systemConfig has
   // arrived: mounted in the store's frame, from its useSyncExternalStore update, it was one blocking ~42 ms task
@@ -97,7 +114,10 @@ export function DashboardPage() {
     if (deleteID === null) return;
     deleteProbe(deleteID, {
       onSuccess: () => {
-        if (detailsID === deleteID) setDetails(null);
+        if (detailsID === deleteID) {
+          setDetails(null);
+          focusProbeList();
+        }
         resetDeletion();
         setDeleteID(null);
       },
@@ -105,9 +125,14 @@ export function DashboardPage() {
   }, [deleteID, detailsID, deleteProbe, resetDeletion]);
 
   useEffect(() => {
-    // A deleted probe's details close by themselves (deletion changes the order).
-    if (detailsID !== null && !probeStore.getEntry(detailsID)) setDetails(null);
-  }, [order, detailsID]);
+    // A deleted probe's details close by themselves (deletion changes the order), the focus going to the list. While
+    // its Confirm Deletion is open they wait for it: its answer closes both (onDeleteConfirm), its Cancel leaves
+    // the details to this effect.
+    if (detailsID !== null && deleteID === null && !probeStore.getEntry(detailsID)) {
+      focusProbeList();
+      setDetails(null);
+    }
+  }, [order, detailsID, deleteID]);
 
   if (!systemInfo) return <Text>Loading system information...</Text>;
 
@@ -121,6 +146,7 @@ export function DashboardPage() {
     onPointerOver: setPointerOver,
     stale,
     emptyText,
+    listId: probeListId,
   };
   return (
     <Stack gap="sm">

@@ -30,9 +30,11 @@ export interface ProbeCardListProps extends Pick<ProbeRowProps, 'canDelete' | 'o
   onPointerOver: (over: boolean) => void;
   stale: boolean;
   emptyText: string;
+  /** The list's id; the page focuses the list by it (tabIndex -1) when the probe whose details were open is gone. */
+  listId: string;
 }
 
-export function ProbeCardList({ order, onPointerOver, stale, emptyText, ...actions }: ProbeCardListProps) {
+export function ProbeCardList({ order, onPointerOver, stale, emptyText, listId, ...actions }: ProbeCardListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: order.length,
@@ -50,6 +52,8 @@ export function ProbeCardList({ order, onPointerOver, stale, emptyText, ...actio
     >
       {order.length === 0 && <div className={classes.empty}>{emptyText}</div>}
       <div
+        id={listId}
+        tabIndex={-1}
         role="list"
         aria-label="Probes"
         className={stale ? classes.stale : undefined}

@@ -44,6 +44,8 @@ export interface ProbeTableProps {
   /** Live data lost: rows are shown greyed (docs/operator-screen.md). */
   stale: boolean;
   emptyText: string;
+  /** The table's id; the page focuses the table by it (tabIndex -1) when the probe whose details were open is gone. */
+  listId: string;
 }
 
 export function ProbeTable({
@@ -57,6 +59,7 @@ export function ProbeTable({
   onPointerOver,
   stale,
   emptyText,
+  listId,
 }: ProbeTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   // A new order is rendered in the background, in slices React can interrupt: mounting the first screenful of
@@ -87,7 +90,14 @@ export function ProbeTable({
       onPointerEnter={() => onPointerOver(true)}
       onPointerLeave={() => onPointerOver(false)}
     >
-      <div role="table" aria-label="Probes" aria-rowcount={rows.length + 1} className={stale ? classes.stale : undefined}>
+      <div
+        id={listId}
+        tabIndex={-1}
+        role="table"
+        aria-label="Probes"
+        aria-rowcount={rows.length + 1}
+        className={stale ? classes.stale : undefined}
+      >
         <div role="rowgroup">
           <div role="row" aria-rowindex={1} className={`${classes.grid} ${classes.header}`}>
             {columns.map((column) => (
