@@ -58,7 +58,7 @@ const probeListId = 'probe-list';
 /**
  * Puts focus on the probe list when the probe whose Probe Details were open has gone (deleted here or by another
  * administrator): its ⋮ button went with its row, and the focus would fall to the page (WCAG 2.4.3; the decision
- * is in docs/operator-screen.md, "Focus"). Once at once, and once more after the dialogs have gone if the focus
+ * is in docs/operator-screen.md, "Focus"). Now, and once more after the dialogs have gone if the focus
  * fell to the page meanwhile.
  */
 function focusProbeList() {
