@@ -119,7 +119,9 @@ async function measure(engine: string, db: Kysely<Database>, times = 15): Promis
     }
     for (const q of deepQueries) {
       const deep = await timed(() => store.list({ offset: 5000, limit: 50, q }), Math.min(times, 5));
-      rows.push(`    filtered page 101 (offset 5,000) of q=${JSON.stringify(q)} (${deep.rows} rows): median ${fmt(deep.median)} ms`);
+      rows.push(
+        `    filtered page 101 (offset 5,000) of q=${JSON.stringify(q)} (${deep.rows} rows): median ${fmt(deep.median)} ms`,
+      );
     }
   } finally {
     await store.close();
@@ -207,11 +209,15 @@ async function postgres(): Promise<void> {
       const migrating = performance.now();
       const applied = await migrateToLatest(db);
       if (applied.length > 0)
-        console.log(`migrated the kept database (${applied.join(', ')}) in ${fmt((performance.now() - migrating) / 1000)} s (load average ${load()})`);
+        console.log(
+          `migrated the kept database (${applied.join(', ')}) in ${fmt((performance.now() - migrating) / 1000)} s (load average ${load()})`,
+        );
       console.log((await measure('PostgreSQL', db)).join('\n'));
       const sizes = await sql<{ name: string; mb: number }>`
         select relname as name, round(pg_relation_size(oid) / 1048576.0) as mb from pg_class
-        where relname in ('logs', 'logs_pkey', 'logs_level_ts', 'logs_msg_trgm', 'logs_level_trgm', 'logs_blocks', 'logs_blocks_trigrams')`.execute(db);
+        where relname in ('logs', 'logs_pkey', 'logs_level_ts', 'logs_msg_trgm', 'logs_level_trgm', 'logs_blocks', 'logs_blocks_trigrams')`.execute(
+        db,
+      );
       console.log(`    sizes (MB): ${sizes.rows.map((r) => `${r.name} ${r.mb}`).join(', ')}`);
       for (const [q, offset] of [...queries.map((q) => [q, 0] as const), ...deepQueries.map((q) => [q, 5000] as const)]) {
         const explained = await plan(db, q, offset);

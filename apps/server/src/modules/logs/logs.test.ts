@@ -206,7 +206,10 @@ describe('GET /system/logs?q= behind thousands of newer entries', () => {
       expect(await search('?q=REQ-1%25_&limit=50')).toEqual(old(100, 51));
       expect(await search('?q=REQ-1%25_&limit=50&offset=50')).toEqual(old(50, 1));
       expect(await search('?q=req-1%25x')).toEqual([]);
-      await own.app.db.insertInto('logs').values({ ts: ts(30005), level: 'info', msg: 'late Req-1%_x 3000.5' }).execute();
+      await own.app.db
+        .insertInto('logs')
+        .values({ ts: ts(30005), level: 'info', msg: 'late Req-1%_x 3000.5' })
+        .execute();
       expect(await search('?q=req-1%25_&limit=50')).toEqual(['late Req-1%_x 3000.5', ...old(100, 52)]);
     } finally {
       await own.close();
