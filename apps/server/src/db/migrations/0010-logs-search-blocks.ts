@@ -92,7 +92,9 @@ export const logsSearchBlocks: Migration = {
         for each statement execute function logs_blocks_after_truncate()`.execute(db);
       // The entries already stored (about 25 s for 1,000,000 on a busy 2-core machine).
       await sql`select logs_blocks_summarize()`.execute(db);
-      await sql`create index logs_blocks_trigrams on logs_blocks using gin (trigrams)`.execute(db);
+      // Without the pending list: every search would scan it (20 blocks pending added 3-6 ms a search); a
+      // block's keys go straight into the index instead (about 13 ms more per 1,024 entries written).
+      await sql`create index logs_blocks_trigrams on logs_blocks using gin (trigrams) with (fastupdate = off)`.execute(db);
       await sql`release savepoint ${savepoint}`.execute(db);
     } catch (error) {
       await sql`rollback to savepoint ${savepoint}`.execute(db);
