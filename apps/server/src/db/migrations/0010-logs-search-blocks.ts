@@ -3,15 +3,15 @@
 // reads its matches newest first.
 // `logs_blocks` holds one row per 1,024 consecutive entries (in ts order): the range (after_ts, last_ts] and
 // every trigram of the block's lower-cased text folded by logs_search_fold into letters and digits (pg_trgm
-// keeps only those), punctuation included, so `q`'s punctuation narrows the blocks too. Character for
-// character, so a substring of lower(msg) stays a substring once folded. Under a GIN index. The search asks it which blocks can hold
-// `q` (each 3-character window of the folded `q`) and walks only those, newest first. A summary is a
-// superset: an entry deleted later leaves its trigrams behind (harmless, the LIKE decides), while an entry
-// inserted or changed inside a summarised range deletes that summary and every newer one (triggers below),
-// so a missing entry can never be missed. Summaries are written by the inserting statement once 1,024
-// entries are unsummarised, under a transaction advisory lock so that a summary sees every insert before it.
-// Needs pg_trgm's show_trgm (migration 0009); without the extension nothing is created and the search keeps
-// the planner's query.
+// keeps only those), punctuation included, so `q`'s punctuation narrows the blocks too; character for
+// character, so a substring of lower(msg) stays a substring once folded. Under a GIN index. The search asks
+// it which blocks can hold `q` (each 3-character window of the folded `q`) and walks only those, newest
+// first. A summary is a superset: an entry deleted later leaves its trigrams behind (harmless, the LIKE
+// decides), while an entry inserted or changed inside a summarised range deletes that summary and every
+// newer one (triggers below), so no entry is ever left out. Summaries are written by the inserting
+// statement once 1,024 entries are unsummarised, under a transaction advisory lock so that a summary sees
+// every insert before it. Needs pg_trgm's show_trgm (migration 0009); without the extension nothing is
+// created and the search keeps the planner's query.
 import { sql, type Kysely, type Migration } from 'kysely';
 import { dialectOf } from '../dialect.js';
 
