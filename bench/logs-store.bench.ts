@@ -6,15 +6,16 @@
 // prints the plan of each filtered page (EXPLAIN ANALYZE), to show which index answers it, and the time the
 // server spent on it beside the target.
 // Run: node --import tsx bench/logs-store.bench.ts
-// (env: BENCH_LOG_DATABASES=sqlite,postgres; BENCH_LOG_DB_DIR for SQLite; BENCH_LOG_WITHOUT_INDEX=1 also times the
-// PostgreSQL pages without the trigram indexes, dropped inside a transaction that is rolled back)
+// (env: BENCH_LOG_DATABASES=sqlite,postgres; BENCH_LOG_DB_DIR for SQLite, BENCH_LOG_PG_DIR for PostgreSQL's kept
+// server directory; BENCH_LOG_WITHOUT_INDEX=1 also times the PostgreSQL pages without the trigram indexes,
+// dropped inside a transaction that is rolled back)
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database';
-import { substringSearch } from '../apps/server/src/db/log-search';
+import { blockSearch, blocksWalked, substringSearch, usesBlocks } from '../apps/server/src/db/log-search';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { migrations } from '../apps/server/src/db/migrations/index';
 import type { Database } from '../apps/server/src/db/schema';
@@ -42,9 +43,12 @@ const entry = (n: number) => ({
  * The filtered pages: a probe's requests (1 entry in 5,000), a word in every entry, a level (1 in 17), a
  * single request, a miss, and a stress case beyond the issue's examples, "req-1": 4.8 % of the entries,
  * all among the oldest tenth (a newest-first walk that expects a match every 20 entries meets its first
- * one 900,000 entries down).
+ * one 900,000 entries down); then a short `q` (two characters, in every entry), punctuation with wildcards
+ * taken literally (a miss: pg_trgm keeps only the "5"), and punctuation that is in every entry.
  */
-const queries = ['P-0042', 'probes', 'warn', 'req-2n9c', 'no-such-text', 'req-1'];
+const queries = ['P-0042', 'probes', 'warn', 'req-2n9c', 'no-such-text', 'req-1', 'ms', '5%_', 'm /api/'];
+/** Deeper pages (offset 5,000): a rare `q` spread over the whole log and the stress case's old matches. */
+const deepQueries = ['P-0042', 'req-1'];
 
 /**
  * The cached database for this schema (a new migration makes a new one): the migrations' names, hashed for
@@ -52,7 +56,7 @@ const queries = ['P-0042', 'probes', 'warn', 'req-2n9c', 'no-such-text', 'req-1'
  */
 const schema = Object.keys(migrations).join('+');
 const cacheName = (engine: 'sqlite' | 'postgres') =>
-  (engine === 'sqlite' ? process.env.BENCH_LOG_DB_DIR : undefined) ??
+  (engine === 'sqlite' ? process.env.BENCH_LOG_DB_DIR : process.env.BENCH_LOG_PG_DIR) ??
   join(
     tmpdir(),
     engine === 'sqlite'
@@ -113,8 +117,12 @@ async function measure(engine: string, db: Kysely<Database>, times = 15): Promis
         `${engine} logs, filtered page q=${JSON.stringify(q)} (${page.rows} rows): median ${fmt(page.median)} ms, max ${fmt(page.max)} ms  (target ≤ 50 ms: ${verdict(page.median, 50)})`,
       );
     }
-    const deep = await timed(() => store.list({ offset: 5000, limit: 50, q: 'P-0042' }), Math.min(times, 5));
-    rows.push(`    filtered page 101 (offset 5,000) of q="P-0042": median ${fmt(deep.median)} ms`);
+    for (const q of deepQueries) {
+      const deep = await timed(() => store.list({ offset: 5000, limit: 50, q }), Math.min(times, 5));
+      rows.push(
+        `    filtered page 101 (offset 5,000) of q=${JSON.stringify(q)} (${deep.rows} rows): median ${fmt(deep.median)} ms`,
+      );
+    }
   } finally {
     await store.close();
   }
@@ -144,11 +152,26 @@ async function sqlite(): Promise<void> {
 }
 
 /**
- * EXPLAIN ANALYZE of the page GET /system/logs?q= runs on PostgreSQL: its plan lines, indented, and the
- * time the server spent executing it (the figure the machine's load distorts least).
+ * EXPLAIN ANALYZE of the statements GET /system/logs?q= runs on PostgreSQL (db/log-search.ts): the block
+ * summaries' walk when the search uses it, then the planner's query when the walk leaves the page unfinished.
+ * Their plan lines, indented, and the time the server spent executing them (the figure the machine's load
+ * distorts least).
  */
-async function plan(db: Kysely<Database>, q: string): Promise<{ lines: string; executionMs: number }> {
-  const query = substringSearch(db, q, 50, 0).compile();
+async function plan(db: Kysely<Database>, q: string, offset = 0): Promise<{ lines: string; executionMs: number }> {
+  if (!(await usesBlocks(db, q))) return explain(db, substringSearch(db, q, 50, offset).compile());
+  const walk = explain(db, blockSearch(q, 50, offset).compile(db));
+  const { rows } = await blockSearch(q, 50, offset).execute(db);
+  const walked = await walk;
+  const found = rows.filter((r) => r.ts !== null).length;
+  if (found >= offset + 50 || (rows[0]?.candidates ?? 0) <= blocksWalked(offset + 50)) return walked;
+  const planner = await explain(db, substringSearch(db, q, 50, offset).compile());
+  return {
+    lines: `${walked.lines}\n      (page not full after the candidate blocks walked: the planner's query)\n${planner.lines}`,
+    executionMs: walked.executionMs + planner.executionMs,
+  };
+}
+
+async function explain(db: Kysely<Database>, query: CompiledQuery): Promise<{ lines: string; executionMs: number }> {
   const explained = await db.executeQuery<{ 'QUERY PLAN': string }>(
     CompiledQuery.raw(`explain (analyze, costs off, timing off) ${query.sql}`, [...query.parameters]),
   );
@@ -183,16 +206,23 @@ async function postgres(): Promise<void> {
     await admin.destroy();
     const db = openDatabase('', server.urlFor('bpm_bench'));
     try {
-      await migrateToLatest(db);
+      const migrating = performance.now();
+      const applied = await migrateToLatest(db);
+      if (applied.length > 0)
+        console.log(
+          `migrated the kept database (${applied.join(', ')}) in ${fmt((performance.now() - migrating) / 1000)} s (load average ${load()})`,
+        );
       console.log((await measure('PostgreSQL', db)).join('\n'));
       const sizes = await sql<{ name: string; mb: number }>`
         select relname as name, round(pg_relation_size(oid) / 1048576.0) as mb from pg_class
-        where relname in ('logs', 'logs_pkey', 'logs_level_ts', 'logs_msg_trgm', 'logs_level_trgm')`.execute(db);
+        where relname in ('logs', 'logs_pkey', 'logs_level_ts', 'logs_msg_trgm', 'logs_level_trgm', 'logs_blocks', 'logs_blocks_trigrams')`.execute(
+        db,
+      );
       console.log(`    sizes (MB): ${sizes.rows.map((r) => `${r.name} ${r.mb}`).join(', ')}`);
-      for (const q of queries) {
-        const explained = await plan(db, q);
+      for (const [q, offset] of [...queries.map((q) => [q, 0] as const), ...deepQueries.map((q) => [q, 5000] as const)]) {
+        const explained = await plan(db, q, offset);
         console.log(
-          `    q=${JSON.stringify(q)} in the server (EXPLAIN ANALYZE): ${fmt(explained.executionMs)} ms  (target ≤ 50 ms: ${verdict(explained.executionMs, 50)}); plan:\n${explained.lines}`,
+          `    q=${JSON.stringify(q)}${offset > 0 ? ` offset ${offset}` : ''} in the server (EXPLAIN ANALYZE): ${fmt(explained.executionMs)} ms  (target ≤ 50 ms: ${verdict(explained.executionMs, 50)}); plan:\n${explained.lines}`,
         );
       }
       console.log(`    machine load average ${load()}`);

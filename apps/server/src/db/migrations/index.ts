@@ -9,6 +9,7 @@ import { logsSearch } from './0006-logs-search.js';
 import { historyHours } from './0007-history-hours.js';
 import { alarmRollup } from './0008-alarm-rollup.js';
 import { logsSearchPostgres } from './0009-logs-search-postgres.js';
+import { logsSearchBlocks } from './0010-logs-search-blocks.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-history-hours': historyHours,
   '0008-alarm-rollup': alarmRollup,
   '0009-logs-search-postgres': logsSearchPostgres,
+  '0010-logs-search-blocks': logsSearchBlocks,
 };

@@ -183,6 +183,40 @@ describe('logs that can be trusted', () => {
   });
 });
 
+describe('GET /system/logs?q= behind thousands of newer entries', () => {
+  it('finds a text whose matches are all old, newest first, and an entry written later into an older stretch', async () => {
+    const own = await createTestApp({ logRetention: { maxEntries: 100_000, maxWarningEntries: 1000, maxAgeDays: 3650 } });
+    try {
+      // 6,000 entries older than the app's own: the oldest 100 hold "Req-1%_x", every other one "req-2%_x".
+      const msg = (n: number) => `GET /api/probes/P-${n % 50} 200 ${n <= 100 ? 'Req-1%_x' : 'req-2%_x'} ${n}`;
+      const ts = (tenths: number) => String(tenths).padStart(19, '0');
+      for (let n = 1; n <= 6000; n += 500) {
+        await own.app.db
+          .insertInto('logs')
+          .values(Array.from({ length: 500 }, (_, i) => ({ ts: ts((n + i) * 10), level: 'info', msg: msg(n + i) })))
+          .execute();
+      }
+      const admin = await own.loginAsAdmin();
+      const search = async (query: string) => {
+        const response = await own.app.inject({ method: 'GET', url: `/api/system/logs${query}`, headers: withCookie(admin) });
+        expect(response.statusCode, response.body).toBe(200);
+        return (response.json() as Entry[]).map((e) => e.msg);
+      };
+      const old = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => msg(from - i));
+      expect(await search('?q=REQ-1%25_&limit=50')).toEqual(old(100, 51));
+      expect(await search('?q=REQ-1%25_&limit=50&offset=50')).toEqual(old(50, 1));
+      expect(await search('?q=req-1%25x')).toEqual([]);
+      await own.app.db
+        .insertInto('logs')
+        .values({ ts: ts(30005), level: 'info', msg: 'late Req-1%_x 3000.5' })
+        .execute();
+      expect(await search('?q=req-1%25_&limit=50')).toEqual(['late Req-1%_x 3000.5', ...old(100, 52)]);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('secrets', () => {
   it('never appear in a log line or an answer (other than the one-time key token)', async () => {
     const userPassword = 'Sup3r-Secret-Pw';
