@@ -241,6 +241,8 @@ describe('compact live format', () => {
     expect(client.socket.sent.every((b) => b.length <= 256 * 1024)).toBe(true);
     expect(parts.map((p) => p.n)).toEqual(parts.map((_, i) => [i, parts.length]));
     expect(parts[0]!.ids).toHaveLength(12_000);
+    // Part 0 goes out as it is, so the first rows do not wait for its deflate; the later parts are compressed.
+    expect(client.socket.compressed).toEqual(parts.map((_, n) => n > 0));
     client.receive();
     expect(client.probes.size).toBe(12_000);
   });

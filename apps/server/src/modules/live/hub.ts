@@ -271,8 +271,10 @@ export class LiveHub {
     if (!this.timer && ![...this.clients.values()].some((c) => c.format === 'compact' && c !== client)) {
       this.compact.delta(this.changed, this.latestProbe, false);
     }
-    // Compressed when the socket negotiated permessage-deflate: the snapshot only, never a flush.
-    for (const part of this.compact.snapshot()) this.send(client, part, true);
+    // Compressed when the socket negotiated permessage-deflate: the snapshot only, never a flush. Part 0 (the handle
+    // table and the first rows, ~0.2 MB at 10,000 probes) goes as it is: its deflate came back from zlib's pool one
+    // event-loop turn later, 40–330 ms behind the connect at full ingest (docs/decisions/dashboard.md, Round 12 (sign-in)).
+    this.compact.snapshot().forEach((part, n) => this.send(client, part, n > 0));
     client.pending = new Set();
   }
 
