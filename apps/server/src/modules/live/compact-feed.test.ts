@@ -228,7 +228,7 @@ describe('compact live format', () => {
     expect(third.probes.get('A')!.batteryPercentage).toBe(12);
   });
 
-  it('sends a large snapshot in parts of at most 1 MB, part 0 with the handle table', () => {
+  it('sends a large snapshot in parts of at most 256 KB, part 0 with the handle table', () => {
     const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
     for (let i = 0; i < 12_000; i += 1)
       hub.publishProbe(published(baseProbe(`P-${i}`, { events: [makeProbeEvent(20, { battery: 15 })] })));
@@ -236,11 +236,42 @@ describe('compact live format', () => {
     const client = connect(hub, 'compact');
     const parts = client.socket.sent.map((b) => JSON.parse(b.toString()) as { c: string; n: number[]; ids?: string[] });
     expect(parts.length).toBeGreaterThan(1);
-    expect(client.socket.sent.every((b) => b.length <= maxSnapshotPartBytes)).toBe(true);
+    // docs/live-feed-compact.md: a part is at most 256 KB, so a browser's worker parses one in a few milliseconds.
+    expect(maxSnapshotPartBytes).toBeLessThanOrEqual(256 * 1024);
+    expect(client.socket.sent.every((b) => b.length <= 256 * 1024)).toBe(true);
     expect(parts.map((p) => p.n)).toEqual(parts.map((_, i) => [i, parts.length]));
     expect(parts[0]!.ids).toHaveLength(12_000);
+    // Part 0 goes out as it is, so the first rows do not wait for its deflate; the later parts are compressed.
+    expect(client.socket.compressed).toEqual(parts.map((_, n) => n > 0));
     client.receive();
     expect(client.probes.size).toBe(12_000);
+  });
+
+  it('while the hub runs, a new compact socket gets the state as last flushed and what changed since in the next flush', () => {
+    // The timer never fires during the test: flush() stands for its next tick.
+    const hub = new LiveHub({ flushIntervalMs: 3_600_000, maxBufferedBytes: 1_000_000 });
+    hub.start();
+    try {
+      hub.publishProbe(published(baseProbe('A')));
+      hub.publishProbe(published(baseProbe('B')));
+      hub.flush();
+      hub.publishProbe(published(baseProbe('A', { batteryPercentage: 40 })));
+      hub.publishProbe(published(baseProbe('C')));
+      const client = connect(hub, 'compact');
+      client.receive();
+      // The snapshot is the last flush's state: encoding the changes at connect held the socket's first part back.
+      expect([...client.probes.keys()].sort()).toEqual(['A', 'B']);
+      expect(client.probes.get('A')!.batteryPercentage).toBe(83.5);
+      const sentBeforeFlush = client.socket.sent.length;
+      hub.flush();
+      client.receive();
+      expect(client.socket.sent.length).toBe(sentBeforeFlush + 1);
+      expect([...client.probes.keys()].sort()).toEqual(['A', 'B', 'C']);
+      expect(client.probes.get('A')).toEqual(baseProbe('A', { batteryPercentage: 40 }));
+      expect(client.probes.get('C')).toEqual(baseProbe('C'));
+    } finally {
+      hub.stop();
+    }
   });
 
   it('part 0 of a snapshot lists every probe in its handle table but brings only a few hundred, the highest states first', () => {

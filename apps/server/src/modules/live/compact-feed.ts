@@ -29,8 +29,12 @@ interface Base {
  */
 const lastTexts: string[] = [];
 
-/** A snapshot part stays below this many bytes, so a client parses and applies it in short steps. */
-export const maxSnapshotPartBytes = 1024 * 1024;
+/**
+ * A snapshot part stays below this many bytes, so a client parses and applies it in short steps: the browser's
+ * worker parses a part in one task, ~20 ms of CPU for 1 MB, which competed with the page's first rows for a core
+ * (docs/decisions/dashboard.md, Round 12 (sign-in)).
+ */
+export const maxSnapshotPartBytes = 256 * 1024;
 
 /**
  * Part 0 holds at most this many records beside the handle table. A dashboard paints its first rows once part 0

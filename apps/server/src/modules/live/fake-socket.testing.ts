@@ -6,8 +6,11 @@ export class FakeSocket implements LiveSocket {
   readyState = 1;
   bufferedAmount = 0;
   sent: Buffer[] = [];
-  send(data: Buffer): void {
+  /** For each sent message, whether the hub asked for it to be compressed (permessage-deflate). */
+  compressed: boolean[] = [];
+  send(data: Buffer, options?: { compress: boolean }): void {
     this.sent.push(data);
+    this.compressed.push(options?.compress ?? false);
   }
   ping(): void {}
   terminate(): void {

@@ -264,12 +264,17 @@ export class LiveHub {
     // The compact snapshot is the state as last flushed (the base moves on at every flush, compact sockets or
     // not): the next flush's shared delta follows on from it (the socket starts as one that fell behind, with
     // nothing missed yet; its pending probes come whole only if it misses more deltas than the hub keeps).
-    // With no other compact socket to keep in step, the base first takes in what changed since that flush.
-    if (![...this.clients.values()].some((c) => c.format === 'compact' && c !== client)) {
+    // While the hub runs, what changed since that flush comes with the next one (≤ flushIntervalMs): encoding it
+    // here held the connect, and so part 0, 40–360 ms at full ingest for 10,000 probes, work the next flush
+    // redid anyway (docs/decisions/dashboard.md, Round 12 (sign-in)). A stopped hub (tests) flushes only when
+    // told, so its base first takes them in when no other compact socket has to stay in step with it.
+    if (!this.timer && ![...this.clients.values()].some((c) => c.format === 'compact' && c !== client)) {
       this.compact.delta(this.changed, this.latestProbe, false);
     }
-    // Compressed when the socket negotiated permessage-deflate: the snapshot only, never a flush.
-    for (const part of this.compact.snapshot()) this.send(client, part, true);
+    // Compressed when the socket negotiated permessage-deflate: the snapshot only, never a flush. Part 0 (the handle
+    // table and the first rows, ~0.2 MB at 10,000 probes) goes as it is: its deflate came back from zlib's pool one
+    // event-loop turn later, 40–330 ms behind the connect at full ingest (docs/decisions/dashboard.md, Round 12 (sign-in)).
+    this.compact.snapshot().forEach((part, n) => this.send(client, part, n > 0));
     client.pending = new Set();
   }
 

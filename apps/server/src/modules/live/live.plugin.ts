@@ -38,7 +38,7 @@ export const liveModule = fp(
       // Clients send nothing (docs/live-feed.md (Connecting)), so a tiny payload limit.
       // The one subprotocol offered is the compact format (docs/live-feed-compact.md); a client that asks
       // for nothing (or for anything else) gets the spec's messages. permessage-deflate is negotiated but
-      // used only for compact snapshot parts (once per connect, in zlib's thread pool): every flush goes out
+      // used only for compact snapshot parts after part 0 (once per connect, in zlib's thread pool): every flush goes out
       // uncompressed, so no per-socket CPU per flush (docs/decisions/live-format.md). A small window keeps
       // each socket's deflate state at ~32 KB.
       await app.register(websocket, {

@@ -229,16 +229,25 @@ describe('DashboardPage', () => {
     delete (HTMLElement.prototype as Partial<HTMLElement>).scrollTo;
   });
 
-  it('shows the first 8 rows in their first frame and the rest of the screen in the next', () => {
+  it('shows the first 8 rows in their first frame and 8 more in each next frame until the screen is full', () => {
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
     vi.stubGlobal('cancelAnimationFrame', () => {});
     renderWithProviders(<DashboardPage />);
-    feed(systemConfig(10), probeData(...Array.from({ length: 30 }, (_, i) => makeProbe(`P-${i + 1}`))));
-    expect(rowIDs()).toEqual(Array.from({ length: 8 }, (_, i) => `P-${i + 1}`));
-    act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
+    feed(systemConfig(10), probeData(...Array.from({ length: 40 }, (_, i) => makeProbe(`P-${i + 1}`))));
+    const firstRows = (n: number) => Array.from({ length: n }, (_, i) => `P-${i + 1}`);
+    const nextFrame = () => act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
+    expect(rowIDs()).toEqual(firstRows(8));
+    nextFrame();
+    expect(rowIDs()).toEqual(firstRows(16));
+    nextFrame();
+    expect(rowIDs()).toEqual(firstRows(24));
+    nextFrame();
     // 800 px: 20 rows, and 6 more below them (the overscan).
-    expect(rowIDs()).toHaveLength(26);
+    expect(rowIDs()).toEqual(firstRows(26));
+    nextFrame();
+    nextFrame();
+    expect(rowIDs()).toEqual(firstRows(26));
   });
 
   it('offers Delete Probe only with the Probes permission; details disable Delete without it', async () => {

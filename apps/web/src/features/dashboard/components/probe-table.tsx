@@ -9,7 +9,7 @@ import {
   type Range,
   type Virtualizer,
 } from '@tanstack/react-virtual';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLiveHoldWhile } from '../../../live/use-live-hold';
 import { ProbeRow, type ProbeRowProps } from './probe-row';
 import type { SortColumn, SortState } from '../probe-sort';
@@ -69,7 +69,11 @@ export function ProbeTable({
   // While the first rows render in the background (the table was empty, the order is not), the stores wait: an
   // applied snapshot part or an alarms message would make React restart that render (Round 10).
   useLiveHoldWhile(rows.length === 0 && order.length > 0);
-  const firstFrame = useFirstFrameOfRows(rows.length > 0);
+  const [rowLimit, setRowLimit] = useState(firstFrameRows);
+  const rangeExtractor = useMemo(
+    () => (rowLimit === Infinity ? defaultRangeExtractor : (range: Range) => defaultRangeExtractor(range).slice(0, rowLimit)),
+    [rowLimit],
+  );
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -81,8 +85,10 @@ export function ProbeTable({
     initialRect: { width: 1200, height: 800 },
     observeElementRect: observeRectAfterLayout,
     scrollToFn: scrollUnlessNewAtStart,
-    rangeExtractor: firstFrame ? firstFrameRange : defaultRangeExtractor,
+    rangeExtractor,
   });
+  const items = virtualizer.getVirtualItems();
+  useScreenFilledInSteps(rows.length > 0, items.length, rowLimit, setRowLimit);
   return (
     <div
       ref={scroller}
@@ -107,7 +113,7 @@ export function ProbeTable({
         </div>
         <div role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
           {rows.length === 0 && <div className={classes.empty}>{emptyText}</div>}
-          {virtualizer.getVirtualItems().map((item) => (
+          {items.map((item) => (
             <ProbeRow
               key={rows[item.index]!}
               probeID={rows[item.index]!}
@@ -146,26 +152,29 @@ function observeRectAfterLayout(
 }
 
 /**
- * Rows mounted in the first frame that shows any; the others of the screen follow one frame later. The first
- * frame with rows styled, laid out and painted ~20 cold rows at once, a 32–38 ms CPU task (docs/decisions/dashboard.md,
- * Round 11 (sign-in)); half of them each is two tasks under 25 ms.
+ * Rows mounted in the first frame that shows any, and at most this many more in each next frame until the screen
+ * (and the overscan) is full. The first frame with rows styled, laid out and painted ~20 cold rows at once, a
+ * 32–38 ms CPU task (docs/decisions/dashboard.md, Round 11 (sign-in)); the rest of the screen in one frame after
+ * the first 8 was still a 23–43 ms CPU task with the store's frame (Round 12 (sign-in)).
  */
 export const firstFrameRows = 8;
 
-const firstFrameRange = (range: Range) => defaultRangeExtractor(range).slice(0, firstFrameRows);
-
 /**
- * True until the frame after the one that first shows rows: the rest of the screen's rows are rendered from that
- * next frame's animation callback, so React renders them after the first rows have been painted.
+ * While the first screen fills: from the frame after the one that first showed rows, each animation frame lets
+ * firstFrameRows more rows mount, so React renders them after the rows before have been painted; once a frame
+ * shows fewer rows than it was allowed (the screen is full) the limit goes, and scrolling mounts rows as usual.
  */
-function useFirstFrameOfRows(showsRows: boolean): boolean {
-  const [firstFrame, setFirstFrame] = useState(true);
+function useScreenFilledInSteps(
+  showsRows: boolean,
+  shown: number,
+  limit: number,
+  setLimit: (limit: number) => void,
+): void {
   useEffect(() => {
-    if (!firstFrame || !showsRows) return;
-    const frame = requestAnimationFrame(() => setFirstFrame(false));
+    if (limit === Infinity || !showsRows) return;
+    const frame = requestAnimationFrame(() => setLimit(shown < limit ? Infinity : limit + firstFrameRows));
     return () => cancelAnimationFrame(frame);
-  }, [firstFrame, showsRows]);
-  return firstFrame;
+  }, [showsRows, shown, limit, setLimit]);
 }
 
 /** Scrollers the virtualiser has written a scroll position to. */
