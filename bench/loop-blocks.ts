@@ -1,0 +1,106 @@
+// Tells work from waiting in an event-loop block (docs/decisions/security.md "Probe data bounds", Round "blocks"):
+// a 1 ms interval timer, like monitorEventLoopDelay's, marks every iteration of the loop, and at each mark reads
+// the main thread's own scheduler counters (/proc/thread-self/schedstat: nanoseconds on a CPU and waiting on the
+// run queue). A block is the gap between two marks; what the main thread did in it is split into
+//  - on a CPU: our JavaScript, V8's work on this thread (GC pauses included, also given apart), SQLite;
+//  - waiting to run: runnable but preempted (other processes on the 2 cores);
+//  - off a CPU otherwise: asleep (file I/O, a lock, the main thread waiting for V8's GC helper threads).
+// A block is our work when its CPU alone passes the target; otherwise it is named by the larger of its waits.
+// The kernel adds the running thread's CPU at its ticks (4 ms here), which is fine for a 50 ms block.
+import { openSync, readSync } from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
+
+export interface LoopBlock {
+  /** performance.now() at the mark before the block. */
+  fromMs: number;
+  wallMs: number;
+  cpuMs: number;
+  waitMs: number;
+  /** Off a CPU without being runnable: wall less CPU less waiting. */
+  offMs: number;
+  /** GC pauses (the bench's gc entries) overlapping the block. */
+  gcMs: number;
+}
+
+const gcEntries: { startTime: number; duration: number }[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcEntries.push({ startTime: entry.startTime, duration: entry.duration });
+}).observe({ entryTypes: ['gc'] });
+
+/** Opened on the main thread, so the file is that thread's for good. */
+const schedstat = openSync('/proc/thread-self/schedstat', 'r');
+const text = Buffer.alloc(128);
+let cpuMs = 0;
+let waitMs = 0;
+function readThreadTimes(): void {
+  const n = readSync(schedstat, text, 0, text.length, 0);
+  const line = text.toString('latin1', 0, n);
+  const space = line.indexOf(' ');
+  cpuMs = Number(line.slice(0, space)) / 1e6;
+  waitMs = Number(line.slice(space + 1, line.indexOf(' ', space + 1))) / 1e6;
+}
+
+/** Watches the loop from start() to stop(): the longest block, and every block above `keepAboveMs`. */
+export class LoopBlocks {
+  longest: LoopBlock | undefined;
+  readonly above: LoopBlock[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly keepAboveMs = 50) {}
+
+  start(): void {
+    readThreadTimes();
+    let lastMs = performance.now();
+    let lastCpu = cpuMs;
+    let lastWait = waitMs;
+    this.timer = setInterval(() => {
+      const now = performance.now();
+      readThreadTimes();
+      const wallMs = now - lastMs;
+      if (wallMs > this.keepAboveMs || wallMs > (this.longest?.wallMs ?? 0)) {
+        const cpu = cpuMs - lastCpu;
+        const wait = waitMs - lastWait;
+        const block = { fromMs: lastMs, wallMs, cpuMs: cpu, waitMs: wait, offMs: Math.max(0, wallMs - cpu - wait), gcMs: 0 };
+        if (wallMs > (this.longest?.wallMs ?? 0)) this.longest = block;
+        if (wallMs > this.keepAboveMs) this.above.push(block);
+      }
+      lastMs = now;
+      lastCpu = cpuMs;
+      lastWait = waitMs;
+    }, 1);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** The GC pauses inside each kept block: read late, since gc entries are delivered after the pause. */
+  private withGc(block: LoopBlock): LoopBlock {
+    const to = block.fromMs + block.wallMs;
+    let gcMs = 0;
+    for (const gc of gcEntries) {
+      const overlap = Math.min(to, gc.startTime + gc.duration) - Math.max(block.fromMs, gc.startTime);
+      if (overlap > 0) gcMs += overlap;
+    }
+    return { ...block, gcMs };
+  }
+
+  /** One line per block: its parts and its name against the target. */
+  describe(targetMs = 50): { longest: string; above: string[] } {
+    const line = (b: LoopBlock) =>
+      `${b.wallMs.toFixed(1)} ms: main thread on a CPU ${b.cpuMs.toFixed(1)} ms (GC pauses in it ${b.gcMs.toFixed(1)} ms), ` +
+      `waiting to run ${b.waitMs.toFixed(1)} ms, off a CPU otherwise ${b.offMs.toFixed(1)} ms: ${blockKind(b, targetMs)}`;
+    return {
+      longest: this.longest ? line(this.withGc(this.longest)) : 'none',
+      above: this.above.map((b) => line(this.withGc(b))),
+    };
+  }
+}
+
+/** "our work" when the main thread's own CPU alone passes the target; else the larger of its two kinds of waiting. */
+export function blockKind(b: LoopBlock, targetMs: number): string {
+  if (b.wallMs <= targetMs) return 'within target';
+  if (b.cpuMs > targetMs) return b.gcMs > b.cpuMs / 2 ? 'our work (mostly GC)' : 'our work';
+  return b.waitMs >= b.offMs ? 'waiting (preempted)' : 'waiting (off a CPU: I/O, a lock or GC helpers)';
+}
+
