@@ -85,14 +85,26 @@ export class LoopBlocks {
     return { ...block, gcMs };
   }
 
-  /** One line per block: its parts and its name against the target. */
-  describe(targetMs = 50): { longest: string; above: string[] } {
+  /**
+   * The longest block, and the blocks over the target counted by kind, listing every one that was our work and
+   * the longest few of the rest (on a loaded machine there are dozens of preempted ones).
+   */
+  describe(targetMs = 50, listed = 4): { longest: string; above: string } {
     const line = (b: LoopBlock) =>
       `${b.wallMs.toFixed(1)} ms: main thread on a CPU ${b.cpuMs.toFixed(1)} ms (GC pauses in it ${b.gcMs.toFixed(1)} ms), ` +
       `waiting to run ${b.waitMs.toFixed(1)} ms, off a CPU otherwise ${b.offMs.toFixed(1)} ms: ${blockKind(b, targetMs)}`;
+    const above = this.above.map((b) => this.withGc(b));
+    const kinds = new Map<string, number>();
+    for (const b of above) kinds.set(blockKind(b, targetMs), (kinds.get(blockKind(b, targetMs)) ?? 0) + 1);
+    const ours = above.filter((b) => b.cpuMs > targetMs);
+    const rest = above.filter((b) => b.cpuMs <= targetMs).sort((x, y) => y.wallMs - x.wallMs);
+    const shown = [...ours, ...rest.slice(0, listed)];
     return {
       longest: this.longest ? line(this.withGc(this.longest)) : 'none',
-      above: this.above.map((b) => line(this.withGc(b))),
+      above:
+        `${above.length}${kinds.size > 0 ? ` (${[...kinds].map(([kind, n]) => `${kind} ${n}`).join(', ')})` : ''}` +
+        shown.map((b) => `\n      ${line(b)}`).join('') +
+        (shown.length < above.length ? `\n      (${above.length - shown.length} more waiting)` : ''),
     };
   }
 }

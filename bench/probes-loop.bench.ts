@@ -93,7 +93,7 @@ const shown = (m: Window) => {
     `longest event-loop block ${m.blockMs.toFixed(1)} ms (target ≤ 50 ms; longest GC pause in it ${m.gcMs.toFixed(1)} ms; ` +
     `major GCs ${m.majorGcs}, started by external memory ${m.externalGcs}; ArrayBuffers at the end ${m.arrayBuffersMB.toFixed(0)} MB)` +
     `\n    its longest block, ${longest}` +
-    `\n    blocks over 50 ms: ${above.length}${above.map((b) => `\n      ${b}`).join('')}`
+    `\n    blocks over 50 ms: ${above}`
   );
 };
 
