@@ -109,10 +109,15 @@ export class LoopBlocks {
   }
 }
 
-/** "our work" when the main thread's own CPU alone passes the target; else the larger of its two kinds of waiting. */
+/**
+ * "our work" when the main thread's own CPU alone passes the target; else the larger of its two kinds of waiting,
+ * the time off a CPU named by whether a GC pause covers it.
+ */
 export function blockKind(b: LoopBlock, targetMs: number): string {
   if (b.wallMs <= targetMs) return 'within target';
   if (b.cpuMs > targetMs) return b.gcMs > b.cpuMs / 2 ? 'our work (mostly GC)' : 'our work';
-  return b.waitMs >= b.offMs ? 'waiting (preempted)' : 'waiting (off a CPU: I/O, a lock or GC helpers)';
+  if (b.waitMs >= b.offMs) return 'waiting (preempted)';
+  // Off a CPU inside a GC pause: the main thread waiting for V8's helper threads (themselves preempted).
+  return b.gcMs >= b.offMs ? 'waiting (for GC helper threads)' : 'waiting (off a CPU: file I/O or a lock)';
 }
 
