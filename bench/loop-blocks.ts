@@ -9,6 +9,7 @@
 // The kernel adds the running thread's CPU at its ticks (4 ms here), which is fine for a 50 ms block.
 import { openSync, readSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
+import { heartbeat, stalledIn, startStallWatch } from './stall-watch';
 
 export interface LoopBlock {
   /** performance.now() at the mark before the block. */
@@ -26,6 +27,8 @@ const gcEntries: { startTime: number; duration: number }[] = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) gcEntries.push({ startTime: entry.startTime, duration: entry.duration });
 }).observe({ entryTypes: ['gc'] });
+
+startStallWatch();
 
 /** Opened on the main thread, so the file is that thread's for good. */
 const schedstat = openSync('/proc/thread-self/schedstat', 'r');
@@ -54,6 +57,7 @@ export class LoopBlocks {
     let lastCpu = cpuMs;
     let lastWait = waitMs;
     this.timer = setInterval(() => {
+      heartbeat();
       const now = performance.now();
       readThreadTimes();
       const wallMs = now - lastMs;
@@ -92,7 +96,8 @@ export class LoopBlocks {
   describe(targetMs = 50, listed = 4): { longest: string; above: string } {
     const line = (b: LoopBlock) =>
       `${b.wallMs.toFixed(1)} ms: main thread on a CPU ${b.cpuMs.toFixed(1)} ms (GC pauses in it ${b.gcMs.toFixed(1)} ms), ` +
-      `waiting to run ${b.waitMs.toFixed(1)} ms, off a CPU otherwise ${b.offMs.toFixed(1)} ms: ${blockKind(b, targetMs)}`;
+      `waiting to run ${b.waitMs.toFixed(1)} ms, off a CPU otherwise ${b.offMs.toFixed(1)} ms: ${blockKind(b, targetMs)}` +
+      seenIn(b);
     const above = this.above.map((b) => this.withGc(b));
     const kinds = new Map<string, number>();
     for (const b of above) kinds.set(blockKind(b, targetMs), (kinds.get(blockKind(b, targetMs)) ?? 0) + 1);
@@ -107,6 +112,12 @@ export class LoopBlocks {
         (shown.length < above.length ? `\n      (${above.length - shown.length} more waiting)` : ''),
     };
   }
+}
+
+/** The main thread's state and system call as bench/stall-watch.ts saw them every 5 ms in the block (R: on a CPU or runnable, S: asleep, D: in I/O). */
+function seenIn(b: LoopBlock): string {
+  const where = stalledIn(b.fromMs, b.fromMs + b.wallMs);
+  return where === '' ? '' : ` [seen in ${where}]`;
 }
 
 /**
