@@ -72,12 +72,13 @@ function describe(sample: { state: string; syscall: string }): string {
 
 export function startStallWatch(): void {
   worker = new Worker(workerSource, { eval: true, workerData: { beat: beat.buffer, tid: mainTid() } });
-  worker.unref();
   worker.on('message', (m: { from: number; to: number; samples: { state: string; syscall: string }[] }) => {
     const where = new Map<string, number>();
     for (const s of m.samples) where.set(describe(s), (where.get(describe(s)) ?? 0) + 1);
     stalls.push({ fromMs: m.from, toMs: m.to, where });
   });
+  // After the listener, which refs the worker again: the watch never keeps the bench alive.
+  worker.unref();
 }
 
 /** Called by the 1 ms timer on every tick. */
