@@ -17,7 +17,7 @@ const onDescriptor = new Set([0, 1, 17, 18, 74, 75, 3, 5, 8, 77]);
 
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { readFileSync } = require('node:fs');
+const { readFileSync, readdirSync } = require('node:fs');
 const beat = new Int32Array(workerData.beat);
 const dir = '/proc/self/task/' + workerData.tid + '/';
 let last = Atomics.load(beat, 0), since = Date.now(), samples = [];
@@ -33,7 +33,18 @@ setInterval(() => {
   try {
     const stat = readFileSync(dir + 'stat', 'latin1');
     const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    samples.push({ state, syscall: readFileSync(dir + 'syscall', 'latin1').trim() });
+    // The process's other threads in I/O at the same moment (state D): whom the main thread may wait behind.
+    const others = [];
+    for (const task of readdirSync('/proc/self/task')) {
+      if (task === String(workerData.tid)) continue;
+      try {
+        const s = readFileSync('/proc/self/task/' + task + '/stat', 'latin1');
+        if (s[s.lastIndexOf(')') + 2] !== 'D') continue;
+        const name = s.slice(s.indexOf('(') + 1, s.lastIndexOf(')'));
+        others.push({ name, syscall: readFileSync('/proc/self/task/' + task + '/syscall', 'latin1').trim() });
+      } catch {}
+    }
+    samples.push({ state, syscall: readFileSync(dir + 'syscall', 'latin1').trim(), others });
   } catch {}
 }, 5);
 `;
@@ -55,24 +66,37 @@ function mainTid(): string {
   return readlinkSync('/proc/thread-self').split('/').at(-1)!;
 }
 
-function describe(sample: { state: string; syscall: string }): string {
-  if (sample.syscall === 'running') return `${sample.state} running`;
-  const [nr, fd] = sample.syscall.split(' ');
+interface Sample {
+  state: string;
+  syscall: string;
+  /** Other threads of the process in state D at the same moment. */
+  others: { name: string; syscall: string }[];
+}
+
+function describe(sample: Sample): string {
+  const main = describeCall(sample.state, sample.syscall);
+  if (sample.others.length === 0) return main;
+  return `${main} (meanwhile in D: ${sample.others.map((o) => `${o.name} ${describeCall('', o.syscall).trim()}`).join('; ')})`;
+}
+
+function describeCall(state: string, syscall: string): string {
+  if (syscall === 'running') return `${state} running`;
+  const [nr, fd] = syscall.split(' ');
   const number = Number(nr);
   const name = syscallNames[number] ?? `syscall ${nr}`;
-  if (!onDescriptor.has(number)) return `${sample.state} ${name}`;
+  if (!onDescriptor.has(number)) return `${state} ${name}`;
   let file = `fd ${Number(fd)}`;
   try {
     file = readlinkSync(`/proc/self/fd/${Number(fd)}`).replace(/^.*\//, '');
   } catch {
     // Closed meanwhile.
   }
-  return `${sample.state} ${name} ${file}`;
+  return `${state} ${name} ${file}`;
 }
 
 export function startStallWatch(): void {
   worker = new Worker(workerSource, { eval: true, workerData: { beat: beat.buffer, tid: mainTid() } });
-  worker.on('message', (m: { from: number; to: number; samples: { state: string; syscall: string }[] }) => {
+  worker.on('message', (m: { from: number; to: number; samples: Sample[] }) => {
     const where = new Map<string, number>();
     for (const s of m.samples) where.set(describe(s), (where.get(describe(s)) ?? 0) + 1);
     stalls.push({ fromMs: m.from, toMs: m.to, where });
