@@ -8,7 +8,9 @@
 //     process and set off one or two extra major GCs during the listing (docs/decisions/security.md
 //     "Probe data bounds", Round "get").
 // Each prints the longest time the event loop was held beside the 50 ms target, and the load average (figures
-// measured while other work loads the machine are pessimistic). Run: node bench/run.mjs probes-loop
+// measured while other work loads the machine are pessimistic); then that block and every block over 50 ms split
+// by the main thread's scheduler counters (bench/loop-blocks.ts) into its own CPU (GC pauses given apart), waiting
+// to run (preempted) and off a CPU otherwise, and named our work or waiting. Run: node bench/run.mjs probes-loop
 // (env: BENCH_PROBES). Bounded: about 60 s on one loaded core.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -17,6 +19,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { ProbeReportInput } from '@bpm/protocol';
 import { createTestApp } from '../apps/server/src/testing/test-app';
+import { LoopBlocks } from './loop-blocks';
 
 const probeCount = Number(process.env.BENCH_PROBES ?? 100_000);
 const report = (i: number): ProbeReportInput => ({
@@ -53,6 +56,8 @@ interface Window {
   majorGcs: number;
   externalGcs: number;
   arrayBuffersMB: number;
+  /** The same window's blocks as the main thread's scheduler counters saw them: work or waiting. */
+  blocks: LoopBlocks;
 }
 
 /** The longest event-loop block while `work` runs, the longest GC pause within it and its major GCs. */
@@ -60,9 +65,12 @@ async function longestBlock(work: () => Promise<unknown>): Promise<Window> {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   longestGcMs = 0;
   Object.assign(majorGcs, { count: 0, external: 0 });
+  const blocks = new LoopBlocks();
   const from = performance.now();
   histogram.enable();
+  blocks.start();
   await work();
+  blocks.stop();
   histogram.disable();
   longestTasks?.(from, performance.now());
   return {
@@ -71,6 +79,7 @@ async function longestBlock(work: () => Promise<unknown>): Promise<Window> {
     majorGcs: majorGcs.count,
     externalGcs: majorGcs.external,
     arrayBuffersMB: process.memoryUsage().arrayBuffers / 1e6,
+    blocks,
   };
 }
 /**
@@ -78,9 +87,15 @@ async function longestBlock(work: () => Promise<unknown>): Promise<Window> {
  * window (a callback and its microtasks, labelled by where it was scheduled): which single task holds the loop.
  */
 const longestTasks = (globalThis as { longestTasks?: (fromMs: number, toMs: number) => void }).longestTasks;
-const shown = (m: Window) =>
-  `longest event-loop block ${m.blockMs.toFixed(1)} ms (target ≤ 50 ms; longest GC pause in it ${m.gcMs.toFixed(1)} ms; ` +
-  `major GCs ${m.majorGcs}, started by external memory ${m.externalGcs}; ArrayBuffers at the end ${m.arrayBuffersMB.toFixed(0)} MB)`;
+const shown = (m: Window) => {
+  const { longest, above } = m.blocks.describe(50);
+  return (
+    `longest event-loop block ${m.blockMs.toFixed(1)} ms (target ≤ 50 ms; longest GC pause in it ${m.gcMs.toFixed(1)} ms; ` +
+    `major GCs ${m.majorGcs}, started by external memory ${m.externalGcs}; ArrayBuffers at the end ${m.arrayBuffersMB.toFixed(0)} MB)` +
+    `\n    its longest block, ${longest}` +
+    `\n    blocks over 50 ms: ${above}`
+  );
+};
 
 const load = () =>
   loadavg()

@@ -23,8 +23,16 @@ export interface Evaluation extends PublishedProbe {
   transient: ProbeEvent[];
 }
 
-export function finishEvaluation(record: ProbeRecord, book: EventBook): Evaluation {
-  const next = record.active === book.active ? record : probeRecord({ ...record, active: book.active });
+/** `watchdogExpiryMs`: a new expiry (the re-evaluation's), set in the same copy as the active events. */
+export function finishEvaluation(
+  record: ProbeRecord,
+  book: EventBook,
+  watchdogExpiryMs = record.watchdogExpiryMs,
+): Evaluation {
+  const next =
+    record.active === book.active && record.watchdogExpiryMs === watchdogExpiryMs
+      ? record
+      : probeRecord(record, book.active, watchdogExpiryMs);
   return lazyEvaluation(next, book.transient, book.raised);
 }
 

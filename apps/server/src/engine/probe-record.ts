@@ -32,9 +32,15 @@ export interface ProbeRecord {
 /**
  * Every record is built by this one literal, so that all share one shape with every field inside the
  * object: a spread copy that adds a field (`{ ...record, alarms }`) moved fields to a separate
- * property array (~90 B more per probe, measured).
+ * property array (~90 B more per probe, measured). An evaluation replaces its active events and watchdog
+ * expiry through the two arguments rather than a spread copy first (the re-evaluation made two such copies
+ * per probe, ~600 B of garbage each: docs/decisions/security.md "Probe data bounds", Round "blocks").
  */
-export function probeRecord(r: ProbeRecord): ProbeRecord {
+export function probeRecord(
+  r: ProbeRecord,
+  active: ProbeEvent[] = r.active,
+  watchdogExpiryMs: number = r.watchdogExpiryMs,
+): ProbeRecord {
   return {
     probeID: r.probeID,
     firmwareVersion: r.firmwareVersion,
@@ -42,12 +48,12 @@ export function probeRecord(r: ProbeRecord): ProbeRecord {
     report: r.report,
     lastReportMs: r.lastReportMs,
     receivedMs: r.receivedMs,
-    watchdogExpiryMs: r.watchdogExpiryMs,
+    watchdogExpiryMs,
     batteryPercentage: r.batteryPercentage,
     batteryCharging: r.batteryCharging,
     latitude: r.latitude,
     longitude: r.longitude,
-    active: r.active,
+    active,
     alarms: r.alarms,
   };
 }

@@ -4,7 +4,7 @@ import { eventCodes as codes, type SystemInfo } from '@bpm/protocol';
 import { applyBatteryRules, applyTemperatureRules } from './conditions.js';
 import { EventBook } from './event-book.js';
 import { finishEvaluation, type Evaluation } from './evaluation.js';
-import { probeRecord, type ProbeRecord } from './probe-record.js';
+import type { ProbeRecord } from './probe-record.js';
 
 /** Raises event 0 once the expiry has passed; null when not due or already raised. */
 export function raiseWatchdog(record: ProbeRecord, thresholds: SystemInfo, nowMs: number): Evaluation | null {
@@ -25,5 +25,5 @@ export function reevaluateProbe(record: ProbeRecord, thresholds: SystemInfo): Ev
   if (record.report) applyTemperatureRules(book, record.report.readings, thresholds);
   if (record.batteryPercentage !== null) applyBatteryRules(book, record.batteryPercentage, thresholds);
   const watchdogExpiryMs = record.receivedMs + thresholds.timeoutSeconds * 1000;
-  return finishEvaluation(probeRecord({ ...record, watchdogExpiryMs }), book);
+  return finishEvaluation(record, book, watchdogExpiryMs);
 }

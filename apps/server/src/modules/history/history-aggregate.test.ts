@@ -69,6 +69,22 @@ describe('HistoryRecorder', () => {
     expect(recorder.openMinuteOf('P-1')).toBeUndefined();
   });
 
+  it('finishes a minute opened behind the open ones (a backfill) at the next sweep past it, and no other', async () => {
+    const recorder = new HistoryRecorder();
+    recorder.record('P-1', t0, [can(30)], 50, null);
+    await recorder.sweep(t0 + 60_000);
+    expect(recorder.takeFinished().map((m) => m.probeID)).toEqual(['P-1']);
+    recorder.record('P-2', t0 + 120_000, [can(30)], 50, null);
+    await recorder.sweep(t0 + 150_000);
+    expect(recorder.takeFinished()).toEqual([]);
+    recorder.record('P-3', t0 + 1_000, [can(30)], 50, null);
+    await recorder.sweep(t0 + 150_000);
+    expect(recorder.takeFinished().map((m) => [m.probeID, m.minute])).toEqual([['P-3', toMinute(t0)]]);
+    await recorder.sweep(t0 + 180_000);
+    expect(recorder.takeFinished().map((m) => m.probeID)).toEqual(['P-2']);
+    expect(recorder.openMinuteOf('P-2')).toBeUndefined();
+  });
+
   it('gives a minute the assignment of its last report when it changes inside the minute', () => {
     const recorder = new HistoryRecorder();
     recorder.record('P-1', t0 + 5_000, [can(30)], 50, place(3, 2291));
