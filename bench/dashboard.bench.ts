@@ -130,7 +130,7 @@ interface TraceEvent {
   dur?: number;
   /** Thread (CPU) time of the event, µs: what the thread ran, without its waits for a core. */
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { nodeName?: string; timerId?: number } };
 }
 
 /** The renderer main threads of the trace, as `pid:tid`. */
@@ -246,6 +246,90 @@ function describeLongTasks(events: TraceEvent[]): void {
   }
 }
 
+/**
+ * BENCH_PAINT: the page's main-thread CPU per second of the window, in all and by the rendering pipeline's steps
+ * (docs/decisions/dashboard.md, Round 12 (steady)). Each step by its self time (its CPU less that of the events
+ * nested in it): the document's `Paint` holds the rows' and the top bar's `Paint`s, so adding them up counts the rows
+ * twice. `Paint` events are also listed by what they painted, those of the document with everything inside them.
+ */
+function describeRenderingCpu(events: TraceEvent[]): void {
+  const mains = rendererMainThreads(events);
+  const first = markTs(events, 'bench-window-start');
+  const last = markTs(events, 'bench-window-end');
+  const windowSeconds = (last - first) / 1e6;
+  const inWindow = events.filter(
+    (e) =>
+      e.ph === 'X' &&
+      e.dur !== undefined &&
+      e.tdur !== undefined &&
+      mains.has(`${e.pid}:${e.tid}`) &&
+      e.ts >= first &&
+      e.ts < last,
+  );
+  // The page's renderer is the main thread with the most Paint events.
+  const paintsBy = new Map<string, number>();
+  for (const e of inWindow)
+    if (e.name === 'Paint') paintsBy.set(`${e.pid}:${e.tid}`, (paintsBy.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  const thread = [...paintsBy].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const mine = inWindow.filter((e) => `${e.pid}:${e.tid}` === thread).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const perSecond = (us: number) => (us / 1000 / windowSeconds).toFixed(1);
+  const self = new Map<string, number>();
+  const open: TraceEvent[] = [];
+  let total = 0;
+  let paintPasses = 0;
+  let layerizeRuns = 0;
+  for (const e of mine) {
+    while (open.length > 0 && open.at(-1)!.ts + open.at(-1)!.dur! <= e.ts) open.pop();
+    const parent = open.at(-1);
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.tdur!);
+    else total += e.tdur!;
+    self.set(e.name, (self.get(e.name) ?? 0) + e.tdur!);
+    if (e.name === 'Paint' && !open.some((o) => o.name === 'Paint')) paintPasses += 1;
+    // Most Layerize events are empty (nothing to re-layerize); a run is one that took CPU.
+    if (e.name === 'Layerize' && e.tdur! >= 100) layerizeRuns += 1;
+    open.push(e);
+  }
+  const steps: [string, string][] = [
+    ['FunctionCall', 'JavaScript'],
+    ['Paint', 'Paint'],
+    ['Layerize', 'Layerize'],
+    ['PrePaint', 'PrePaint'],
+    ['Layout', 'Layout'],
+    ['UpdateLayoutTree', 'style'],
+    ['ThreadControllerImpl::RunTask', 'the tasks’ own (commit, scheduling)'],
+  ];
+  console.log(
+    `      main-thread CPU (trace) ${perSecond(total)} ms/s, self time: ` +
+      steps.map(([name, label]) => `${label} ${perSecond(self.get(name) ?? 0)}`).join(', ') +
+      ` ms/s; ${(paintPasses / windowSeconds).toFixed(1)} paint passes/s, ${(layerizeRuns / windowSeconds).toFixed(1)} Layerize runs/s`,
+  );
+  // The most frequent timer is the store's 100 ms clock; under load it fires less often, and with it the rings' repaints.
+  const timers = new Map<number, number>();
+  for (const e of mine.filter((e) => e.name === 'TimerFire')) {
+    const id = e.args?.data?.timerId ?? -1;
+    timers.set(id, (timers.get(id) ?? 0) + 1);
+  }
+  const clockFires = Math.max(0, ...timers.values());
+  // The worker's messages to the page (HandlePostMessage) vary with what the server sends and move the JavaScript with them.
+  const workerMessages = mine.filter((e) => e.name === 'HandlePostMessage').length;
+  console.log(
+    `        the most frequent timer (the 100 ms clock) fired ${(clockFires / windowSeconds).toFixed(1)}/s; ` +
+      `the worker's messages to the page ${(workerMessages / windowSeconds).toFixed(1)}/s`,
+  );
+  const byNode = new Map<string, { n: number; us: number }>();
+  for (const e of mine.filter((e) => e.name === 'Paint')) {
+    const key = e.args?.data?.nodeName ?? '?';
+    const entry = byNode.get(key) ?? { n: 0, us: 0 };
+    entry.n += 1;
+    entry.us += e.tdur!;
+    byNode.set(key, entry);
+  }
+  for (const [key, { n, us }] of [...byNode].sort((a, b) => b[1].us - a[1].us).slice(0, 6))
+    console.log(
+      `        Paint of ${key.slice(0, 70)}: ${(n / windowSeconds).toFixed(1)}/s, ${perSecond(us)} ms/s with what it holds`,
+    );
+}
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -286,6 +370,10 @@ async function main() {
       'toplevel,blink.user_timing',
       ...(process.env.BENCH_PROFILE ? ['devtools.timeline,v8'] : []),
       ...(process.env.BENCH_TRACE ? ['disabled-by-default-v8.cpu_profiler'] : []),
+      // BENCH_PAINT: the rendering pipeline's events (Paint by layer and node, Layerize, …); BENCH_PAINT=invalidations
+      // adds which node's change made each repaint (it costs CPU of its own: for reading, not for timing).
+      ...(process.env.BENCH_PAINT ? ['devtools.timeline'] : []),
+      ...(process.env.BENCH_PAINT === 'invalidations' ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
     ].join(',');
     await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
     await page.goto(`${server.url}/login`);
@@ -438,6 +526,7 @@ async function main() {
     line('sign-in click to first painted rows', (firstRowsAt! - signInAt) / 1000, 's', 1.5, 2);
     line('JS heap (peak used)', peakHeap / 1024 / 1024, 'MB', 150);
     if (process.env.BENCH_PROFILE) describeLongTasks(traceEvents);
+    if (process.env.BENCH_PAINT) describeRenderingCpu(traceEvents);
     const since = (at?: number) => (at === undefined ? '?' : `${((at - signInAt) / 1000).toFixed(2)} s`);
     console.log(
       `      sign-in path: login answered ${since(milestones.loginAnswered)}, socket opened ${since(milestones.socketOpened)}, ` +

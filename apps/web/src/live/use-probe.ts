@@ -1,6 +1,6 @@
 // Per-probe subscriptions (docs/architecture.md (One probe report, end to end)): a row re-renders when its own probe's version changes, and a watchdog ring
-// when the shared clock ticks. The value compared is a change counter, not the entry.
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+// when the whole second its digit shows changes. The value compared is a change counter, not the entry.
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { probeStore, type ProbeEntry } from './probe-store';
 import type { WatchdogStatus } from './watchdog';
 
@@ -23,6 +23,60 @@ export function useWatchdog(probeID: string): WatchdogStatus | undefined {
   useProbeVersion(probeID);
   const entry = probeStore.getEntry(probeID);
   return entry ? probeStore.watchdog(entry) : undefined;
+}
+
+/**
+ * What a watchdog's digit shows (whole seconds left, or alerted; undefined once the probe is deleted), re-read at every
+ * tick and probe update but re-rendering only when that changes: about once a second instead of ten times. The
+ * countdown between those renders is drawn by `onDraw`, called with the status at mount, after each render, at every
+ * tick and at every update of the probe, in the same task (docs/decisions/dashboard.md, Round 12 (steady)).
+ */
+export function useWatchdogSeconds(
+  probeID: string,
+  onDraw: (watchdog: WatchdogStatus) => void,
+): { seconds: number; alerted: boolean } | undefined {
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const offClock = probeStore.subscribeClock(listener);
+      const offProbe = probeStore.subscribeProbe(probeID, listener);
+      return () => {
+        offClock();
+        offProbe();
+      };
+    },
+    [probeID],
+  );
+  const read = useCallback(() => {
+    const entry = probeStore.getEntry(probeID);
+    return entry ? probeStore.watchdog(entry) : undefined;
+  }, [probeID]);
+  const getShown = useCallback(() => shownKey(read()), [read]);
+  const key = useStoreCounter(subscribe, getShown);
+  // The latest onDraw without re-subscribing when the caller passes a new function.
+  const draw = useRef(onDraw);
+  useLayoutEffect(() => {
+    draw.current = onDraw;
+    const watchdog = read();
+    if (watchdog) onDraw(watchdog);
+  });
+  useLayoutEffect(
+    () =>
+      subscribe(() => {
+        const watchdog = read();
+        if (watchdog) draw.current(watchdog);
+      }),
+    [subscribe, read],
+  );
+  if (key === absent) return undefined;
+  return key === alertedKey ? { seconds: 0, alerted: true } : { seconds: key, alerted: false };
+}
+
+const absent = -2;
+const alertedKey = -1;
+/** One number for what the digit shows: the whole seconds left (rounded up), alerted, or no probe. */
+function shownKey(watchdog: WatchdogStatus | undefined): number {
+  if (!watchdog) return absent;
+  return watchdog.alerted ? alertedKey : Math.ceil(watchdog.timeRemaining);
 }
 
 /**

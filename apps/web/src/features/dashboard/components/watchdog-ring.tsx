@@ -1,8 +1,8 @@
 // The Watchdog column's countdown ring (docs/probe-data.md (Client watchdog)): the remaining share in green → amber → red, and once
 // alerted a full red ring around a red 0, so an expired probe reads as one at a glance (docs/operator-screen.md).
-import { memo } from 'react';
-import { useWatchdog } from '../../../live/use-probe';
-import { watchdogElapsedShare, watchdogRingColour } from '../../../live/watchdog';
+import { memo, useCallback, useRef } from 'react';
+import { useWatchdogSeconds } from '../../../live/use-probe';
+import { watchdogElapsedShare, watchdogRingColour, type WatchdogStatus } from '../../../live/watchdog';
 
 const size = 30;
 const centre = size / 2;
@@ -10,32 +10,35 @@ const ringRadius = 12;
 const ringLength = 2 * Math.PI * ringRadius;
 const alertedColour = 'var(--mantine-color-red-7)';
 
-/** Countdown ring: re-renders on each clock tick, on its own, without the row. */
-export const WatchdogRing = memo(function WatchdogRing({ probeID }: { probeID: string }) {
-  const watchdog = useWatchdog(probeID);
-  if (!watchdog) return null;
-  return (
-    <WatchdogRingView
-      remainingTenths={Math.round(watchdog.timeRemaining * 10)}
-      timeoutSeconds={watchdog.timeoutSeconds}
-      alerted={watchdog.alerted}
-    />
-  );
-});
+/** The arc's length and colour for a watchdog status: the remaining share, or a full red ring once alerted. */
+export function watchdogArc(status: WatchdogStatus): { dashArray: string; colour: string } {
+  const left = status.alerted ? 1 : 1 - watchdogElapsedShare(status);
+  return {
+    dashArray: `${ringLength * left} ${ringLength}`,
+    colour: status.alerted ? alertedColour : watchdogRingColour(status),
+  };
+}
 
-export const WatchdogRingView = memo(function WatchdogRingView({
-  remainingTenths,
-  timeoutSeconds,
-  alerted,
-}: {
-  remainingTenths: number;
-  timeoutSeconds: number;
-  alerted: boolean;
-}) {
-  const status = { timeoutSeconds, timeRemaining: remainingTenths / 10, alerted };
-  const left = alerted ? 1 : 1 - watchdogElapsedShare(status);
-  const colour = alerted ? alertedColour : watchdogRingColour(status);
-  const seconds = alerted ? 0 : Math.ceil(status.timeRemaining);
+function setIfChanged(element: Element, name: string, value: string): void {
+  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+
+/**
+ * Countdown ring. React renders the digit and the label, which change once a second (and at an alert); the arc and
+ * its colour move at every 100 ms tick, written to the arc's attributes in the tick's task without a React render
+ * (docs/decisions/dashboard.md, Round 12 (steady)). Same pixels at the same moments as a render per tick.
+ */
+export const WatchdogRing = memo(function WatchdogRing({ probeID }: { probeID: string }) {
+  const arc = useRef<SVGCircleElement>(null);
+  const draw = useCallback((status: WatchdogStatus) => {
+    if (!arc.current) return;
+    const { dashArray, colour } = watchdogArc(status);
+    setIfChanged(arc.current, 'stroke-dasharray', dashArray);
+    setIfChanged(arc.current, 'stroke', colour);
+  }, []);
+  const shown = useWatchdogSeconds(probeID, draw);
+  if (!shown) return null;
+  const { seconds, alerted } = shown;
   return (
     <svg
       width={size}
@@ -46,14 +49,14 @@ export const WatchdogRingView = memo(function WatchdogRingView({
       data-alerted={alerted || undefined}
     >
       <circle cx={centre} cy={centre} r={ringRadius} fill="none" stroke="var(--mantine-color-gray-3)" strokeWidth="4" />
+      {/* stroke and stroke-dasharray: set by draw, never by React, so a render cannot put back an older arc. */}
       <circle
+        ref={arc}
         cx={centre}
         cy={centre}
         r={ringRadius}
         fill="none"
-        stroke={colour}
         strokeWidth="4"
-        strokeDasharray={`${ringLength * left} ${ringLength}`}
         transform={`rotate(-90 ${centre} ${centre})`}
       />
       <text
