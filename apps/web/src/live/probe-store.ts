@@ -76,7 +76,7 @@ const budgetCheckEvery = 256;
  * At most this many probes new to the store are added per frame; the rest wait for the next frame, in order.
  * A new probe costs far more than an update (its entry, event lists and history ring, a row order that grows,
  * the young-generation GC of all that), so while a snapshot fills an empty store the time budget alone let a
- * frame add 1,000–2,000 probes and run 22–32 ms of CPU with its render and paint (docs/decisions/dashboard.md,
+ * frame add up to ~3,000 probes and run 20–31 ms of CPU with its render and paint (docs/decisions/dashboard.md,
  * Round 13 (sign-in)). One snapshot chunk (probesPerChunk, 250) fits, so the first rows come in one frame as before;
  * updates of known probes are not counted, so the steady state's frames are unchanged.
  */
