@@ -89,12 +89,32 @@ async function startFeeding(server: RunningServer, cookie: string): Promise<Feed
   };
 }
 
-/** Page-side probes: long tasks, animation frames and the time the first probe rows are painted. */
+/**
+ * Page-side probes: long tasks, animation frames, the time the first probe rows are painted and the time the page
+ * gets the snapshot's first chunk from the live worker. Playwright's websocket frame event stamped the snapshot in
+ * the bench's process 0.16–0.31 s after the worker had it, often after the rows (docs/decisions/dashboard.md,
+ * Round 12 (sign-in)); a listener on the worker, added before the app's own, stamps it in the page.
+ */
 function instrumentPage() {
   const w = window as unknown as {
-    __bench: { longTasks: { start: number; duration: number }[]; frames: number[]; firstRowsAt: number | null };
+    __bench: {
+      longTasks: { start: number; duration: number }[];
+      frames: number[];
+      firstRowsAt: number | null;
+      snapshotOnPageAt: number | null;
+    };
   };
-  w.__bench = { longTasks: [], frames: [], firstRowsAt: null };
+  w.__bench = { longTasks: [], frames: [], firstRowsAt: null, snapshotOnPageAt: null };
+  const PageWorker = window.Worker;
+  window.Worker = class extends PageWorker {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      super(url, options);
+      this.addEventListener('message', (event: MessageEvent<{ isSnapshot?: boolean }>) => {
+        if (event.data?.isSnapshot && w.__bench.snapshotOnPageAt === null)
+          w.__bench.snapshotOnPageAt = performance.timeOrigin + performance.now();
+      });
+    }
+  };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
@@ -113,6 +133,7 @@ interface PageFigures {
   longTasks: { start: number; duration: number }[];
   frames: number[];
   firstRowsAt: number | null;
+  snapshotOnPageAt: number | null;
   timeOrigin: number;
 }
 const readFigures = (page: Page) =>
@@ -432,8 +453,11 @@ async function main() {
         );
         throw error;
       });
-    const { firstRowsAt } = await readFigures(page);
+    const { firstRowsAt, snapshotOnPageAt } = await readFigures(page);
     milestones.rowsPainted = firstRowsAt!;
+    // Without a live worker (no stamp in the page) Playwright's frame event is what there is.
+    const snapshotStampedBy = snapshotOnPageAt !== null ? 'the page' : 'Playwright';
+    if (snapshotOnPageAt !== null) milestones.snapshotReceived = snapshotOnPageAt;
     const sentAtStart = feeder.sent();
 
     const metrics = async () => {
@@ -530,7 +554,7 @@ async function main() {
     const since = (at?: number) => (at === undefined ? '?' : `${((at - signInAt) / 1000).toFixed(2)} s`);
     console.log(
       `      sign-in path: login answered ${since(milestones.loginAnswered)}, socket opened ${since(milestones.socketOpened)}, ` +
-        `snapshot received ${since(milestones.snapshotReceived)}, rows painted ${since(firstRowsAt!)}; ` +
+        `snapshot received ${since(milestones.snapshotReceived)} (stamped by ${snapshotStampedBy}), rows painted ${since(firstRowsAt!)}; ` +
         `the guard's GET /login answered ${since(milestones.guardSignedIn)}, GET /roles/@me ${since(milestones.guardPermissions)}`,
     );
     const live = frameSizes.slice(2);

@@ -44,7 +44,8 @@ describe('live session', () => {
     // A still clock: the frame budget never runs out, so each frame applies all it has however busy the machine.
     const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, elapsedMs: () => 0, log: log() });
     store.enqueue(probeData(...ids(600).map((id) => makeProbe(id))));
-    frames.shift()!();
+    // New probes fill the store over several frames (newProbesPerFrame).
+    while (frames.length) frames.shift()!();
     expect(store.size).toBe(600);
     const session = createLiveSession(log(), 250);
     session.open();

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { event, makeProbe, probeData, probeDeletion, systemConfig, type ProbeOverrides } from './probe-fixtures';
 import { eventsForDisplay } from './probe-events';
-import { ProbeStore } from './probe-store';
+import { newProbesPerFrame, ProbeStore } from './probe-store';
 import type { LiveMessage } from '@bpm/protocol';
 
 function setup() {
@@ -115,24 +115,74 @@ describe('messages (docs/live-feed.md (Message handling))', () => {
   it('a large batch is applied across frames within the per-frame budget', () => {
     const frames: (() => void)[] = [];
     let clock = 0;
+    let ticking = false;
     const store = new ProbeStore({
       scheduleFrame: (f) => frames.push(f),
       now: () => 0,
-      elapsedMs: () => (clock += 5),
+      elapsedMs: () => (ticking ? (clock += 5) : clock),
       log: { warn: vi.fn() },
     });
+    const ids = Array.from({ length: 600 }, (_, i) => `P-${i}`);
+    store.enqueue(probeData(...ids.map((id) => p(id))), true);
+    while (frames.length) frames.shift()!();
     const batches: number[] = [];
     store.subscribeBatch((b) => batches.push(b.changed.size));
-    store.enqueue(probeData(...Array.from({ length: 600 }, (_, i) => p(`P-${i}`))), true);
+    ticking = true;
+    store.enqueue(probeData(...ids.map((id) => p(id, { batteryPercentage: 10 }))));
     store.enqueue(probeDeletion('P-0'));
     frames.shift()!();
-    expect(store.size).toBe(512);
+    expect(store.getEntry('P-511')!.probe.batteryPercentage).toBe(10);
+    expect(store.getEntry('P-512')!.probe.batteryPercentage).toBe(83.5);
     expect(frames).toHaveLength(1);
     frames.shift()!();
     expect(store.size).toBe(599);
     expect(store.getCounts().total).toBe(599);
     expect(batches).toEqual([512, 89]);
     expect(frames).toHaveLength(0);
+  });
+
+  it('a snapshot filling the store adds at most newProbesPerFrame probes per frame, in order, counts matching the rows', () => {
+    const { store, frames } = setup();
+    const states = ['Normal', 'Warning', 'Critical'];
+    const ids = Array.from({ length: 1000 }, (_, i) => `P-${String(i).padStart(4, '0')}`);
+    const seen: { size: number; total: number; critical: number; ids: string[] }[] = [];
+    store.subscribeBatch(() => {
+      const entries = [...store.allEntries()];
+      seen.push({
+        size: store.size,
+        total: store.getCounts().total,
+        critical: store.getCounts().critical,
+        ids: entries.map((e) => e.probe.probeID),
+      });
+    });
+    for (let start = 0; start < ids.length; start += 250) {
+      const chunk = ids.slice(start, start + 250).map((id, i) => p(id, { stateString: states[(start + i) % 3] }));
+      store.enqueue(probeData(...chunk), start === 0, start === 0 ? ids : undefined);
+    }
+    // An update of a probe already applied waits behind the snapshot and lands on it, not before it.
+    store.enqueue(probeData(p('P-0000', { stateString: 'Critical' })));
+    while (frames.length) frames.shift()!();
+    expect(seen.map((s) => s.size)).toEqual([newProbesPerFrame, 2 * newProbesPerFrame, 3 * newProbesPerFrame, 1000]);
+    for (const [frame, s] of seen.entries()) {
+      expect(s.total).toBe(s.size);
+      expect(s.ids).toEqual(ids.slice(0, s.size));
+      // The last frame also applied the update that made P-0000 Critical.
+      expect(s.critical).toBe(s.ids.filter((_, i) => i % 3 === 2).length + (frame === seen.length - 1 ? 1 : 0));
+    }
+    expect(store.getCounts()).toEqual({ total: 1000, normal: 333, warning: 333, critical: 334 });
+    expect(store.getEntry('P-0000')!.probe.state.stateString).toBe('Critical');
+  });
+
+  it('updates of known probes are not held back by the new-probe limit', () => {
+    const { store, apply, frames } = setup();
+    const ids = Array.from({ length: 1000 }, (_, i) => `P-${i}`);
+    apply(probeData(...ids.map((id) => p(id))));
+    const batches: number[] = [];
+    store.subscribeBatch((b) => batches.push(b.changed.size));
+    store.enqueue(probeData(...ids.map((id) => p(id, { stateString: 'Warning' }))));
+    frames.shift()!();
+    expect(batches).toEqual([1000]);
+    expect(store.getCounts().warning).toBe(1000);
   });
 
   it('a held store keeps queued messages until the hold is released, then applies them in the next frame', () => {

@@ -72,6 +72,15 @@ interface QueuedMessage {
 export const frameBudgetMs = 8;
 /** The budget is checked every this many items, which keeps small batches (and unit tests) in one frame. */
 const budgetCheckEvery = 256;
+/**
+ * At most this many probes new to the store are added per frame; the rest wait for the next frame, in order.
+ * A new probe costs far more than an update (its entry, event lists and history ring, a row order that grows,
+ * the young-generation GC of all that), so while a snapshot fills an empty store the time budget alone let a
+ * frame add up to ~3,000 probes and run 20–31 ms of CPU with its render and paint (docs/decisions/dashboard.md,
+ * Round 13 (sign-in)). One snapshot chunk (probesPerChunk, 250) fits, so the first rows come in one frame as before;
+ * updates of known probes are not counted, so the steady state's frames are unchanged.
+ */
+export const newProbesPerFrame = 256;
 
 export function defaultScheduleFrame(flush: () => void): void {
   // rAF does not run in a hidden tab; the timeout keeps the queue bounded there.
@@ -197,7 +206,7 @@ export class ProbeStore {
   }
 
   /**
-   * Applies queued messages for up to frameBudgetMs, then notifies each changed probe once, the batch and the
+   * Applies queued messages for up to frameBudgetMs and newProbesPerFrame new probes, then notifies each changed probe once, the batch and the
    * summary; what is left is applied in the next frame.
    */
   flush(): void {
@@ -211,6 +220,7 @@ export class ProbeStore {
     const counts = { ...this.counts };
     const systemInfoBefore = this.systemInfo;
     let sinceCheck = 0;
+    let added = 0;
     let outOfTime = false;
     while (this.queue.length > 0 && !outOfTime) {
       const item = this.queue[0]!;
@@ -225,7 +235,13 @@ export class ProbeStore {
             membershipChanged = this.removeMissing(keep, counts, changed) || membershipChanged;
           }
           while (item.next < message.probes.length) {
-            membershipChanged = this.upsert(message.probes[item.next++]!, counts, changed) || membershipChanged;
+            if (this.upsert(message.probes[item.next++]!, counts, changed)) {
+              membershipChanged = true;
+              if (++added >= newProbesPerFrame) {
+                outOfTime = true;
+                break;
+              }
+            }
             if (++sinceCheck >= budgetCheckEvery) {
               sinceCheck = 0;
               if (this.elapsedMs() > deadline) {
