@@ -46,8 +46,9 @@ export class CheckpointGate implements BatchGate {
   }
 
   leave(): void {
+    // No Atomics.notify: it takes V8's process-wide futex lock, which a preempted worker inside Atomics.wait may
+    // hold; the worker looks again every few ms instead (wal-checkpointer.ts).
     Atomics.sub(this.words, batchWord, 1);
-    Atomics.notify(this.words, batchWord);
   }
 
   /** The worker's side (run there from wal-checkpointer.ts's source; here for tests): false while a batch writes. */

@@ -17,8 +17,8 @@ const defaultAutocheckpointPages = 1000;
 const closeWaitMs = 5000;
 /** How long a checkpoint waits for the batch writers' transactions (each a few ms) before running anyway. */
 const maxBatchWaitMs = 1000;
-/** One wait for a batch transaction to end, before looking again. */
-const batchWaitSliceMs = 50;
+/** One wait for a batch transaction to end, before looking again (the main thread does not notify). */
+const batchWaitSliceMs = 5;
 
 // CommonJS, evaluated in the worker: the module is loaded by path so that it works from src/ and dist/ alike.
 const workerSource = `
