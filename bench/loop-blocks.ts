@@ -47,9 +47,14 @@ function readThreadTimes(): void {
 export class LoopBlocks {
   longest: LoopBlock | undefined;
   readonly above: LoopBlock[] = [];
+  /** Blocks with more than asleepAboveMs off a CPU (GC pauses told apart later): the sleeps shorter than the target. */
+  readonly asleep: LoopBlock[] = [];
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly keepAboveMs = 50) {}
+  constructor(
+    private readonly keepAboveMs = 50,
+    private readonly asleepAboveMs = 10,
+  ) {}
 
   start(): void {
     readThreadTimes();
@@ -61,12 +66,13 @@ export class LoopBlocks {
       const now = performance.now();
       readThreadTimes();
       const wallMs = now - lastMs;
-      if (wallMs > this.keepAboveMs || wallMs > (this.longest?.wallMs ?? 0)) {
+      if (wallMs > this.asleepAboveMs || wallMs > (this.longest?.wallMs ?? 0)) {
         const cpu = cpuMs - lastCpu;
         const wait = waitMs - lastWait;
         const block = { fromMs: lastMs, wallMs, cpuMs: cpu, waitMs: wait, offMs: Math.max(0, wallMs - cpu - wait), gcMs: 0 };
         if (wallMs > (this.longest?.wallMs ?? 0)) this.longest = block;
         if (wallMs > this.keepAboveMs) this.above.push(block);
+        if (block.offMs > this.asleepAboveMs) this.asleep.push(block);
       }
       lastMs = now;
       lastCpu = cpuMs;
@@ -93,7 +99,7 @@ export class LoopBlocks {
    * The longest block, and the blocks over the target counted by kind, listing every one that was our work and
    * the longest few of the rest (on a loaded machine there are dozens of preempted ones).
    */
-  describe(targetMs = 50, listed = 4): { longest: string; above: string } {
+  describe(targetMs = 50, listed = 4): { longest: string; above: string; asleep: string } {
     const line = (b: LoopBlock) =>
       `${b.wallMs.toFixed(1)} ms: main thread on a CPU ${b.cpuMs.toFixed(1)} ms (GC pauses in it ${b.gcMs.toFixed(1)} ms), ` +
       `waiting to run ${b.waitMs.toFixed(1)} ms, off a CPU otherwise ${b.offMs.toFixed(1)} ms: ${blockKind(b, targetMs)}` +
@@ -104,7 +110,18 @@ export class LoopBlocks {
     const ours = above.filter((b) => b.cpuMs > targetMs);
     const rest = above.filter((b) => b.cpuMs <= targetMs).sort((x, y) => y.wallMs - x.wallMs);
     const shown = [...ours, ...rest.slice(0, listed)];
+    // Asleep with no GC pause covering it: file I/O or a lock (a write to the WAL behind a checkpoint's fsync,
+    // docs/storage.md (Checkpoints)), counted from asleepAboveMs since most such sleeps stay under the target.
+    const sleeps = this.asleep
+      .map((b) => this.withGc(b))
+      .map((b) => ({ block: b, ms: b.offMs - b.gcMs }))
+      .filter((s) => s.ms > this.asleepAboveMs);
+    const asleepMs = sleeps.reduce((sum, s) => sum + s.ms, 0);
+    const longestSleep = sleeps.reduce<(typeof sleeps)[number] | undefined>((a, s) => (a && a.ms >= s.ms ? a : s), undefined);
     return {
+      asleep:
+        `${sleeps.length}, ${asleepMs.toFixed(1)} ms in all` +
+        (longestSleep ? `; the longest ${longestSleep.ms.toFixed(1)} ms asleep in a block of ${line(longestSleep.block)}` : ''),
       longest: this.longest ? line(this.withGc(this.longest)) : 'none',
       above:
         `${above.length}${kinds.size > 0 ? ` (${[...kinds].map(([kind, n]) => `${kind} ${n}`).join(', ')})` : ''}` +
@@ -131,4 +148,3 @@ export function blockKind(b: LoopBlock, targetMs: number): string {
   // Off a CPU inside a GC pause: the main thread waiting for V8's helper threads (themselves preempted).
   return b.gcMs >= b.offMs ? 'waiting (for GC helper threads)' : 'waiting (off a CPU: file I/O or a lock)';
 }
-

@@ -88,12 +88,13 @@ async function longestBlock(work: () => Promise<unknown>): Promise<Window> {
  */
 const longestTasks = (globalThis as { longestTasks?: (fromMs: number, toMs: number) => void }).longestTasks;
 const shown = (m: Window) => {
-  const { longest, above } = m.blocks.describe(50);
+  const { longest, above, asleep } = m.blocks.describe(50);
   return (
     `longest event-loop block ${m.blockMs.toFixed(1)} ms (target ≤ 50 ms; longest GC pause in it ${m.gcMs.toFixed(1)} ms; ` +
     `major GCs ${m.majorGcs}, started by external memory ${m.externalGcs}; ArrayBuffers at the end ${m.arrayBuffersMB.toFixed(0)} MB)` +
     `\n    its longest block, ${longest}` +
-    `\n    blocks over 50 ms: ${above}`
+    `\n    blocks over 50 ms: ${above}` +
+    `\n    blocks with over 10 ms asleep outside GC pauses (file I/O or a lock): ${asleep}`
   );
 };
 

@@ -6,6 +6,7 @@
 // flush() sees every change made before it called.
 
 import { nextTurn, TurnBudget, turnBudgetMs } from '../event-loop-turns.js';
+import type { BatchGate } from './checkpoint-gate.js';
 
 export interface ChunkedWrite {
   /** Items written (whole transactions, in order) before the write stopped. */
@@ -42,14 +43,19 @@ export async function forEachStatement<T>(next: NextRows<T>, write: (rows: T[]) 
  * turn a row count alone let it run on for 20–80 ms (docs/decisions/security.md "Probe data bounds").
  * `write` must take rows until `next` gives none; a transaction counts as written only once `write` resolves.
  * A failing transaction stops the write: what came before it is written, it and the rest are not.
+ * With a `gate` (SQLite's, batchGateOf), a transaction does not start while the checkpoint worker fsyncs the WAL
+ * (a write() then sleeps until the fsync ends, docs/storage.md (Checkpoints)); it waits, bounded, for it to end.
  */
 export async function writeInChunks<T>(
   items: readonly T[],
   limits: ChunkLimits,
   write: (next: NextRows<T>) => Promise<unknown>,
+  gate?: BatchGate,
 ): Promise<ChunkedWrite> {
   let written = 0;
   while (written < items.length) {
+    // Entered first: the checkpoint worker then holds off for the turn's wait (its rule, checkpoint-gate.ts).
+    await gate?.enter();
     await nextTurn();
     const budget = new TurnBudget(limits.budgetMs ?? turnBudgetMs);
     const end = Math.min(items.length, written + limits.rowsPerTransaction);
@@ -64,6 +70,8 @@ export async function writeInChunks<T>(
       await write(next);
     } catch (error) {
       return { written, error };
+    } finally {
+      gate?.leave();
     }
     if (taken === written) return { written, error: new Error('writeInChunks: a transaction took no rows') };
     written = taken;

@@ -6,11 +6,20 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import type { BatchGate } from './checkpoint-gate.js';
 import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.js';
 
 export const databaseFileName = 'bpm.sqlite';
 
-function sqliteDialect(dataDir: string): Dialect {
+/** Each SQLite database's gate between its batch writers and its checkpoint worker (docs/storage.md (Checkpoints)). */
+const batchGates = new WeakMap<Kysely<Database>, BatchGate>();
+
+/** What the batch writers of `db` pass to writeInChunks: undefined on PostgreSQL (no checkpoint worker). */
+export function batchGateOf(db: Kysely<Database>): BatchGate | undefined {
+  return batchGates.get(db);
+}
+
+function sqliteDialect(dataDir: string): { dialect: Dialect; gate: BatchGate } {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, databaseFileName);
   const sqlite = new SQLite(file);
@@ -19,7 +28,8 @@ function sqliteDialect(dataDir: string): Dialect {
   // WAL + NORMAL is durable across process crashes; only an OS crash can lose the last transactions.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database: withStatementCache(sqlite, startWalCheckpointer(sqlite, file)) });
+  const checkpointer = startWalCheckpointer(sqlite, file);
+  return { dialect: new SqliteDialect({ database: withStatementCache(sqlite, checkpointer) }), gate: checkpointer.gate };
 }
 
 /** Short statements kept prepared, up to this many (the few each request runs). */
@@ -109,5 +119,8 @@ export function openDatabase(dataDir: string, databaseUrl?: string): Kysely<Data
       throw new Error('DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:5432/database)');
     return new Kysely<Database>({ dialect: postgresDialect(databaseUrl) });
   }
-  return new Kysely<Database>({ dialect: sqliteDialect(dataDir) });
+  const { dialect, gate } = sqliteDialect(dataDir);
+  const db = new Kysely<Database>({ dialect });
+  batchGates.set(db, gate);
+  return db;
 }

@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BatchWriter, forEachStatement, writeInChunks, type ChunkLimits } from '../../db/batch-writer.js';
+import { batchGateOf } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { AlarmEpisode, NewJournalEntry } from './alarm-tracker.js';
 import { insertJournal, upsertAlarms } from './alarms.queries.js';
@@ -57,20 +58,27 @@ export class JournalWriter {
     const journal = this.journal;
     this.alarms = new Map();
     this.journal = [];
-    const alarmsWritten = await writeInChunks(alarms, this.limits, (next) =>
-      this.db.transaction().execute((trx) =>
-        forEachStatement(next, (chunk) =>
-          upsertAlarms(
-            trx,
-            chunk.map((a) => ({ ...a })),
+    const alarmsWritten = await writeInChunks(
+      alarms,
+      this.limits,
+      (next) =>
+        this.db.transaction().execute((trx) =>
+          forEachStatement(next, (chunk) =>
+            upsertAlarms(
+              trx,
+              chunk.map((a) => ({ ...a })),
+            ),
           ),
         ),
-      ),
+      batchGateOf(this.db),
     );
     const journalWritten =
       alarmsWritten.error === undefined
-        ? await writeInChunks(journal, this.limits, (next) =>
-            this.db.transaction().execute((trx) => forEachStatement(next, (chunk) => insertJournal(trx, chunk))),
+        ? await writeInChunks(
+            journal,
+            this.limits,
+            (next) => this.db.transaction().execute((trx) => forEachStatement(next, (chunk) => insertJournal(trx, chunk))),
+            batchGateOf(this.db),
           )
         : { written: 0, error: alarmsWritten.error };
     const error = journalWritten.error;

@@ -6,6 +6,7 @@ import type { Assignment } from '@bpm/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { writeInChunks, type ChunkLimits, type NextRows } from '../../db/batch-writer.js';
+import { batchGateOf } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { toRow, type MinuteRow, type OpenMinute } from './history-aggregate.js';
 import type { HistoryRecorder } from './history-recorder.js';
@@ -105,7 +106,12 @@ export class HistoryWriter {
       );
       this.pending = this.pending.slice(this.pending.length - maxPending);
     }
-    const { written, error } = await writeInChunks(this.pending, this.limits, (next) => this.writeChunk(next));
+    const { written, error } = await writeInChunks(
+      this.pending,
+      this.limits,
+      (next) => this.writeChunk(next),
+      batchGateOf(this.db),
+    );
     this.pending = this.pending.slice(written);
     // What was not written stays pending: the next flush tries again.
     if (error !== undefined) this.log.error({ err: error }, 'history write failed');

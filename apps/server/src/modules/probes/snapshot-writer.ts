@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { BatchWriter, forEachStatement, writeInChunks, type ChunkLimits } from '../../db/batch-writer.js';
+import { batchGateOf } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { ProbeRecord } from '../../engine/probe-record.js';
 import { deleteProbeRecords, saveProbeRecords } from './probes.queries.js';
@@ -63,8 +64,14 @@ export class SnapshotWriter {
       await deleteProbeRecords(this.db, deleted);
       // Each row is a whole record (its latest state), so the chunks need no common transaction; each chunk is
       // one for speed. A probe deleted meanwhile is skipped (its deletion is pending for the next flush anyway).
-      ({ written, error: failure } = await writeInChunks(dirty, this.limits, (next) =>
-        this.db.transaction().execute((trx) => forEachStatement(next, (ids) => saveProbeRecords(trx, this.recordsOf(ids), now))),
+      ({ written, error: failure } = await writeInChunks(
+        dirty,
+        this.limits,
+        (next) =>
+          this.db
+            .transaction()
+            .execute((trx) => forEachStatement(next, (ids) => saveProbeRecords(trx, this.recordsOf(ids), now))),
+        batchGateOf(this.db),
       ));
     } catch (error) {
       failure = error;
