@@ -10,7 +10,7 @@ import { workerEventReader } from './live-socket';
 import { event, makeProbe, probeData, probeDeletion, systemConfig } from './probe-fixtures';
 import { ProbeStore } from './probe-store';
 import { SlicedDelivery } from './sliced-delivery';
-import { WorkerOutbox } from './worker-outbox';
+import { maxProbesPerPost, WorkerOutbox } from './worker-outbox';
 
 const log = () => ({ warn: vi.fn(), error: vi.fn() });
 
@@ -101,6 +101,16 @@ describe('the live worker outbox', () => {
       { message: probeDeletion('b'), isSnapshot: false },
       'close 1006',
     ]);
+  });
+
+  it('posts at once when the waiting updates reach maxProbesPerPost probes (a catch-up), so no post is one long clone', () => {
+    const { outbox, posts, elapse } = outboxWithTimer();
+    const chunk = (from: number) => ({ message: probeData(...ids(250, `C${from}`)), isSnapshot: false });
+    for (let i = 0; i < 10; i++) outbox.add(chunk(i));
+    const sizes = () => posts.map((p) => (p.type === 'probes' ? p.patches.length : p.type));
+    expect(sizes()).toEqual([maxProbesPerPost]);
+    elapse();
+    expect(sizes()).toEqual([maxProbesPerPost, 500]);
   });
 
   /** A probe in one of a few states, with persistent and transient events, some with a field gone (a patch carries it as undefined). */

@@ -12,6 +12,11 @@ import { ProbePatchWriter } from './probe-patches';
 
 /** About one animation frame: the page applies live messages once per frame anyway (probe-store.ts). */
 export const postIntervalMs = 16;
+/**
+ * Updates that reach this many probes go at once: a catch-up or whole-plant change decodes thousands within one
+ * interval, and one post of them would be one long clone on the page (8 chunks: ~6 ms, Round 3's 28 ms per 10,000).
+ */
+export const maxProbesPerPost = 2000;
 
 export interface WorkerOutboxOptions {
   intervalMs?: number;
@@ -25,6 +30,7 @@ export class WorkerOutbox {
   /** Bumped whenever the waiting updates go early, so the timer set for them does nothing. */
   private round = 0;
   private timerSet = false;
+  private waitingProbes = 0;
   private readonly intervalMs: number;
   private readonly after: (ms: number, run: () => void) => void;
 
@@ -53,6 +59,11 @@ export class WorkerOutbox {
     } else {
       this.waiting.push(message);
     }
+    if (message.message.messageType === 'probeData') this.waitingProbes += message.message.probes.length;
+    if (this.waitingProbes >= maxProbesPerPost) {
+      this.flush();
+      return;
+    }
     if (this.timerSet) return;
     this.timerSet = true;
     const round = this.round;
@@ -71,6 +82,7 @@ export class WorkerOutbox {
   flush(): void {
     this.round += 1;
     this.timerSet = false;
+    this.waitingProbes = 0;
     if (this.waiting.length === 0) return;
     const events = this.waiting.map((message) => this.eventOf(message));
     this.waiting = [];
