@@ -172,7 +172,7 @@ describe('the live worker outbox', () => {
         }
         outbox.postNow({ type: 'close', code: 1000 });
         // One by one: what the session decoded, handed on as it was.
-        const expected = decoded.flatMap(({ message, isSnapshot, keepIDs }) =>
+        const expected = decoded.flatMap(({ message, isSnapshot, keepIDs }): unknown[] =>
           message.messageType !== 'probeData'
             ? [{ message, isSnapshot }]
             : message.probes.map((probe, i) => handedProbe(probe, i, isSnapshot, keepIDs)),
