@@ -32,14 +32,20 @@ export function parseLiveMessage(data: unknown, log: Pick<Console, 'warn' | 'err
   return parsed === undefined ? null : asLiveMessage(parsed, log);
 }
 
+/** One live message as the socket worker posts it. */
+export type FeedEvent =
+  | { type: 'message'; message: LiveMessage; isSnapshot: boolean; keepIDs?: readonly string[] }
+  /** probeData as patches (probe-patches.ts): only the fields that changed since the probe was last posted. */
+  | { type: 'probes'; patches: ProbePatch[]; isSnapshot: boolean; keepIDs?: readonly string[] };
+
 /** What the socket worker posts to the page. */
 export type WorkerEvent =
   | { type: 'open' }
   | { type: 'error' }
   | { type: 'close'; code: number }
-  | { type: 'message'; message: LiveMessage; isSnapshot: boolean; keepIDs?: readonly string[] }
-  /** probeData as patches (probe-patches.ts): only the fields that changed since the probe was last posted. */
-  | { type: 'probes'; patches: ProbePatch[]; isSnapshot: boolean; keepIDs?: readonly string[] };
+  | FeedEvent
+  /** The updates decoded within one post interval, in their order (worker-outbox.ts). */
+  | { type: 'batch'; events: FeedEvent[] };
 
 /** What the page posts to the socket worker. */
 export type WorkerCommand = { type: 'open'; url: string; protocols: string[] } | { type: 'close'; code: number };

@@ -75,7 +75,7 @@ describe('live session', () => {
     const session = createLiveSession(log());
     session.open();
     const snapshot = session.receive(compactSnapshot([a, b], 1_763_890_000_000));
-    expect(snapshot).toEqual([{ message: probeData(a, b), isSnapshot: true, keepIDs: ['a', 'b'] }]);
+    expect(snapshot).toEqual([{ message: probeData(a, b), isSnapshot: true, keepIDs: ['a', 'b'], inSnapshot: true }]);
     // An update carries only what changed since: the battery of a.
     const next = { ...a, batteryPercentage: 12.25 };
     const fields = encodeCompactFields(next, 1_763_890_000_000);
@@ -105,5 +105,34 @@ describe('live session', () => {
     expect(probesOf([...{ [Symbol.iterator]: () => chunks }])).toEqual(all.slice(250));
     expect(records.mock.calls.map(([, from, to]) => [from, to])).toEqual([[0, 250], [250, 500], [500, 750]]);
     records.mockRestore();
+  });
+
+  it('marks every chunk of a snapshot, of every part, and no update chunk, so the worker posts them at once', () => {
+    const session = createLiveSession(log(), 2);
+    session.open();
+    const all = ids(6).map((id) => makeProbe(id));
+    const part = (n: number, probes: Probe[], head: string) => {
+      const records = probes.map((p) => compactRecordText(all.indexOf(p), null, encodeCompactFields(p, 0), null));
+      return `{"c":"s","n":[${n},2],${head}"p":[${records.join(',')}]}`;
+    };
+    const snapshot = [
+      ...session.receive(part(0, all.slice(0, 3), `"t":0,"ids":${json(ids(6))},`)),
+      ...session.receive(part(1, all.slice(3), '')),
+    ];
+    expect(snapshot.map((m) => [m.isSnapshot, m.inSnapshot])).toEqual([
+      [true, true],
+      [false, true],
+      [false, true],
+      [false, true],
+    ]);
+    const update = session.receive(`{"c":"d","p":[{"i":0,"p":1},{"i":1,"p":1},{"i":2,"p":1}]}`);
+    expect(update.map((m) => [m.isSnapshot, m.inSnapshot])).toEqual([
+      [false, undefined],
+      [false, undefined],
+    ]);
+    const spec = createLiveSession(log(), 2);
+    spec.open();
+    expect(spec.receive(json(probeData(...all.slice(0, 3)))).map((m) => m.inSnapshot)).toEqual([true, true]);
+    expect(spec.receive(json(probeData(...all.slice(0, 3)))).map((m) => m.inSnapshot)).toEqual([undefined, undefined]);
   });
 });

@@ -14,6 +14,8 @@ export interface SessionMessage {
   isSnapshot: boolean;
   /** On a snapshot's first chunk: every probe ID of the whole snapshot. */
   keepIDs?: readonly string[];
+  /** On every chunk of a snapshot (of any part): the worker posts these at once, in their slices (worker-outbox.ts). */
+  inSnapshot?: true;
 }
 
 export interface LiveSession {
@@ -34,11 +36,15 @@ export function createLiveSession(log: Pick<Console, 'warn' | 'error'> = console
   let decoder = new CompactDecoder();
 
   const probeData = (probes: Probe[]): LiveMessage => ({ messageType: 'probeData', probes });
+  /** A snapshot's chunk (keepIDs on its first); an update's chunk is just { message, isSnapshot: false }. */
+  const snapshotChunk = (message: LiveMessage, keepIDs?: readonly string[]): SessionMessage =>
+    keepIDs ? { message, isSnapshot: true, keepIDs, inSnapshot: true } : { message, isSnapshot: false, inSnapshot: true };
 
   function* chunked(probes: Probe[], keepIDs: readonly string[] | undefined): Generator<SessionMessage> {
     for (let start = 0; start === 0 || start < probes.length; start += chunkSize) {
       const message = probeData(probes.slice(start, start + chunkSize));
-      yield start === 0 && keepIDs ? { message, isSnapshot: true, keepIDs } : { message, isSnapshot: false };
+      if (!keepIDs) yield { message, isSnapshot: false };
+      else yield snapshotChunk(message, start === 0 ? keepIDs : undefined);
     }
   }
 
@@ -50,8 +56,9 @@ export function createLiveSession(log: Pick<Console, 'warn' | 'error'> = console
     for (let from = 0; from === 0 || from < message.p.length; from += chunkSize) {
       const probes = compact.records(message, from, from + chunkSize);
       // A snapshot with no probes still empties the store; an update chunk with none says nothing.
-      if (from === 0 && snapshotIDs) yield { message: probeData(probes), isSnapshot: true, keepIDs: snapshotIDs };
-      else if (probes.length > 0) yield { message: probeData(probes), isSnapshot: false };
+      if (from === 0 && snapshotIDs) yield snapshotChunk(probeData(probes), snapshotIDs);
+      else if (probes.length > 0)
+        yield message.c === 's' ? snapshotChunk(probeData(probes)) : { message: probeData(probes), isSnapshot: false };
     }
   }
 

@@ -2,7 +2,7 @@
 // parsing and chunking off the main thread) or directly on the main thread (no Worker, or tests). Both run
 // the same session rules (live-session.ts).
 import type { LiveMessage } from '@bpm/protocol';
-import type { WorkerCommand, WorkerEvent } from './live-message';
+import type { FeedEvent, WorkerCommand, WorkerEvent } from './live-message';
 import { createLiveSession } from './live-session';
 import { ProbePatchReader } from './probe-patches';
 
@@ -69,23 +69,33 @@ export function prepareLiveWorker(): void {
   spareWorker = worker;
 }
 
+/** The page's end of the worker's posts: rebuilds probes from their patches and hands each message on in order. */
+export function workerEventReader(handlers: LiveSocketHandlers): (event: WorkerEvent) => void {
+  const patches = new ProbePatchReader();
+  const readFeed = (data: FeedEvent) => {
+    if (data.type === 'probes') {
+      const message: LiveMessage = { messageType: 'probeData', probes: patches.probesOf(data.patches) };
+      handlers.onMessage(message, data.isSnapshot, data.keepIDs);
+      return;
+    }
+    if (data.message.messageType === 'probeDeletion') patches.forget(data.message.probes.map((p) => p.probeID));
+    handlers.onMessage(data.message, data.isSnapshot, data.keepIDs);
+  };
+  return (data) => {
+    if (data.type === 'open') handlers.onOpen();
+    else if (data.type === 'batch') for (const feed of data.events) readFeed(feed);
+    else if (data.type === 'probes' || data.type === 'message') readFeed(data);
+    else if (data.type === 'error') handlers.onError('socket error in the live worker');
+    else handlers.onClose(data.code);
+  };
+}
+
 export function openWorkerSocket(url: string, protocols: string[], handlers: LiveSocketHandlers): LiveSocket {
   const worker = spareWorker ?? startLiveWorker();
   spareWorker = null;
   const send = (command: WorkerCommand) => worker.postMessage(command);
-  const patches = new ProbePatchReader();
-  worker.onmessage = (event: MessageEvent<WorkerEvent>) => {
-    const data = event.data;
-    if (data.type === 'open') handlers.onOpen();
-    else if (data.type === 'probes') {
-      const message: LiveMessage = { messageType: 'probeData', probes: patches.probesOf(data.patches) };
-      handlers.onMessage(message, data.isSnapshot, data.keepIDs);
-    } else if (data.type === 'message') {
-      if (data.message.messageType === 'probeDeletion') patches.forget(data.message.probes.map((p) => p.probeID));
-      handlers.onMessage(data.message, data.isSnapshot, data.keepIDs);
-    } else if (data.type === 'error') handlers.onError('socket error in the live worker');
-    else handlers.onClose(data.code);
-  };
+  const read = workerEventReader(handlers);
+  worker.onmessage = (event: MessageEvent<WorkerEvent>) => read(event.data);
   worker.onerror = (event: ErrorEvent) => {
     isWorkerBroken = true;
     worker.terminate();

@@ -3,26 +3,17 @@
 /// <reference lib="webworker" />
 import type { WorkerCommand, WorkerEvent } from './live-message';
 import { createLiveSession, type SessionMessage } from './live-session';
-import { ProbePatchWriter } from './probe-patches';
 import { SlicedDelivery } from './sliced-delivery';
+import { WorkerOutbox } from './worker-outbox';
 
 declare const self: DedicatedWorkerGlobalScope;
 let socket: WebSocket | null = null;
 const session = createLiveSession();
-const post = (event: WorkerEvent) => self.postMessage(event);
-const patches = new ProbePatchWriter();
-
-const postSessionMessage = ({ message: out, isSnapshot, keepIDs }: SessionMessage) => {
-  if (out.messageType === 'probeData') {
-    post({ type: 'probes', patches: patches.patches(out.probes), isSnapshot, keepIDs });
-    return;
-  }
-  if (out.messageType === 'probeDeletion') patches.forget(out.probes.map((p) => p.probeID));
-  post({ type: 'message', message: out, isSnapshot, keepIDs });
-};
+// Updates cross to the page at most once per post interval, a snapshot's chunks at once (worker-outbox.ts).
+const outbox = new WorkerOutbox((event: WorkerEvent) => self.postMessage(event));
 // A snapshot part is decoded and posted a chunk at a time, a few per task (sliced-delivery.ts): its first chunk
 // reaches the page before the rest of the part is decoded.
-const delivery = new SlicedDelivery(postSessionMessage);
+const delivery = new SlicedDelivery((message: SessionMessage) => outbox.add(message));
 
 self.onmessage = (event: MessageEvent<WorkerCommand>) => {
   const command = event.data;
@@ -30,15 +21,15 @@ self.onmessage = (event: MessageEvent<WorkerCommand>) => {
     socket = new WebSocket(command.url, command.protocols);
     socket.onopen = () => {
       session.open();
-      post({ type: 'open' });
+      outbox.postNow({ type: 'open' });
     };
     socket.onerror = () => {
       delivery.deliverAll();
-      post({ type: 'error' });
+      outbox.postNow({ type: 'error' });
     };
     socket.onclose = (close) => {
       delivery.deliverAll();
-      post({ type: 'close', code: close.code });
+      outbox.postNow({ type: 'close', code: close.code });
       self.close();
     };
     socket.onmessage = (message: MessageEvent) => delivery.add(session.receiveInSlices(message.data));

@@ -1,0 +1,99 @@
+// The live worker's posts to the page (docs/decisions/dashboard.md, Round 13 (steady)). The worker posted every
+// chunk of every socket frame as its own message, and the server's flushes arrive as one to several frames
+// (a flush that spends its time budget goes on in later turns of its event loop), so the page received 6 to 60
+// messages a second at the same ingest, each a task with its clone, its handler and a store frame to ask for.
+// Updates now wait at most intervalMs after the first of them and cross together in one post, in their order:
+// consecutive probeData chunks become one list, applied probe by probe by the store exactly as before. A probe
+// that comes twice stays twice (each report is a history point, its transient events its own). A snapshot's
+// chunks do not wait: each goes in its slice (sliced-delivery.ts), after whatever updates were waiting.
+import type { FeedEvent, WorkerEvent } from './live-message';
+import type { SessionMessage } from './live-session';
+import { ProbePatchWriter } from './probe-patches';
+
+/** About one animation frame: the page applies live messages once per frame anyway (probe-store.ts). */
+export const postIntervalMs = 16;
+/**
+ * Updates that reach this many probes go at once: a catch-up or whole-plant change decodes thousands within one
+ * interval, and one post of them would be one long clone on the page (8 chunks: ~6 ms, Round 3's 28 ms per 10,000).
+ */
+export const maxProbesPerPost = 2000;
+
+export interface WorkerOutboxOptions {
+  intervalMs?: number;
+  /** Runs `run` after ms (setTimeout in the worker, manual in tests). */
+  after?: (ms: number, run: () => void) => void;
+}
+
+export class WorkerOutbox {
+  private readonly patches = new ProbePatchWriter();
+  private waiting: SessionMessage[] = [];
+  /** Bumped whenever the waiting updates go early, so the timer set for them does nothing. */
+  private round = 0;
+  private timerSet = false;
+  private waitingProbes = 0;
+  private readonly intervalMs: number;
+  private readonly after: (ms: number, run: () => void) => void;
+
+  constructor(
+    private readonly post: (event: WorkerEvent) => void,
+    options: WorkerOutboxOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? postIntervalMs;
+    this.after = options.after ?? ((ms, run) => setTimeout(run, ms));
+  }
+
+  /** One of the session's messages: a snapshot's chunk goes now, an update within intervalMs with the others. */
+  add(message: SessionMessage): void {
+    if (message.inSnapshot) {
+      // The waiting updates first, and before this chunk's patches are made: both ends must see one order.
+      this.flush();
+      this.post(this.eventOf(message));
+      return;
+    }
+    const last = this.waiting.at(-1);
+    if (message.message.messageType === 'probeData' && last?.message.messageType === 'probeData') {
+      last.message.probes.push(...message.message.probes);
+    } else if (message.message.messageType === 'probeData') {
+      // A list of our own to append to: the session's chunk is not ours to grow.
+      this.waiting.push({ message: { messageType: 'probeData', probes: [...message.message.probes] }, isSnapshot: false });
+    } else {
+      this.waiting.push(message);
+    }
+    if (message.message.messageType === 'probeData') this.waitingProbes += message.message.probes.length;
+    if (this.waitingProbes >= maxProbesPerPost) {
+      this.flush();
+      return;
+    }
+    if (this.timerSet) return;
+    this.timerSet = true;
+    const round = this.round;
+    this.after(this.intervalMs, () => {
+      if (round === this.round) this.flush();
+    });
+  }
+
+  /** Posts an event after the updates still waiting (open, error, close: nothing queued may follow them). */
+  postNow(event: WorkerEvent): void {
+    this.flush();
+    this.post(event);
+  }
+
+  /** Posts the waiting updates now, as one message. */
+  flush(): void {
+    this.round += 1;
+    this.timerSet = false;
+    this.waitingProbes = 0;
+    if (this.waiting.length === 0) return;
+    const events = this.waiting.map((message) => this.eventOf(message));
+    this.waiting = [];
+    this.post(events.length === 1 ? events[0]! : { type: 'batch', events });
+  }
+
+  /** Patches are made as the message is posted, so the writer sees the messages in the page's order. */
+  private eventOf({ message, isSnapshot, keepIDs }: SessionMessage): FeedEvent {
+    if (message.messageType === 'probeData')
+      return { type: 'probes', patches: this.patches.patches(message.probes), isSnapshot, keepIDs };
+    if (message.messageType === 'probeDeletion') this.patches.forget(message.probes.map((p) => p.probeID));
+    return { type: 'message', message, isSnapshot, keepIDs };
+  }
+}
