@@ -19,8 +19,11 @@ class CountingSocket implements LiveSocket {
   readyState = 1;
   bufferedAmount = 0;
   messages: Buffer[] = [];
-  send(data: Buffer): void {
+  /** The messages the hub asked to compress (permessage-deflate): the snapshot's parts after part 0. */
+  compressed = new Set<Buffer>();
+  send(data: Buffer, options?: { compress: boolean }): void {
     this.messages.push(data);
+    if (options?.compress) this.compressed.add(data);
   }
   ping(): void {}
   terminate(): void {}
@@ -63,9 +66,10 @@ function main(): void {
   });
   flushAll();
   const snapshotParts = sockets.map((s) => s.messages.filter((m) => m.subarray(0, 8).toString() === '{"c":"s"'));
-  // The server's permessage-deflate settings (live.plugin.ts), applied to the compact snapshot parts only.
+  // The server's permessage-deflate settings (live.plugin.ts), applied to the parts the hub compresses (not part 0).
   const snapshotWire = snapshotParts[1]!.reduce(
-    (n, m) => n + deflateRawSync(m, { windowBits: 12, memLevel: 5, level: 1 }).length,
+    (n, m) =>
+      n + (sockets[1]!.compressed.has(m) ? deflateRawSync(m, { windowBits: 12, memLevel: 5, level: 1 }).length : m.length),
     0,
   );
   const snapshotBytes = sockets.map((s) =>
