@@ -9,6 +9,7 @@ import { expect, it, vi } from 'vitest';
 import { tempDataDir } from '../testing/temp-storage.js';
 import { writeInChunks, type NextRows } from './batch-writer.js';
 import { CheckpointGate } from './checkpoint-gate.js';
+import { openSqliteFile } from './database.js';
 import { startWalCheckpointer } from './wal-checkpointer.js';
 
 const limits = { rowsPerTransaction: 2, rowsPerStatement: 2 };
@@ -64,9 +65,7 @@ it('the checkpoint worker leaves the WAL alone while a batch transaction is unde
   const dir = tempDataDir('bpm-gate-');
   const copyDir = tempDataDir('bpm-gate-copy-');
   const file = join(dir, 'gate.sqlite');
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  const sqlite = openSqliteFile(file);
   sqlite.exec('create table t (v integer)');
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   const checkpointer = startWalCheckpointer(sqlite, file);

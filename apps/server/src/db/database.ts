@@ -19,15 +19,21 @@ export function batchGateOf(db: Kysely<Database>): BatchGate | undefined {
   return batchGates.get(db);
 }
 
-function sqliteDialect(dataDir: string): { dialect: Dialect; gate: BatchGate } {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, databaseFileName);
+/** Opens the SQLite file `file` with the product's settings (WAL, foreign keys, NORMAL sync, a busy wait). */
+export function openSqliteFile(file: string): SQLite.Database {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   // WAL + NORMAL is durable across process crashes; only an OS crash can lose the last transactions.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  return sqlite;
+}
+
+function sqliteDialect(dataDir: string): { dialect: Dialect; gate: BatchGate } {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, databaseFileName);
+  const sqlite = openSqliteFile(file);
   const checkpointer = startWalCheckpointer(sqlite, file);
   return { dialect: new SqliteDialect({ database: withStatementCache(sqlite, checkpointer) }), gate: checkpointer.gate };
 }
