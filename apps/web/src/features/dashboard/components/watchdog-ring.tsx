@@ -30,8 +30,14 @@ function setIfChanged(element: Element, name: string, value: string): void {
  */
 export const WatchdogRing = memo(function WatchdogRing({ probeID }: { probeID: string }) {
   const arc = useRef<SVGCircleElement>(null);
+  // What the arc element shows: the draw is asked for several times a tick (clock and probe listeners of the digit
+  // and of the arc), and builds its strings only when the element or what it draws has changed.
+  const drawn = useRef<{ element: SVGCircleElement | null; key: string }>({ element: null, key: '' });
   const draw = useCallback((status: WatchdogStatus) => {
     if (!arc.current) return;
+    const key = `${status.timeRemaining} ${status.timeoutSeconds} ${status.alerted}`;
+    if (drawn.current.element === arc.current && drawn.current.key === key) return;
+    drawn.current = { element: arc.current, key };
     const { dashArray, colour } = watchdogArc(status);
     setIfChanged(arc.current, 'stroke-dasharray', dashArray);
     setIfChanged(arc.current, 'stroke', colour);
