@@ -11,14 +11,14 @@ import type { SessionMessage } from './live-session';
 import { ProbePatchWriter } from './probe-patches';
 
 /** About one animation frame: the page applies live messages once per frame anyway (probe-store.ts). */
-export const postIntervalMs = 16;
+const postIntervalMs = 16;
 /**
  * Updates that reach this many probes go at once: a catch-up or whole-plant change decodes thousands within one
  * interval, and one post of them would be one long clone on the page (8 chunks: ~6 ms, Round 3's 28 ms per 10,000).
  */
 export const maxProbesPerPost = 2000;
 
-export interface WorkerOutboxOptions {
+interface WorkerOutboxOptions {
   intervalMs?: number;
   /** Runs `run` after ms (setTimeout in the worker, manual in tests). */
   after?: (ms: number, run: () => void) => void;

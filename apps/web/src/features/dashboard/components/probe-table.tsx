@@ -157,7 +157,7 @@ function observeRectAfterLayout(
  * 32–38 ms CPU task (docs/decisions/dashboard.md, Round 11 (sign-in)); the rest of the screen in one frame after
  * the first 8 was still a 23–43 ms CPU task with the store's frame (Round 12 (sign-in)).
  */
-export const firstFrameRows = 8;
+const firstFrameRows = 8;
 
 /**
  * While the first screen fills: from the frame after the one that first showed rows, each animation frame lets
