@@ -4,7 +4,8 @@
 // Run: node --import tsx bench/dashboard.bench.ts  (env: BENCH_PROBES, BENCH_SECONDS, BPM_WEB_DIST,
 // BENCH_PROFILE=1 to print the renderer's hottest functions over the measured window (BENCH_PROFILE=<file>.cpuprofile also
 // writes that CPU profile, for DevTools or a script), BENCH_TRACE=<file> to write the
-// trace events and sign-in milestones as JSON for a closer look at the sign-in path)
+// trace events and sign-in milestones as JSON for a closer look at the sign-in path, BENCH_TRACE_CATEGORIES=<list> to add
+// trace categories to it, e.g. v8.compile)
 /// <reference lib="dom" />
 import { loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
@@ -395,6 +396,7 @@ async function main() {
       // adds which node's change made each repaint (it costs CPU of its own: for reading, not for timing).
       ...(process.env.BENCH_PAINT ? ['devtools.timeline'] : []),
       ...(process.env.BENCH_PAINT === 'invalidations' ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+      ...(process.env.BENCH_TRACE_CATEGORIES ? [process.env.BENCH_TRACE_CATEGORIES] : []),
     ].join(',');
     await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
     await page.goto(`${server.url}/login`);

@@ -23,9 +23,15 @@ export function appRoutes(): RouteObject[] {
       element: (
         <LoginPage
           // The live worker starts while the sign-in is answered, and the socket opens as soon as it is, beside
-          // the guard's requests (docs/decisions/dashboard.md, Round 3).
+          // the guard's requests (docs/decisions/dashboard.md, Round 3); the stores wait for the Dashboard's first
+          // commit (Round 14).
           onSigningIn={() => void loadSignedInScreens().then((screens) => screens.prepareLiveWorker())}
-          onSignedIn={() => void loadSignedInScreens().then((screens) => screens.openLiveFeedEarly())}
+          onSignedIn={() =>
+            void loadSignedInScreens().then((screens) => {
+              screens.holdLiveStoresForSignIn();
+              screens.openLiveFeedEarly();
+            })
+          }
         />
       ),
     },

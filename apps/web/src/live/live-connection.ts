@@ -72,10 +72,11 @@ export function startLiveConnection(options: LiveConnectionOptions = {}): () => 
         loss.restored();
         store.setStatus('connected');
       },
-      onMessage: (message, isSnapshot, keepIDs) => {
+      onMessage: (message, isSnapshot, keepIDs, onApplied) => {
         if (socket !== current) return;
-        if (message.messageType === 'alarms') alarmStore.applyLive(message.alarms); // docs/alarms.md
-        else store.enqueue(message, isSnapshot, keepIDs);
+        // Alarms go to their own store (docs/alarms.md), everything else to the probe store's queue.
+        if (message.messageType === 'alarms') alarmStore.applyLive(message.alarms);
+        else store.enqueue(message, isSnapshot, keepIDs, onApplied);
       },
       onError: (detail) => {
         if (socket !== current) return;

@@ -36,7 +36,14 @@ export function parseLiveMessage(data: unknown, log: Pick<Console, 'warn' | 'err
 export type FeedEvent =
   | { type: 'message'; message: LiveMessage; isSnapshot: boolean; keepIDs?: readonly string[] }
   /** probeData as patches (probe-patches.ts): only the fields that changed since the probe was last posted. */
-  | { type: 'probes'; patches: ProbePatch[]; isSnapshot: boolean; keepIDs?: readonly string[] };
+  | {
+      type: 'probes';
+      patches: ProbePatch[];
+      isSnapshot: boolean;
+      keepIDs?: readonly string[];
+      /** A snapshot's chunk: the page answers `taken` once its store has applied it (worker-outbox.ts). */
+      inSnapshot?: true;
+    };
 
 /** What the socket worker posts to the page. */
 export type WorkerEvent =
@@ -48,7 +55,11 @@ export type WorkerEvent =
   | { type: 'batch'; events: FeedEvent[] };
 
 /** What the page posts to the socket worker. */
-export type WorkerCommand = { type: 'open'; url: string; protocols: string[] } | { type: 'close'; code: number };
+export type WorkerCommand =
+  | { type: 'open'; url: string; protocols: string[] }
+  | { type: 'close'; code: number }
+  /** The page's store has applied one of the snapshot's chunks (worker-outbox.ts). */
+  | { type: 'taken' };
 
 /** Probes per chunk the session hands on: each chunk is one short task on the page (bench: a 5.8 MB message parsed at once was a 100+ ms task). */
 export const probesPerChunk = 250;

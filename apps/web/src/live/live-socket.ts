@@ -8,8 +8,12 @@ import { ProbePatchReader } from './probe-patches';
 
 export interface LiveSocketHandlers {
   onOpen(): void;
-  /** isSnapshot marks the first probeData after open; keepIDs lists every probe of that snapshot when chunked. */
-  onMessage(message: LiveMessage, isSnapshot: boolean, keepIDs?: readonly string[]): void;
+  /**
+   * isSnapshot marks the first probeData after open; keepIDs lists every probe of that snapshot when chunked.
+   * onApplied, when given, is to be called once the message has been applied: the worker waits for it before it
+   * sends more of the snapshot (worker-outbox.ts).
+   */
+  onMessage(message: LiveMessage, isSnapshot: boolean, keepIDs?: readonly string[], onApplied?: () => void): void;
   onError(detail: unknown): void;
   onClose(code: number): void;
 }
@@ -69,13 +73,16 @@ export function prepareLiveWorker(): void {
   spareWorker = worker;
 }
 
-/** The page's end of the worker's posts: rebuilds probes from their patches and hands each message on in order. */
-export function workerEventReader(handlers: LiveSocketHandlers): (event: WorkerEvent) => void {
+/**
+ * The page's end of the worker's posts: rebuilds probes from their patches and hands each message on in order; a
+ * snapshot chunk with onTaken, which tells the worker it has been applied.
+ */
+export function workerEventReader(handlers: LiveSocketHandlers, onTaken?: () => void): (event: WorkerEvent) => void {
   const patches = new ProbePatchReader();
   const readFeed = (data: FeedEvent) => {
     if (data.type === 'probes') {
       const message: LiveMessage = { messageType: 'probeData', probes: patches.probesOf(data.patches) };
-      handlers.onMessage(message, data.isSnapshot, data.keepIDs);
+      handlers.onMessage(message, data.isSnapshot, data.keepIDs, data.inSnapshot ? onTaken : undefined);
       return;
     }
     if (data.message.messageType === 'probeDeletion') patches.forget(data.message.probes.map((p) => p.probeID));
@@ -94,7 +101,7 @@ export function openWorkerSocket(url: string, protocols: string[], handlers: Liv
   const worker = spareWorker ?? startLiveWorker();
   spareWorker = null;
   const send = (command: WorkerCommand) => worker.postMessage(command);
-  const read = workerEventReader(handlers);
+  const read = workerEventReader(handlers, () => send({ type: 'taken' }));
   worker.onmessage = (event: MessageEvent<WorkerEvent>) => read(event.data);
   worker.onerror = (event: ErrorEvent) => {
     isWorkerBroken = true;

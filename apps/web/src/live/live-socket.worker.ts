@@ -33,6 +33,8 @@ self.onmessage = (event: MessageEvent<WorkerCommand>) => {
       self.close();
     };
     socket.onmessage = (message: MessageEvent) => delivery.add(session.receiveInSlices(message.data));
+  } else if (command.type === 'taken') {
+    outbox.taken();
   } else if (socket && (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING)) {
     socket.close(command.code);
   } else {

@@ -217,6 +217,38 @@ describe('messages (docs/live-feed.md (Message handling))', () => {
     }
   });
 
+  it('under a probe-data hold only systemConfig at the head of the queue applies; the rest waits, in order, for the release', () => {
+    const { store, frames } = setup();
+    const release = store.holdProbeData(1000);
+    store.enqueue(systemConfig(12));
+    store.enqueue(probeData(p('a')));
+    store.enqueue(systemConfig(7));
+    while (frames.length) frames.shift()!();
+    expect(store.getSystemInfo()!.timeoutSeconds).toBe(12);
+    expect(store.getEntry('a')).toBeUndefined();
+    release();
+    while (frames.length) frames.shift()!();
+    expect(store.getEntry('a')).toBeDefined();
+    // The later systemConfig came after the probe, and was applied after it: its new timeout reset the probe's watchdog.
+    expect(store.getSystemInfo()!.timeoutSeconds).toBe(7);
+    expect(store.watchdog(store.getEntry('a')!).timeRemaining).toBe(7);
+  });
+
+  it("calls a message's onApplied once the whole message has been applied, a large one in its last frame", () => {
+    let now = 0;
+    const frames: (() => void)[] = [];
+    const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, elapsedMs: () => now });
+    const applied = vi.fn();
+    store.enqueue(probeData(...Array.from({ length: newProbesPerFrame + 10 }, (_, i) => p(`n${i}`))), false, undefined, applied);
+    frames.shift()!();
+    expect(store.size).toBe(newProbesPerFrame);
+    expect(applied).not.toHaveBeenCalled();
+    now += 16;
+    frames.shift()!();
+    expect(store.size).toBe(newProbesPerFrame + 10);
+    expect(applied).toHaveBeenCalledTimes(1);
+  });
+
   it('systemConfig replaces the system configuration', () => {
     const { store, apply } = setup();
     expect(store.getSystemInfo()).toBeNull();

@@ -63,6 +63,8 @@ interface QueuedMessage {
   next: number;
   /** For a snapshot sent in chunks: every probe ID of the whole snapshot. */
   keepIDs?: readonly string[];
+  /** Called once the whole message has been applied (the live worker waits for it, worker-outbox.ts). */
+  onApplied?: () => void;
 }
 
 /**
@@ -106,6 +108,10 @@ export class ProbeStore {
   private frameScheduled = false;
   /** Taken by holdMessages: while any is held, flush applies nothing; the last release asks for a frame. */
   private readonly holds = new Holds(() => {
+    if (this.queue.length > 0) this.requestFlush();
+  });
+  /** Taken by holdProbeData: while any is held, flush applies only the systemConfig messages at the queue's head. */
+  private readonly probeDataHolds = new Holds(() => {
     if (this.queue.length > 0) this.requestFlush();
   });
   /** Non-persistent events in expiry order (expiry = arrival + 50 ticks, so arrival order is expiry order). */
@@ -183,9 +189,9 @@ export class ProbeStore {
     this.notifySummary();
   }
 
-  /** Queues a live message; the queue is applied before the next paint. */
-  enqueue(message: LiveMessage, isSnapshot = false, keepIDs?: readonly string[]): void {
-    this.queue.push({ message, isSnapshot, next: 0, keepIDs });
+  /** Queues a live message; the queue is applied before the next paint, and onApplied called once it has been. */
+  enqueue(message: LiveMessage, isSnapshot = false, keepIDs?: readonly string[], onApplied?: () => void): void {
+    this.queue.push({ message, isSnapshot, next: 0, keepIDs, onApplied });
     this.requestFlush();
   }
 
@@ -197,6 +203,15 @@ export class ProbeStore {
    */
   holdMessages(maxMs: number): () => void {
     return this.holds.take(maxMs);
+  }
+
+  /**
+   * Like holdMessages, except that systemConfig messages at the head of the queue still apply: from the login
+   * answer to the Dashboard's first commit (use-live-hold.ts), the Dashboard needs the system information to mount
+   * in its first render, and nothing else (docs/decisions/dashboard.md, Round 14).
+   */
+  holdProbeData(maxMs: number): () => void {
+    return this.probeDataHolds.take(maxMs);
   }
 
   private requestFlush(): void {
@@ -213,6 +228,9 @@ export class ProbeStore {
     this.frameScheduled = false;
     // The release requests the flush again.
     if (this.queue.length === 0 || this.holds.isHeld) return;
+    // Under a probe-data hold the messages from the first that is not systemConfig on wait, in their order.
+    const configOnly = this.probeDataHolds.isHeld;
+    if (configOnly && this.queue[0]!.message.messageType !== 'systemConfig') return;
     const deadline = this.elapsedMs() + frameBudgetMs;
     const changed = new Set<string>();
     let membershipChanged = false;
@@ -225,6 +243,7 @@ export class ProbeStore {
     while (this.queue.length > 0 && !outOfTime) {
       const item = this.queue[0]!;
       const { message } = item;
+      if (configOnly && message.messageType !== 'systemConfig') break;
       switch (message.messageType) {
         case 'systemConfig':
           this.applySystemInfo(message.systemInfo, changed);
@@ -258,9 +277,12 @@ export class ProbeStore {
         default:
           this.log.warn('Unknown message type', (message as { messageType?: unknown }).messageType);
       }
-      if (message.messageType !== 'probeData' || item.next >= message.probes.length) this.queue.shift();
+      if (message.messageType !== 'probeData' || item.next >= message.probes.length) {
+        this.queue.shift();
+        item.onApplied?.();
+      }
     }
-    if (this.queue.length > 0) this.requestFlush();
+    if (this.queue.length > 0 && !configOnly) this.requestFlush();
     const countsChanged = (Object.keys(counts) as (keyof ProbeCounts)[]).some((k) => counts[k] !== countsBefore[k]);
     if (countsChanged) this.counts = counts;
     for (const probeID of changed) this.notifyProbe(probeID);

@@ -8,9 +8,9 @@ import type { WorkerEvent } from './live-message';
 import { createLiveSession, type SessionMessage } from './live-session';
 import { workerEventReader } from './live-socket';
 import { event, makeProbe, probeData, probeDeletion, systemConfig } from './probe-fixtures';
-import { ProbeStore } from './probe-store';
+import { newProbesPerFrame, ProbeStore } from './probe-store';
 import { SlicedDelivery } from './sliced-delivery';
-import { maxProbesPerPost, WorkerOutbox } from './worker-outbox';
+import { maxProbesPerPost, snapshotChunksAhead, WorkerOutbox } from './worker-outbox';
 
 const log = () => ({ warn: vi.fn(), error: vi.fn() });
 
@@ -57,8 +57,15 @@ describe('the live worker outbox', () => {
     });
     session.open();
     delivery.add(session.receiveInSlices(json(probeData(...ids(600)))));
-    // The snapshot's three chunks go at once, none waiting for the interval.
-    expect(posts.map((p) => p.type === 'probes' && [p.patches.length, p.isSnapshot])).toEqual([
+    // The snapshot's first two chunks go at once, none waiting for the interval; the third once the page has
+    // taken the first.
+    const chunks = () => posts.map((p) => p.type === 'probes' && [p.patches.length, p.isSnapshot]);
+    expect(chunks()).toEqual([
+      [250, true],
+      [250, false],
+    ]);
+    outbox.taken();
+    expect(chunks()).toEqual([
       [250, true],
       [250, false],
       [100, false],
@@ -103,6 +110,46 @@ describe('the live worker outbox', () => {
     ]);
   });
 
+  it("keeps the snapshot's chunks beyond snapshotChunksAhead, and what follows them, until the page's store has applied those before", () => {
+    const { outbox, posts, elapse } = outboxWithTimer();
+    const session = createLiveSession(log(), 250);
+    const store = new ProbeStore({ scheduleFrame: () => {}, now: () => 0, elapsedMs: () => 0, log: log() });
+    let read = 0;
+    const readPosts = workerEventReader(
+      {
+        onOpen: () => {},
+        onMessage: (message, isSnapshot, keepIDs, onApplied) => store.enqueue(message, isSnapshot, keepIDs, onApplied),
+        onError: () => {},
+        onClose: () => {},
+      },
+      () => outbox.taken(),
+    );
+    const pageReads = () => posts.slice(read).forEach((post) => ((read += 1), readPosts(post)));
+    session.open();
+    for (const m of session.receive(json(probeData(...ids(1000))))) outbox.add(m);
+    for (const m of session.receive(json(probeData(makeProbe('P-0', { batteryPercentage: 1 }))))) outbox.add(m);
+    elapse();
+    expect(posts).toHaveLength(snapshotChunksAhead);
+    pageReads();
+    // While the store is held (the page renders), it takes nothing, and nothing more crosses.
+    const release = store.holdMessages(1000);
+    store.flush();
+    expect(posts).toHaveLength(snapshotChunksAhead);
+    release();
+    // Each frame applies newProbesPerFrame new probes, about a chunk, and the worker sends the next in its place.
+    for (let frame = 1; frame <= 4; frame++) {
+      store.flush();
+      pageReads();
+      expect(store.size).toBe(Math.min(1000, frame * newProbesPerFrame));
+    }
+    // The update behind the snapshot crossed after its last chunk.
+    elapse();
+    pageReads();
+    store.flush();
+    expect(store.getEntry('P-0')!.probe.batteryPercentage).toBe(1);
+    expect(store.size).toBe(1000);
+  });
+
   it('posts at once when the waiting updates reach maxProbesPerPost probes (a catch-up), so no post is one long clone', () => {
     const { outbox, posts, elapse } = outboxWithTimer();
     const chunk = (from: number) => ({ message: probeData(...ids(250, `C${from}`)), isSnapshot: false });
@@ -133,6 +180,7 @@ describe('the live worker outbox', () => {
     fc.record({ kind: fc.constant('delete' as const), ids: fc.subarray(['a', 'b', 'c', 'd']) }),
     fc.record({ kind: fc.constant('config' as const), timeout: fc.constantFrom(5, 10) }),
     fc.record({ kind: fc.constant('interval' as const) }),
+    fc.record({ kind: fc.constant('taken' as const) }),
   );
 
   function storeOf(messages: { message: LiveMessage; isSnapshot: boolean; keepIDs?: readonly string[] }[]) {
@@ -161,6 +209,7 @@ describe('the live worker outbox', () => {
         for (const step of steps) {
           let out: SessionMessage[] = [];
           if (step.kind === 'interval') elapse();
+          else if (step.kind === 'taken') outbox.taken();
           else if (step.kind === 'update') out = step.probes.length ? chunks(step.probes, false) : [];
           else if (step.kind === 'snapshot') out = chunks(step.probes, true);
           else if (step.kind === 'delete') out = [{ message: probeDeletion(...step.ids), isSnapshot: false }];

@@ -5,7 +5,11 @@
 // Updates now wait at most intervalMs after the first of them and cross together in one post, in their order:
 // consecutive probeData chunks become one list, applied probe by probe by the store exactly as before. A probe
 // that comes twice stays twice (each report is a history point, its transient events its own). A snapshot's
-// chunks do not wait: each goes in its slice (sliced-delivery.ts), after whatever updates were waiting.
+// chunks do not wait for the interval: each goes in its slice (sliced-delivery.ts), after whatever updates were
+// waiting, as long as the page's store keeps up with them (Round 14): at most snapshotChunksAhead chunks are posted
+// and not yet taken (applied by the store, which answers each with a `taken` command); the next waits in the worker,
+// and everything after it too, in order. While the page renders with its stores held (the sign-in, the first rows),
+// its main thread no longer deserialises the snapshot's later chunks: ~100 ms of a 10,000-probe sign-in.
 import type { FeedEvent, WorkerEvent } from './live-message';
 import type { SessionMessage } from './live-session';
 import { ProbePatchWriter } from './probe-patches';
@@ -17,6 +21,11 @@ const postIntervalMs = 16;
  * interval, and one post of them would be one long clone on the page (8 chunks: ~6 ms, Round 3's 28 ms per 10,000).
  */
 export const maxProbesPerPost = 2000;
+/**
+ * Snapshot chunks posted to the page and not yet taken by its store. Two: one being applied and the next already
+ * cloned across, so the store never waits for the worker while it fills (it applies about a chunk per frame).
+ */
+export const snapshotChunksAhead = 2;
 
 interface WorkerOutboxOptions {
   intervalMs?: number;
@@ -31,6 +40,10 @@ export class WorkerOutbox {
   private round = 0;
   private timerSet = false;
   private waitingProbes = 0;
+  /** Snapshot chunks posted and not yet taken by the page. */
+  private chunksAhead = 0;
+  /** Messages behind a snapshot chunk that must wait for the page to take one: sent on, in order, as it does. */
+  private queued: SessionMessage[] = [];
   private readonly intervalMs: number;
   private readonly after: (ms: number, run: () => void) => void;
 
@@ -42,12 +55,31 @@ export class WorkerOutbox {
     this.after = options.after ?? ((ms, run) => setTimeout(run, ms));
   }
 
-  /** One of the session's messages: a snapshot's chunk goes now, an update within intervalMs with the others. */
+  /**
+   * One of the session's messages: a snapshot's chunk goes now if the page has taken enough of the ones before,
+   * an update within intervalMs with the others; either waits while a chunk before it does.
+   */
   add(message: SessionMessage): void {
+    if (this.queued.length > 0 || (message.inSnapshot && this.chunksAhead >= snapshotChunksAhead)) {
+      this.queued.push(message);
+      return;
+    }
+    this.send(message);
+  }
+
+  /** The page's store has applied a snapshot chunk: what waited for it goes on. */
+  taken(): void {
+    this.chunksAhead = Math.max(0, this.chunksAhead - 1);
+    while (this.queued.length > 0 && !(this.queued[0]!.inSnapshot && this.chunksAhead >= snapshotChunksAhead))
+      this.send(this.queued.shift()!);
+  }
+
+  private send(message: SessionMessage): void {
     if (message.inSnapshot) {
       // The waiting updates first, and before this chunk's patches are made: both ends must see one order.
       this.flush();
       this.post(this.eventOf(message));
+      this.chunksAhead += 1;
       return;
     }
     const last = this.waiting.at(-1);
@@ -72,8 +104,17 @@ export class WorkerOutbox {
     });
   }
 
-  /** Posts an event after the updates still waiting (open, error, close: nothing queued may follow them). */
+  /**
+   * Posts an event after everything still waiting, chunks held back included (open, error, close: nothing queued
+   * may follow them).
+   */
   postNow(event: WorkerEvent): void {
+    for (const message of this.queued.splice(0)) {
+      if (message.inSnapshot) {
+        this.flush();
+        this.post(this.eventOf(message));
+      } else this.send(message);
+    }
     this.flush();
     this.post(event);
   }
@@ -90,9 +131,14 @@ export class WorkerOutbox {
   }
 
   /** Patches are made as the message is posted, so the writer sees the messages in the page's order. */
-  private eventOf({ message, isSnapshot, keepIDs }: SessionMessage): FeedEvent {
-    if (message.messageType === 'probeData')
-      return { type: 'probes', patches: this.patches.patches(message.probes), isSnapshot, keepIDs };
+  private eventOf({ message, isSnapshot, keepIDs, inSnapshot }: SessionMessage): FeedEvent {
+    if (message.messageType === 'probeData') {
+      const patches = this.patches.patches(message.probes);
+      // A snapshot chunk asks the page to say when its store has taken it.
+      return inSnapshot
+        ? { type: 'probes', patches, isSnapshot, keepIDs, inSnapshot }
+        : { type: 'probes', patches, isSnapshot, keepIDs };
+    }
     if (message.messageType === 'probeDeletion') this.patches.forget(message.probes.map((p) => p.probeID));
     return { type: 'message', message, isSnapshot, keepIDs };
   }

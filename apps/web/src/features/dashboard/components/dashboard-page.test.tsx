@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { event, makeProbe, probeData, probeDeletion, systemConfig } from '../../../live/probe-fixtures';
 import { probeStore } from '../../../live/probe-store';
+import { holdLiveStoresForSignIn } from '../../../live/use-live-hold';
 import { json, stubFetch } from '../../../testing/fetch-routes';
 import { renderWithProviders } from '../../../testing/render';
 import { DashboardPage } from './dashboard-page';
@@ -196,6 +197,23 @@ describe('DashboardPage', () => {
     expect(rowIDs()).toEqual(['P-1']);
   });
 
+  it('after a sign-in mounts whole in its first render from systemConfig, the probes waiting for that commit', () => {
+    // The login answer: the probe store takes only systemConfig until the Dashboard has committed (Round 14).
+    act(() => holdLiveStoresForSignIn());
+    act(() => {
+      probeStore.enqueue(systemConfig(10));
+      probeStore.enqueue(probeData(makeProbe('P-1')));
+      probeStore.flush();
+    });
+    expect(probeStore.getCounts().total).toBe(0);
+    renderWithProviders(<DashboardPage />);
+    expect(screen.queryByText('Loading system information...')).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Probes' })).toBeInTheDocument();
+    // Its commit ended the hold: the next frame applies the probe.
+    feed();
+    expect(rowIDs()).toEqual(['P-1']);
+  });
+
   it('reads no layout of the table when it mounts: its size comes from the ResizeObserver', () => {
     const reports: (() => void)[] = [];
     vi.stubGlobal(
@@ -265,7 +283,11 @@ describe('DashboardPage', () => {
 
   it('"+N more" opens Probe Details at Current Events and gives focus back to it; the ⋮ menu opens them at the top', async () => {
     renderWithProviders(<DashboardPage />);
-    const threeEvents = [event(11, { reading: 'Internal', value: 60, threshold: 55 }), event(20, { value: 8, threshold: 10 }), event(32)];
+    const threeEvents = [
+      event(11, { reading: 'Internal', value: 60, threshold: 55 }),
+      event(20, { value: 8, threshold: 10 }),
+      event(32),
+    ];
     feed(systemConfig(10), probeData(makeProbe('P-1', { stateString: 'Critical', events: threeEvents })));
     const more = screen.getByRole('button', { name: '+1 more event of P-1' });
     await userEvent.click(more);
@@ -314,7 +336,7 @@ describe('DashboardPage', () => {
     expect(rowIDs()).toEqual(['P-3']);
   });
 
-  it('Probe Details shows one temperature history: the server\'s chart, or what this browser saw when that fails', async () => {
+  it("Probe Details shows one temperature history: the server's chart, or what this browser saw when that fails", async () => {
     const history: ProbeHistory = {
       probeID: 'P-1',
       from: new Date(Date.now() - 3_600_000).toISOString(),

@@ -7,7 +7,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { probeStore } from '../../../live/probe-store';
 import { useLiveFeedLostAt, useSystemInfo } from '../../../live/use-live';
-import { useLiveHoldWhile } from '../../../live/use-live-hold';
+import { useLiveHoldWhile, useSignInHoldEnded } from '../../../live/use-live-hold';
 import { usePermissions } from '../../../session/use-permissions';
 import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
 import { SkipLink } from '../../../components/ui/skip-link';
@@ -77,6 +77,7 @@ export function DashboardPage() {
   const liveSystemInfo = useSystemInfo();
   const systemInfo = useDeferredValue(liveSystemInfo);
   useLiveHoldWhile(systemInfo === null && liveSystemInfo !== null);
+  useSignInHoldEnded();
   const stale = useLiveFeedLostAt() !== null;
   const canDelete = usePermissions().has('Probes');
   const isNarrow = useMediaQuery(`(max-width: ${cardsBelowPx - 0.02}px)`) ?? false;
