@@ -44,10 +44,31 @@ describe('decideRoute', () => {
     expect(await decideRoute('/dashboard')).toBe('login');
   });
 
-  it('refreshes the permission names from /roles/@me after the login check', async () => {
+  it('refreshes the permission names from /roles/@me, asked beside the login check', async () => {
     const fetched = stubFetch(signedIn([]));
     expect(await decideRoute('/dashboard')).toBe('allowed');
-    expect(fetched.calls.map((call) => call.key)).toEqual(['GET /login', 'GET /roles/@me']);
+    expect(fetched.calls.map((call) => call.key).sort()).toEqual(['GET /login', 'GET /roles/@me']);
+  });
+
+  it('sends both requests before either is answered, and looks at the role only once the login check said OK', async () => {
+    let answerLogin!: (ok: boolean) => void;
+    const loginAnswer = new Promise<boolean>((resolve) => (answerLogin = resolve));
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      sent.push(path);
+      if (path.endsWith('/login')) {
+        const ok = await loginAnswer;
+        return new Response(JSON.stringify(ok ? {} : { message: 'Not signed in' }), { status: ok ? 200 : 401 });
+      }
+      return new Response(JSON.stringify({ message: 'Not signed in' }), { status: 401 });
+    });
+    const decision = decideRoute('/dashboard');
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    answerLogin(false);
+    expect(await decision).toBe('login');
+    // The role's 401 was not taken for a failed permissions refresh.
+    expect(console.error).not.toHaveBeenCalledWith('Error updating permissions', expect.anything());
   });
 
   it('shows NotFound when the route needs a permission the user lacks', async () => {
@@ -110,7 +131,7 @@ describe('the guarded routes', () => {
     expect(await screen.findByRole('heading', { name: 'BPM / Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     const guardCalls = fetched.calls.map((call) => call.key).filter((key) => key === 'GET /login' || key === 'GET /roles/@me');
-    expect(guardCalls).toEqual(['GET /login', 'GET /roles/@me']);
+    expect(guardCalls.sort()).toEqual(['GET /login', 'GET /roles/@me']);
   });
 
   it('still runs the guard when the user goes from the Dashboard to another page', async () => {

@@ -3,15 +3,20 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../config/paths';
 import { isSignedIn } from '../session/login-status';
+import { getMyRole } from '../session/my-role';
 import { refreshPermissionNames } from '../session/permission-store';
 import { requiredPermissionFor } from './route-permissions';
 
 export type GuardDecision = 'allowed' | 'not-found' | 'login';
 
 export async function decideRoute(pathname: string): Promise<GuardDecision> {
+  // Both requests go out at once, a round trip less before every page, the sign-in's first rows among them
+  // (docs/decisions/dashboard.md, Round 14); the role's answer is looked at only after the login check said OK.
+  const myRole = getMyRole();
+  myRole.catch(() => {}); // not looked at when the login check fails; refreshPermissionNames handles it otherwise
   try {
     if (!(await isSignedIn())) return 'login';
-    const names = await refreshPermissionNames();
+    const names = await refreshPermissionNames(myRole);
     const required = requiredPermissionFor(pathname);
     return required && !names.includes(required) ? 'not-found' : 'allowed';
   } catch (error) {

@@ -1,7 +1,7 @@
 // The current user's permission names in memory, backed by the "p" cache
 // (docs/roles-and-permissions.md (Current user's permission names)): an empty in-memory list reads the cache; a missing or corrupt cache re-fetches;
 // a failed fetch clears both.
-import type { PermissionName } from '@bpm/protocol';
+import type { PermissionName, Role } from '@bpm/protocol';
 import { clearPermissionCache, readPermissionCache, writePermissionCache } from './permission-cache';
 import { getMyRole, permissionNamesOf } from './my-role';
 
@@ -24,10 +24,13 @@ export function subscribePermissions(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Fetches the names from GET /roles/@me; on failure logs and clears memory and cache (docs/api.md (Roles errors)). */
-export async function refreshPermissionNames(): Promise<PermissionName[]> {
+/**
+ * Fetches the names from GET /roles/@me, or takes the answer of that request when the caller already sent it (the
+ * route guard sends it beside the login check); on failure logs and clears memory and cache (docs/api.md (Roles errors)).
+ */
+export async function refreshPermissionNames(myRole: Promise<Role> = getMyRole()): Promise<PermissionName[]> {
   try {
-    const fresh = permissionNamesOf(await getMyRole());
+    const fresh = permissionNamesOf(await myRole);
     writePermissionCache(fresh);
     setNames(fresh);
   } catch (error) {
