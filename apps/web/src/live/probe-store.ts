@@ -410,6 +410,7 @@ export class ProbeStore {
     if (!entry) return false;
     // Deleting the entry also drops its stored readings (docs/live-feed.md (Message handling)).
     this.entries.delete(probeID);
+    entry.history.dispose();
     counts.total -= 1;
     this.countState(counts, entry.probe.state.stateString, -1);
     changed.add(probeID);
