@@ -109,12 +109,7 @@ export class WorkerOutbox {
    * may follow them).
    */
   postNow(event: WorkerEvent): void {
-    for (const message of this.queued.splice(0)) {
-      if (message.inSnapshot) {
-        this.flush();
-        this.post(this.eventOf(message));
-      } else this.send(message);
-    }
+    for (const message of this.queued.splice(0)) this.send(message);
     this.flush();
     this.post(event);
   }
