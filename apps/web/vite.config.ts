@@ -42,10 +42,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
     rollupOptions: {
       output: {
-        // After minification, which drops comments. Every chunk but the entry is loaded because its code is about to run (the signed-in screens at the click
-        // on Login, a screen's own chunk when it is opened): Chromium (136+) then compiles all its functions while
-        // the file streams in, off the main thread, instead of each at its first call on it; 40-47 ms of the
-        // sign-in's main thread (docs/decisions/dashboard.md, Round 14). Other browsers ignore the comment.
+        // V8's compile hint, added after minification (which drops comments). Every chunk but the entry is loaded
+        // because its code is about to run (the signed-in screens at the click on Login, a screen's own chunk when
+        // it is opened): Chromium (136+) then compiles all its functions while the file streams in, off the main
+        // thread, instead of each at its first call on it; 40-47 ms of the sign-in's main thread
+        // (docs/decisions/dashboard.md, Round 14). Other browsers ignore the comment.
         postBanner: (chunk) => (chunk.isEntry ? '' : '//# allFunctionsCalledOnLoad'),
       },
     },
