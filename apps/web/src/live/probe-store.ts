@@ -107,13 +107,9 @@ export class ProbeStore {
   private queue: QueuedMessage[] = [];
   private frameScheduled = false;
   /** Taken by holdMessages: while any is held, flush applies nothing; the last release asks for a frame. */
-  private readonly holds = new Holds(() => {
-    if (this.queue.length > 0) this.requestFlush();
-  });
+  private readonly holds = new Holds(() => this.flushWhatWaits());
   /** Taken by holdProbeData: while any is held, flush applies only the systemConfig messages at the queue's head. */
-  private readonly probeDataHolds = new Holds(() => {
-    if (this.queue.length > 0) this.requestFlush();
-  });
+  private readonly probeDataHolds = new Holds(() => this.flushWhatWaits());
   /** Non-persistent events in expiry order (expiry = arrival + 50 ticks, so arrival order is expiry order). */
   private expiries: { tick: number; probeID: string }[] = [];
   private expiryHead = 0;
@@ -212,6 +208,11 @@ export class ProbeStore {
    */
   holdProbeData(maxMs: number): () => void {
     return this.probeDataHolds.take(maxMs);
+  }
+
+  /** A hold ended: what it kept waiting is applied in the next frame. */
+  private flushWhatWaits(): void {
+    if (this.queue.length > 0) this.requestFlush();
   }
 
   private requestFlush(): void {

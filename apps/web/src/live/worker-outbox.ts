@@ -60,7 +60,7 @@ export class WorkerOutbox {
    * an update within intervalMs with the others; either waits while a chunk before it does.
    */
   add(message: SessionMessage): void {
-    if (this.queued.length > 0 || (message.inSnapshot && this.chunksAhead >= snapshotChunksAhead)) {
+    if (this.queued.length > 0 || this.isHeldBack(message)) {
       this.queued.push(message);
       return;
     }
@@ -70,8 +70,12 @@ export class WorkerOutbox {
   /** The page's store has applied a snapshot chunk: what waited for it goes on. */
   taken(): void {
     this.chunksAhead = Math.max(0, this.chunksAhead - 1);
-    while (this.queued.length > 0 && !(this.queued[0]!.inSnapshot && this.chunksAhead >= snapshotChunksAhead))
-      this.send(this.queued.shift()!);
+    while (this.queued.length > 0 && !this.isHeldBack(this.queued[0]!)) this.send(this.queued.shift()!);
+  }
+
+  /** A snapshot chunk waits while snapshotChunksAhead of them are with the page, not yet taken. */
+  private isHeldBack(message: SessionMessage): boolean {
+    return message.inSnapshot === true && this.chunksAhead >= snapshotChunksAhead;
   }
 
   private send(message: SessionMessage): void {
@@ -129,10 +133,8 @@ export class WorkerOutbox {
   private eventOf({ message, isSnapshot, keepIDs, inSnapshot }: SessionMessage): FeedEvent {
     if (message.messageType === 'probeData') {
       const patches = this.patches.patches(message.probes);
-      // A snapshot chunk asks the page to say when its store has taken it.
-      return inSnapshot
-        ? { type: 'probes', patches, isSnapshot, keepIDs, inSnapshot }
-        : { type: 'probes', patches, isSnapshot, keepIDs };
+      // A snapshot chunk (inSnapshot) asks the page to say when its store has taken it.
+      return { type: 'probes', patches, isSnapshot, keepIDs, inSnapshot };
     }
     if (message.messageType === 'probeDeletion') this.patches.forget(message.probes.map((p) => p.probeID));
     return { type: 'message', message, isSnapshot, keepIDs };
