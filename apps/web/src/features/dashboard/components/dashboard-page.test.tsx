@@ -17,16 +17,20 @@ vi.mock('../../../components/ui/temperature-history-chart-lazy', () => ({
 }));
 
 // The real Mantine components, counted: a live update must leave the closed modals and the cards' frames alone.
-const renders = vi.hoisted(() => ({ Modal: 0, RingProgress: 0, Card: 0 }));
+const renders = vi.hoisted(() => ({ Modal: 0, ShareRing: 0, Card: 0 }));
 vi.mock('@mantine/core', async (importOriginal) => {
   const core = await importOriginal<typeof import('@mantine/core')>();
   const { countRenders } = await import('../../../testing/render-counts');
   return {
     ...core,
     Modal: countRenders(core.Modal, () => (renders.Modal += 1)),
-    RingProgress: countRenders(core.RingProgress, () => (renders.RingProgress += 1)),
     Card: countRenders(core.Card, () => (renders.Card += 1)),
   };
+});
+vi.mock('./share-ring', async (importOriginal) => {
+  const ring = await importOriginal<typeof import('./share-ring')>();
+  const { countRenders } = await import('../../../testing/render-counts');
+  return { ShareRing: countRenders(ring.ShareRing, () => (renders.ShareRing += 1)) };
 });
 
 const permissions = vi.hoisted(() => ({ names: [] as string[] }));
@@ -176,7 +180,7 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('img', { name: 'Normal 1 of 3 (33%)' })).toBeInTheDocument();
     expect(renders.Modal - before.Modal).toBe(0);
     expect(renders.Card - before.Card).toBe(0);
-    expect(renders.RingProgress - before.RingProgress).toBe(2);
+    expect(renders.ShareRing - before.ShareRing).toBe(2);
   });
 
   it('mounts the page in the background after systemConfig, the store waiting meanwhile', () => {

@@ -1,13 +1,14 @@
 // Probe States card (docs/screens.md (Probe States card)): Total, and Normal / Warning / Critical rings showing their share of it, in one
 // compact line so the table keeps the height (docs/operator-screen.md).
-import { Card, Group, RingProgress, Text, Title } from '@mantine/core';
+import { Card, Group, Text, Title } from '@mantine/core';
 import { memo } from 'react';
 import { useProbeCount } from '../../../live/use-live';
+import { ShareRing } from './share-ring';
 
 const rings = [
-  { key: 'normal', label: 'Normal', colour: 'green.7' },
-  { key: 'warning', label: 'Warning', colour: 'yellow.6' },
-  { key: 'critical', label: 'Critical', colour: 'red.7' },
+  { key: 'normal', label: 'Normal', colour: 'var(--mantine-color-green-7)' },
+  { key: 'warning', label: 'Warning', colour: 'var(--mantine-color-yellow-6)' },
+  { key: 'critical', label: 'Critical', colour: 'var(--mantine-color-red-7)' },
 ] as const;
 
 /**
@@ -51,19 +52,7 @@ function StateRing({ state, label, colour }: { state: (typeof rings)[number]['ke
   const share = total > 0 ? (count / total) * 100 : 0;
   return (
     <Group gap={6} wrap="nowrap">
-      <RingProgress
-        size={52}
-        thickness={6}
-        roundCaps={share > 0}
-        sections={[{ value: share, color: colour }]}
-        aria-label={`${label} ${count} of ${total} (${Math.round(share)}%)`}
-        role="img"
-        label={
-          <Text ta="center" fz={10} fw={700} aria-hidden="true">
-            {Math.round(share)}%
-          </Text>
-        }
-      />
+      <ShareRing share={share} colour={colour} label={`${label} ${count} of ${total} (${Math.round(share)}%)`} />
       <Text
         size="sm"
         fw={state === 'critical' && count > 0 ? 700 : undefined}
