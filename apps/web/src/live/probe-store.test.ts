@@ -2,13 +2,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { event, makeProbe, probeData, probeDeletion, systemConfig, type ProbeOverrides } from './probe-fixtures';
 import { eventsForDisplay } from './probe-events';
-import { newProbesPerFrame, ProbeStore } from './probe-store';
+import { newProbesPerFrame, notifyApartAfterMs, notifyApartMinProbes, ProbeStore } from './probe-store';
 import type { LiveMessage } from '@bpm/protocol';
 
 function setup() {
   const frames: (() => void)[] = [];
   const log = { warn: vi.fn() };
-  const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, log });
+  // A clock that stands still: no frame runs out of budget or takes long enough to tell its listeners apart.
+  const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, elapsedMs: () => 0, log });
   const apply = (...messages: LiveMessage[]) => {
     for (const m of messages) store.enqueue(m);
     while (frames.length) frames.shift()!();
@@ -114,10 +115,12 @@ describe('messages (docs/live-feed.md (Message handling))', () => {
 
   it('a large batch is applied across frames within the per-frame budget', () => {
     const frames: (() => void)[] = [];
+    const tasks: (() => void)[] = [];
     let clock = 0;
     let ticking = false;
     const store = new ProbeStore({
       scheduleFrame: (f) => frames.push(f),
+      scheduleTask: (run) => tasks.push(run),
       now: () => 0,
       elapsedMs: () => (ticking ? (clock += 5) : clock),
       log: { warn: vi.fn() },
@@ -134,11 +137,70 @@ describe('messages (docs/live-feed.md (Message handling))', () => {
     expect(store.getEntry('P-511')!.probe.batteryPercentage).toBe(10);
     expect(store.getEntry('P-512')!.probe.batteryPercentage).toBe(83.5);
     expect(frames).toHaveLength(1);
+    // Each frame applied for longer than notifyApartAfterMs: its listeners are told in a task of its own.
+    expect(batches).toEqual([]);
+    tasks.shift()!();
+    expect(batches).toEqual([512]);
     frames.shift()!();
     expect(store.size).toBe(599);
     expect(store.getCounts().total).toBe(599);
+    // The last 88 probes: fewer than notifyApartMinProbes, told at once.
     expect(batches).toEqual([512, 89]);
+    expect(tasks).toHaveLength(0);
     expect(frames).toHaveLength(0);
+  });
+
+  it('a frame that applied for notifyApartAfterMs tells its listeners in the next task; a quick one at once', () => {
+    const frames: (() => void)[] = [];
+    const tasks: (() => void)[] = [];
+    let clock = 0;
+    let applyTakesMs = 0;
+    const store = new ProbeStore({
+      scheduleFrame: (f) => frames.push(f),
+      scheduleTask: (run) => tasks.push(run),
+      now: () => 0,
+      // The flush reads the clock when it starts and when it has applied: the second read is applyTakesMs later.
+      elapsedMs: () => (clock += applyTakesMs),
+      log: { warn: vi.fn() },
+    });
+    const told: string[] = [];
+    store.subscribeProbe('a', () => told.push(`a ${store.getEntry('a')!.probe.batteryPercentage}`));
+    store.subscribeBatch((b) => told.push(`batch ${[...b.changed].join(',')}`));
+    store.subscribeSummary(() => told.push(`summary ${store.getCounts().total}`));
+
+    applyTakesMs = notifyApartAfterMs - 1;
+    store.enqueue(probeData(p('a', { batteryPercentage: 10 })));
+    frames.shift()!();
+    expect(told).toEqual(['a 10', 'batch a', 'summary 1']);
+    expect(tasks).toHaveLength(0);
+
+    // As long, but a handful of probes: still at once.
+    told.length = 0;
+    applyTakesMs = notifyApartAfterMs;
+    store.enqueue(probeData(p('a', { batteryPercentage: 15 })));
+    frames.shift()!();
+    expect(told).toEqual(['a 15', 'batch a']);
+    expect(tasks).toHaveLength(0);
+
+    told.length = 0;
+    const others = Array.from({ length: notifyApartMinProbes - 1 }, (_, i) => p(`b${i}`));
+    store.enqueue(probeData(p('a', { batteryPercentage: 20 }), ...others));
+    frames.shift()!();
+    expect(told).toEqual([]);
+    tasks.shift()!();
+    expect(told).toEqual(['a 20', `batch ${['a', ...others.map((o) => o.probeID)].join(',')}`, 'summary 100']);
+
+    // A notice still waiting when the next frame comes is told first, so listeners see the flushes in order.
+    told.length = 0;
+    store.enqueue(probeData(p('a', { batteryPercentage: 30 }), ...others));
+    frames.shift()!();
+    store.enqueue(probeData(p('a', { batteryPercentage: 40 })));
+    applyTakesMs = 0;
+    frames.shift()!();
+    expect(told.map((t) => t.slice(0, 7))).toEqual(['a 30', 'batch a', 'a 40', 'batch a']);
+    // Its task, run later, tells nothing twice.
+    tasks.shift()!();
+    expect(told).toHaveLength(4);
   });
 
   it('a snapshot filling the store adds at most newProbesPerFrame probes per frame, in order, counts matching the rows', () => {

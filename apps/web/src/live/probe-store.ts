@@ -44,6 +44,8 @@ export interface ProbeStoreOptions {
   now?: () => number;
   /** Monotonic clock for the per-frame budget; performance.now in the browser. */
   elapsedMs?: () => number;
+  /** Runs the callback in a task of its own, soon; a MessageChannel message in the browser, manual in tests. */
+  scheduleTask?: (run: () => void) => void;
   log?: Pick<Console, 'warn'>;
 }
 
@@ -84,6 +86,33 @@ const budgetCheckEvery = 256;
  */
 export const newProbesPerFrame = 256;
 
+/**
+ * A frame whose applying took at least this long tells its listeners in a task of its own, right after the frame's:
+ * those listeners are React's re-render of every changed row, and the catch-up frames (a snapshot filling the store,
+ * the updates that waited behind it) applied and re-rendered in one task were the sign-in's longest tasks, 22–31 ms
+ * of CPU with the paint, which a loaded 2-core machine stretched past 50 ms (docs/decisions/dashboard.md, Round 15).
+ * Split, each is about half. A frame that applied fewer than notifyApartMinProbes probes always tells at once: a
+ * handful of probes is never worth a task of its own, and a GC pause in a small frame does not delay its rows.
+ */
+export const notifyApartAfterMs = 4;
+export const notifyApartMinProbes = 100;
+
+/** What one flush changed, told to the listeners at once. */
+interface FlushNotice {
+  changed: Set<string>;
+  membershipChanged: boolean;
+  summaryChanged: boolean;
+}
+
+export function defaultScheduleTask(run: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    run();
+  };
+  channel.port2.postMessage(null);
+}
+
 export function defaultScheduleFrame(flush: () => void): void {
   // rAF does not run in a hidden tab; the timeout keeps the queue bounded there.
   let done = false;
@@ -106,6 +135,8 @@ export class ProbeStore {
   private readonly startedAtMs: number;
   private queue: QueuedMessage[] = [];
   private frameScheduled = false;
+  /** A flush's notice waiting for its own task (notifyApartAfterMs); the next flush tells it first if it still waits. */
+  private pendingNotice: FlushNotice | null = null;
   /** Taken by holdMessages: while any is held, flush applies nothing; the last release asks for a frame. */
   private readonly holds = new Holds(() => this.flushWhatWaits());
   /** Taken by holdProbeData: while any is held, flush applies only the systemConfig messages at the queue's head. */
@@ -121,12 +152,14 @@ export class ProbeStore {
   private readonly clockListeners = new Set<() => void>();
 
   private readonly scheduleFrame: (flush: () => void) => void;
+  private readonly scheduleTask: (run: () => void) => void;
   private readonly now: () => number;
   private readonly elapsedMs: () => number;
   private readonly log: Pick<Console, 'warn'>;
 
   constructor(options: ProbeStoreOptions = {}) {
     this.scheduleFrame = options.scheduleFrame ?? defaultScheduleFrame;
+    this.scheduleTask = options.scheduleTask ?? defaultScheduleTask;
     this.now = options.now ?? Date.now;
     this.elapsedMs = options.elapsedMs ?? (() => performance.now());
     this.log = options.log ?? console;
@@ -227,12 +260,15 @@ export class ProbeStore {
    */
   flush(): void {
     this.frameScheduled = false;
+    // Listeners learn of every flush, in order.
+    this.tellPendingNotice();
     // The release requests the flush again.
     if (this.queue.length === 0 || this.holds.isHeld) return;
     // Under a probe-data hold the messages from the first that is not systemConfig on wait, in their order.
     const configOnly = this.probeDataHolds.isHeld;
     if (configOnly && this.queue[0]!.message.messageType !== 'systemConfig') return;
-    const deadline = this.elapsedMs() + frameBudgetMs;
+    const startedAt = this.elapsedMs();
+    const deadline = startedAt + frameBudgetMs;
     const changed = new Set<string>();
     let membershipChanged = false;
     const countsBefore = this.counts;
@@ -240,6 +276,7 @@ export class ProbeStore {
     const systemInfoBefore = this.systemInfo;
     let sinceCheck = 0;
     let added = 0;
+    let probesApplied = 0;
     let outOfTime = false;
     while (this.queue.length > 0 && !outOfTime) {
       const item = this.queue[0]!;
@@ -255,6 +292,7 @@ export class ProbeStore {
             membershipChanged = this.removeMissing(keep, counts, changed) || membershipChanged;
           }
           while (item.next < message.probes.length) {
+            probesApplied += 1;
             if (this.upsert(message.probes[item.next++]!, counts, changed)) {
               membershipChanged = true;
               if (++added >= newProbesPerFrame) {
@@ -286,10 +324,27 @@ export class ProbeStore {
     if (this.queue.length > 0 && !configOnly) this.requestFlush();
     const countsChanged = (Object.keys(counts) as (keyof ProbeCounts)[]).some((k) => counts[k] !== countsBefore[k]);
     if (countsChanged) this.counts = counts;
+    const notice = { changed, membershipChanged, summaryChanged: countsChanged || systemInfoBefore !== this.systemInfo };
+    if (probesApplied < notifyApartMinProbes || this.elapsedMs() - startedAt < notifyApartAfterMs) {
+      this.tell(notice);
+      return;
+    }
+    this.pendingNotice = notice;
+    this.scheduleTask(() => this.tellPendingNotice());
+  }
+
+  private tellPendingNotice(): void {
+    const notice = this.pendingNotice;
+    if (!notice) return;
+    this.pendingNotice = null;
+    this.tell(notice);
+  }
+
+  private tell({ changed, membershipChanged, summaryChanged }: FlushNotice): void {
     for (const probeID of changed) this.notifyProbe(probeID);
     const batch: StoreBatch = { changed, membershipChanged };
     for (const listener of this.batchListeners) listener(batch);
-    if (countsChanged || systemInfoBefore !== this.systemInfo) this.notifySummary();
+    if (summaryChanged) this.notifySummary();
   }
 
   /** One tick of the shared clock: watchdogs lose 0.1 s, and non-persistent events past their 5 s go. */
@@ -326,6 +381,7 @@ export class ProbeStore {
     this.systemInfo = null;
     this.timeoutSeconds = defaultTimeoutSeconds;
     this.queue = [];
+    this.pendingNotice = null;
     this.expiries = [];
     this.expiryHead = 0;
     this.notifySummary();
