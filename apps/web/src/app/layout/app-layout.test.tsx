@@ -44,6 +44,28 @@ function renderAt(route: string) {
 }
 
 describe('AppLayout', () => {
+  it('at "/" the top bar names the Dashboard from the start, never "Not Found" on the way to /dashboard', async () => {
+    stubFetch({
+      'GET /login': json({}),
+      'GET /roles/@me': role,
+      'GET /users/@me': json({ firstName: 'Ada', lastName: 'Lovelace' }),
+    });
+    const titles: string[] = [];
+    const observer = new MutationObserver(() => {
+      for (const heading of document.querySelectorAll('h1')) {
+        const text = heading.textContent ?? '';
+        if (text.startsWith('BPM') && titles.at(-1) !== text) titles.push(text);
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    renderAt('/');
+    await screen.findByRole('heading', { name: 'BPM / Dashboard' });
+    // The Dashboard itself, before the live feed's system information.
+    await screen.findByText('Loading system information...');
+    observer.disconnect();
+    expect(titles).toEqual(['BPM / Dashboard']);
+  });
+
   it('opens the live connection with the layout and closes it when the layout goes away', async () => {
     stubFetch({
       'GET /login': json({}),

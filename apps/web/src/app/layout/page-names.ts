@@ -2,6 +2,9 @@
 import { paths } from '../../config/paths';
 
 const pageNames: Readonly<Record<string, string>> = {
+  // "/" is the Dashboard too (it redirects there): the layout renders at "/" before the redirect, and the top bar
+  // read "BPM / Not Found" for that moment after every sign-in.
+  [paths.home]: 'Dashboard',
   [paths.dashboard]: 'Dashboard',
   [paths.alarms]: 'Alarms',
   [paths.about]: 'About',

@@ -2,6 +2,7 @@
 // Home group and the permission-gated System group (hidden when none of its items is shown).
 import type { PermissionName } from '@bpm/protocol';
 import { Drawer, NavLink, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { usePermissions } from '../../session/use-permissions';
@@ -59,7 +60,8 @@ function SidebarGroup({ title, items, onNavigate }: { title: string; items: Side
   );
 }
 
-export function Sidebar({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** Memoised like the top bar: a closed drawer has nothing to show for the layout's re-render at each navigation. */
+export const Sidebar = memo(function Sidebar({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { has } = usePermissions();
   const system = visibleSystemItems(has);
   return (
@@ -70,4 +72,4 @@ export function Sidebar({ opened, onClose }: { opened: boolean; onClose: () => v
       </Stack>
     </Drawer>
   );
-}
+});

@@ -1,6 +1,7 @@
 // The top bar (docs/screens.md (Top bar)): menu button, "BPM / {page}", connection indicator, probe counts, initials.
 import { productShortName } from '@bpm/protocol';
 import { Avatar, Burger, Group, Text } from '@mantine/core';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { AlarmIndicator } from './alarm-indicator';
@@ -14,7 +15,11 @@ export interface TopBarProps {
   initials: string;
 }
 
-export function TopBar({ pageName, isSidebarOpen, onToggleSidebar, initials }: TopBarProps) {
+/**
+ * Memoised: the layout re-renders at each navigation (the sign-in's "/" → "/dashboard" among them) and the top bar,
+ * with its tooltips, avatar and switch, was most of that render (docs/decisions/dashboard.md, Round 15).
+ */
+export const TopBar = memo(function TopBar({ pageName, isSidebarOpen, onToggleSidebar, initials }: TopBarProps) {
   return (
     <Group h="100%" px="xs" justify="space-between" wrap="nowrap" gap={6}>
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
@@ -40,4 +45,4 @@ export function TopBar({ pageName, isSidebarOpen, onToggleSidebar, initials }: T
       </Group>
     </Group>
   );
-}
+});
