@@ -164,12 +164,7 @@ const firstFrameRows = 8;
  * firstFrameRows more rows mount, so React renders them after the rows before have been painted; once a frame
  * shows fewer rows than it was allowed (the screen is full) the limit goes, and scrolling mounts rows as usual.
  */
-function useScreenFilledInSteps(
-  showsRows: boolean,
-  shown: number,
-  limit: number,
-  setLimit: (limit: number) => void,
-): void {
+function useScreenFilledInSteps(showsRows: boolean, shown: number, limit: number, setLimit: (limit: number) => void): void {
   useEffect(() => {
     if (limit === Infinity || !showsRows) return;
     const frame = requestAnimationFrame(() => setLimit(shown < limit ? Infinity : limit + firstFrameRows));
