@@ -32,10 +32,20 @@ function useChime(): boolean {
   return isOn;
 }
 
-export function AlarmIndicator() {
+/**
+ * Renders nothing: it re-renders at each change of the connection status (twice when the socket opens, the second
+ * starting the fetch), and in AlarmIndicator itself those renders took the count's and the chime's tooltips and
+ * switch with them, in the middle of the sign-in (docs/decisions/dashboard.md, Round 15).
+ */
+function OpenAlarmSync(): null {
   useOpenAlarmSync();
+  return null;
+}
+
+export function AlarmIndicator() {
   return (
     <Group gap={2} wrap="nowrap">
+      <OpenAlarmSync />
       <UnacknowledgedCount />
       {/* Below 768 px the counts need the room: the chime toggle is a desk (control room) setting. */}
       <Box visibleFrom="sm">

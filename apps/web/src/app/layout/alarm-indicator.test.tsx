@@ -1,0 +1,41 @@
+// The top bar's alarm part: it loads the open alarms at each (re)connection of the feed, and that reload does not
+// re-render the count's and the chime's tooltips and switch (docs/decisions/dashboard.md, Round 15).
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { probeStore } from '../../live/probe-store';
+import { json, stubFetch } from '../../testing/fetch-routes';
+import { renderWithProviders } from '../../testing/render';
+import { AlarmIndicator } from './alarm-indicator';
+
+const renders = vi.hoisted(() => ({ Tooltip: 0, Switch: 0 }));
+vi.mock('@mantine/core', async (importOriginal) => {
+  const core = await importOriginal<typeof import('@mantine/core')>();
+  const { countRenders } = await import('../../testing/render-counts');
+  return {
+    ...core,
+    Tooltip: countRenders(core.Tooltip, () => (renders.Tooltip += 1)),
+    Switch: countRenders(core.Switch, () => (renders.Switch += 1)),
+  };
+});
+
+afterEach(() => {
+  act(() => probeStore.reset());
+  act(() => probeStore.setStatus('disconnected'));
+  vi.unstubAllGlobals();
+});
+
+describe('AlarmIndicator', () => {
+  it('loads the open alarms when the feed connects, without re-rendering the tooltips or the chime switch', async () => {
+    const fetches = stubFetch({ 'GET /alarms': json([]) });
+    renderWithProviders(<AlarmIndicator />);
+    // jsdom's name drops the space before the visually hidden words; the browser's reads "0 unacknowledged alarms".
+    expect(screen.getByRole('link', { name: /^0 ?unacknowledged alarms$/ })).toBeInTheDocument();
+    const before = { ...renders };
+    act(() => probeStore.setStatus('connecting'));
+    act(() => probeStore.setStatus('connected'));
+    await waitFor(() => expect(fetches.count('GET /alarms')).toBe(1));
+    expect(renders.Tooltip - before.Tooltip).toBe(0);
+    expect(renders.Switch - before.Switch).toBe(0);
+    expect(screen.getByRole('switch', { name: 'Alarm chime' })).toBeInTheDocument();
+  });
+});
