@@ -3,7 +3,7 @@
 import { Badge, Box, Group, Switch, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Icon } from '../../components/ui/icon';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { alarmQueries } from '../../features/alarms/api/alarm-queries';
@@ -42,7 +42,8 @@ function OpenAlarmSync(): null {
   return null;
 }
 
-export function AlarmIndicator() {
+/** Memoised: it takes no props, and the top bar re-renders when the user's initials arrive. */
+export const AlarmIndicator = memo(function AlarmIndicator() {
   return (
     <Group gap={2} wrap="nowrap">
       <OpenAlarmSync />
@@ -53,7 +54,7 @@ export function AlarmIndicator() {
       </Box>
     </Group>
   );
-}
+});
 
 /**
  * The count with its tooltip, on its own: live alarms change it several times a second with 10,000 probes, and

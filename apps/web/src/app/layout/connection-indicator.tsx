@@ -1,5 +1,6 @@
 // The live-connection indicator of the top bar, with the three tooltips of docs/screens.md (Top bar).
 import { Tooltip } from '@mantine/core';
+import { memo } from 'react';
 import { Icon, type IconName } from '../../components/ui/icon';
 import { useConnectionStatus, type ConnectionStatus } from '../../live/use-live';
 
@@ -9,7 +10,8 @@ const looks: Record<ConnectionStatus, { label: string; icon: IconName; colour: s
   disconnected: { label: 'Connection Failed', icon: 'wifi_off', colour: 'var(--mantine-color-red-8)' },
 };
 
-export function ConnectionIndicator() {
+/** Memoised like the alarm part: it takes no props, and the top bar re-renders when the user's initials arrive. */
+export const ConnectionIndicator = memo(function ConnectionIndicator() {
   const status = useConnectionStatus();
   // "Connection Failed" covers any status other than the first two (docs/live-feed.md (Connection status)).
   const look = looks[status] ?? looks.disconnected;
@@ -20,4 +22,4 @@ export function ConnectionIndicator() {
       </span>
     </Tooltip>
   );
-}
+});

@@ -1,9 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
 import type { ConnectionStatus } from '../../live/use-live';
 import { renderWithProviders } from '../../testing/render';
 import { TopBar } from './top-bar';
+
+const renders = vi.hoisted(() => ({ Tooltip: 0 }));
+vi.mock('@mantine/core', async (importOriginal) => {
+  const core = await importOriginal<typeof import('@mantine/core')>();
+  const { countRenders } = await import('../../testing/render-counts');
+  return { ...core, Tooltip: countRenders(core.Tooltip, () => (renders.Tooltip += 1)) };
+});
 
 const live = vi.hoisted(() => ({ status: 'disconnected' as string, counts: { total: 6, normal: 3, warning: 2, critical: 1 } }));
 vi.mock('../../live/use-live', () => ({
@@ -16,6 +24,7 @@ beforeEach(() => {
   live.status = 'disconnected';
 });
 
+const noop = () => {};
 const renderTopBar = () =>
   renderWithProviders(<TopBar pageName="API keys" isSidebarOpen={false} onToggleSidebar={() => {}} initials="AL" />);
 
@@ -31,6 +40,26 @@ describe('TopBar', () => {
     renderTopBar();
     await user.hover(screen.getByRole('img', { name: tooltip }));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(tooltip);
+  });
+
+  it('new initials re-render none of the tooltips (docs/decisions/dashboard.md, Round 15)', async () => {
+    function WithInitials() {
+      const [initials, setInitials] = useState('AL');
+      return (
+        <>
+          <TopBar pageName="Dashboard" isSidebarOpen={false} onToggleSidebar={noop} initials={initials} />
+          <button type="button" onClick={() => setInitials('BL')}>
+            Rename
+          </button>
+        </>
+      );
+    }
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<WithInitials />);
+    const before = renders.Tooltip;
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    expect(screen.getByRole('link', { name: 'BL (Account)' })).toBeInTheDocument();
+    expect(renders.Tooltip - before).toBe(0);
   });
 
   it('shows the short name, the page, the counts and the initials linking to /account', () => {
