@@ -4,6 +4,7 @@
 import type { LiveMessage, Probe, SystemInfo } from '@bpm/protocol';
 import { applyProbeEvents, carriesWatchdogAlert, expireEvents, transientEventTicks, type ProbeEventLists } from './probe-events';
 import { Holds } from './holds';
+import { scheduleTask } from './schedule-task';
 import { canData, thermocoupleData } from './readings';
 import { TemperatureHistory } from './temperature-history';
 import { watchdogOf, type WatchdogStatus } from './watchdog';
@@ -104,15 +105,6 @@ interface FlushNotice {
   summaryChanged: boolean;
 }
 
-export function defaultScheduleTask(run: () => void): void {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    run();
-  };
-  channel.port2.postMessage(null);
-}
-
 export function defaultScheduleFrame(flush: () => void): void {
   // rAF does not run in a hidden tab; the timeout keeps the queue bounded there.
   let done = false;
@@ -159,7 +151,7 @@ export class ProbeStore {
 
   constructor(options: ProbeStoreOptions = {}) {
     this.scheduleFrame = options.scheduleFrame ?? defaultScheduleFrame;
-    this.scheduleTask = options.scheduleTask ?? defaultScheduleTask;
+    this.scheduleTask = options.scheduleTask ?? scheduleTask;
     this.now = options.now ?? Date.now;
     this.elapsedMs = options.elapsedMs ?? (() => performance.now());
     this.log = options.log ?? console;

@@ -4,6 +4,8 @@
 // most budgetMs per task, then the rest waits for a later task; frames queue behind each other, so the order
 // of the messages is the socket's.
 
+import { scheduleTask } from './schedule-task';
+
 export interface SlicedDeliveryOptions {
   /** Time one task may spend taking and handing on messages; the chunk that crosses it finishes first. */
   budgetMs?: number;
@@ -15,16 +17,6 @@ export interface SlicedDeliveryOptions {
 
 /** Per task, like the store's frame budget (probe-store.ts frameBudgetMs): well below a 50 ms long task. */
 export const sliceBudgetMs = 8;
-
-/** A later task without setTimeout's 4 ms clamp on nested timers. */
-export function scheduleTask(run: () => void): void {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    run();
-  };
-  channel.port2.postMessage(null);
-}
 
 export class SlicedDelivery<T> {
   private readonly queue: Iterator<T>[] = [];
