@@ -248,7 +248,7 @@ export class ProbeStore {
 
   /**
    * Applies queued messages for up to frameBudgetMs and newProbesPerFrame new probes, then notifies each changed probe once, the batch and the
-   * summary; what is left is applied in the next frame.
+   * summary (in the next task after a heavy frame, notifyApartAfterMs); what is left is applied in the next frame.
    */
   flush(): void {
     this.frameScheduled = false;
