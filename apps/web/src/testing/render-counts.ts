@@ -10,3 +10,16 @@ export function countRenders<C extends ComponentType<never>>(component: C, onRen
   };
   return Object.assign(Counted, component) as unknown as C;
 }
+
+/**
+ * A module whose components named in `counts` count their renders there: the body of a vi.mock factory,
+ * `vi.mock('@mantine/core', async (original) => withRenderCounts(await original(), renders))`.
+ */
+export function withRenderCounts<M extends object>(module: M, counts: Record<string, number>): M {
+  const counted = Object.keys(counts).map((name) => {
+    const component = (module as Record<string, ComponentType<never>>)[name];
+    if (!component) throw new Error(`No component ${name} to count`);
+    return [name, countRenders(component, () => (counts[name]! += 1))] as const;
+  });
+  return { ...module, ...Object.fromEntries(counted) };
+}

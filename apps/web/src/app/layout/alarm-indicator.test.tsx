@@ -8,15 +8,9 @@ import { renderWithProviders } from '../../testing/render';
 import { AlarmIndicator } from './alarm-indicator';
 
 const renders = vi.hoisted(() => ({ Tooltip: 0, Switch: 0 }));
-vi.mock('@mantine/core', async (importOriginal) => {
-  const core = await importOriginal<typeof import('@mantine/core')>();
-  const { countRenders } = await import('../../testing/render-counts');
-  return {
-    ...core,
-    Tooltip: countRenders(core.Tooltip, () => (renders.Tooltip += 1)),
-    Switch: countRenders(core.Switch, () => (renders.Switch += 1)),
-  };
-});
+vi.mock('@mantine/core', async (importOriginal) =>
+  (await import('../../testing/render-counts')).withRenderCounts(await importOriginal<typeof import('@mantine/core')>(), renders),
+);
 
 afterEach(() => {
   act(() => probeStore.reset());

@@ -10,11 +10,9 @@ import { renderWithProviders } from '../../testing/render';
 import { ProbeCounts } from './probe-counts';
 
 const renders = vi.hoisted(() => ({ Tooltip: 0 }));
-vi.mock('@mantine/core', async (importOriginal) => {
-  const core = await importOriginal<typeof import('@mantine/core')>();
-  const { countRenders } = await import('../../testing/render-counts');
-  return { ...core, Tooltip: countRenders(core.Tooltip, () => (renders.Tooltip += 1)) };
-});
+vi.mock('@mantine/core', async (importOriginal) =>
+  (await import('../../testing/render-counts')).withRenderCounts(await importOriginal<typeof import('@mantine/core')>(), renders),
+);
 
 function feed(message: LiveMessage) {
   act(() => {

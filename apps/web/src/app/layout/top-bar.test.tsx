@@ -7,11 +7,9 @@ import { renderWithProviders } from '../../testing/render';
 import { TopBar } from './top-bar';
 
 const renders = vi.hoisted(() => ({ Tooltip: 0 }));
-vi.mock('@mantine/core', async (importOriginal) => {
-  const core = await importOriginal<typeof import('@mantine/core')>();
-  const { countRenders } = await import('../../testing/render-counts');
-  return { ...core, Tooltip: countRenders(core.Tooltip, () => (renders.Tooltip += 1)) };
-});
+vi.mock('@mantine/core', async (importOriginal) =>
+  (await import('../../testing/render-counts')).withRenderCounts(await importOriginal<typeof import('@mantine/core')>(), renders),
+);
 
 const live = vi.hoisted(() => ({ status: 'disconnected' as string, counts: { total: 6, normal: 3, warning: 2, critical: 1 } }));
 vi.mock('../../live/use-live', () => ({
