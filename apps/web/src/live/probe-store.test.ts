@@ -85,6 +85,17 @@ describe('probe counts (docs/probe-data.md (Probe state))', () => {
     expect([...store.probeIDs()].sort()).toEqual(['b', 'c']);
     expect(store.getCounts()).toEqual({ total: 2, normal: 1, warning: 0, critical: 1 });
   });
+  it('forgets everything at reset, and the probes give their history rings back', () => {
+    const { store, apply } = setup();
+    apply(probeData(p('a')));
+    const history = store.getEntry('a')!.history;
+    expect(history.samples()).toHaveLength(1);
+    store.reset();
+    expect(store.size).toBe(0);
+    expect(store.getCounts().total).toBe(0);
+    // A disposed history reads empty: its ring may now be another probe's.
+    expect(history.samples()).toEqual([]);
+  });
   it('a snapshot sent in chunks keeps every probe it lists, removing only those it does not', () => {
     const { store, apply, frames } = setup();
     apply(probeData(p('a'), p('b'), p('gone')));

@@ -368,6 +368,8 @@ export class ProbeStore {
 
   /** Forgets everything (tests; sign-out). */
   reset(): void {
+    // The rings go back to the pool, for the probes of the next sign-in.
+    for (const entry of this.entries.values()) entry.history.dispose();
     this.entries.clear();
     this.counts = zeroCounts;
     this.systemInfo = null;
