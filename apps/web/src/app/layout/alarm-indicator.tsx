@@ -1,6 +1,7 @@
 // The top bar's alarm part (docs/alarms.md): the number of unacknowledged alarms, linking to /alarms,
 // and the chime toggle. It also keeps the open-alarm store loaded: once per (re)connection of the feed.
-import { Badge, Box, Group, Switch, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Group, Switch, VisuallyHidden } from '@mantine/core';
+import { DeferredTooltip } from '../../components/ui/deferred-tooltip';
 import { Icon } from '../../components/ui/icon';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useEffect, useState, useSyncExternalStore } from 'react';
@@ -64,7 +65,7 @@ function UnacknowledgedCount() {
   const count = useUnacknowledgedCount();
   const label = `${count} unacknowledged ${count === 1 ? 'alarm' : 'alarms'}`;
   return (
-    <Tooltip label={label} events={{ hover: true, focus: true, touch: true }}>
+    <DeferredTooltip label={label} events={{ hover: true, focus: true, touch: true }}>
       <Badge
         component={Link}
         to={paths.alarms}
@@ -85,20 +86,20 @@ function UnacknowledgedCount() {
         {/* The link's name is its text ("3 unacknowledged alarms"): what it shows and what it says agree. */}
         <VisuallyHidden>{label.slice(String(count).length)}</VisuallyHidden>
       </Badge>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
 
 function ChimeToggle() {
   const isChiming = useChime();
   return (
-    <Tooltip label={isChiming ? 'Alarm chime on' : 'Alarm chime off'}>
+    <DeferredTooltip label={isChiming ? 'Alarm chime on' : 'Alarm chime off'}>
       <Switch
         size="xs"
         aria-label="Alarm chime"
         checked={isChiming}
         onChange={(event) => setChimeOn(event.currentTarget.checked)}
       />
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

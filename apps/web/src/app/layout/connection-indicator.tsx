@@ -1,5 +1,5 @@
 // The live-connection indicator of the top bar, with the three tooltips of docs/screens.md (Top bar).
-import { Tooltip } from '@mantine/core';
+import { DeferredTooltip } from '../../components/ui/deferred-tooltip';
 import { memo } from 'react';
 import { Icon, type IconName } from '../../components/ui/icon';
 import { useConnectionStatus, type ConnectionStatus } from '../../live/use-live';
@@ -16,10 +16,10 @@ export const ConnectionIndicator = memo(function ConnectionIndicator() {
   // "Connection Failed" covers any status other than the first two (docs/live-feed.md (Connection status)).
   const look = looks[status] ?? looks.disconnected;
   return (
-    <Tooltip label={look.label} events={{ hover: true, focus: true, touch: true }}>
+    <DeferredTooltip label={look.label} events={{ hover: true, focus: true, touch: true }}>
       <span tabIndex={0} style={{ display: 'inline-flex', cursor: 'default', borderRadius: 4 }}>
         <Icon name={look.icon} label={look.label} colour={look.colour} />
       </span>
-    </Tooltip>
+    </DeferredTooltip>
   );
 });

@@ -1,7 +1,8 @@
 // The Normal, Warning and Critical probe counts of the top bar (docs/screens.md (Top bar)). The Critical pill is solid red
 // only while the count is above 0; below 768 px each pill shrinks to its icon and number, never truncated; while
 // the live data is lost the pills are greyed and say so (docs/operator-screen.md).
-import { Badge, Box, Group, Tooltip, type BadgeProps } from '@mantine/core';
+import { Badge, Box, Group, type BadgeProps } from '@mantine/core';
+import { DeferredTooltip } from '../../components/ui/deferred-tooltip';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo, type ComponentPropsWithRef } from 'react';
 import { Icon, type IconName } from '../../components/ui/icon';
@@ -74,9 +75,12 @@ const CountPill = memo(function CountPill({
   stale: boolean;
 }) {
   return (
-    <Tooltip label={stale ? `${label} probes (not live)` : `${label} probes`} events={{ hover: true, focus: false, touch: true }}>
+    <DeferredTooltip
+      label={stale ? `${label} probes (not live)` : `${label} probes`}
+      events={{ hover: true, focus: false, touch: true }}
+    >
       <CountBadge state={state} label={label} isNarrow={isNarrow} stale={stale} />
-    </Tooltip>
+    </DeferredTooltip>
   );
 });
 

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { usePermissions } from '../../session/use-permissions';
 import { routePermissions } from '../route-permissions';
 import { Icon, type IconName } from '../../components/ui/icon';
+import { useMountedLater } from '../../lib/use-mounted-later';
 
 interface SidebarItem {
   label: string;
@@ -64,6 +65,8 @@ function SidebarGroup({ title, items, onNavigate }: { title: string; items: Side
 export const Sidebar = memo(function Sidebar({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { has } = usePermissions();
   const system = visibleSystemItems(has);
+  // Mounted after the layout's first commit: a closed drawer still mounts its portal (docs/decisions/dashboard.md, Round 16).
+  if (!useMountedLater()) return null;
   return (
     <Drawer opened={opened} onClose={onClose} title="Battery Probe Monitor" size={280} padding="md">
       <Stack gap="lg">

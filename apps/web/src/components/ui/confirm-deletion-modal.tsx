@@ -3,6 +3,7 @@
 // The caller runs the deletion (a mutation) and passes its state in.
 import { Alert, Modal, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
+import { useMountedLater } from '../../lib/use-mounted-later';
 import { ModalActions } from './modal-actions';
 
 export interface ConfirmDeletionModalProps {
@@ -32,6 +33,8 @@ export const ConfirmDeletionModal = memo(function ConfirmDeletionModal({
   const close = () => {
     if (!isPending) onClose();
   };
+  // Mounted after its screen's first commit: a closed modal still mounts its portal (docs/decisions/dashboard.md, Round 16).
+  if (!useMountedLater()) return null;
 
   return (
     <Modal opened={opened} onClose={close} title={`Confirm Deletion: ${subject}`} centered>

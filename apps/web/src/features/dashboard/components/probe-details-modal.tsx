@@ -10,6 +10,7 @@ import { batteryPercentText, formatExpiryTime, formatTemperature, yesNo } from '
 import { TemperatureHistorySection } from './temperature-history-section';
 import { ProbeAlarmHistory } from './probe-alarm-history';
 import { useKeptInView } from '../use-kept-in-view';
+import { useMountedLater } from '../../../lib/use-mounted-later';
 
 /** Where Probe Details opens: at its top (the ⋮ menu), or at Current Events ("+N more"). */
 export type DetailsOpenAt = 'top' | 'currentEvents';
@@ -34,6 +35,8 @@ export const ProbeDetailsModal = memo(function ProbeDetailsModal({
   onClose,
   onDelete,
 }: ProbeDetailsModalProps) {
+  // Mounted after the Dashboard's first commit: a closed modal still mounts its portal (docs/decisions/dashboard.md, Round 16).
+  if (!useMountedLater()) return null;
   return (
     // The Dashboard gives focus back to what opened the details (dashboard-page.tsx). Mantine's own return, 10 ms
     // after closing, went to the element focused when the modal opened: the body, once the menu item that opened
