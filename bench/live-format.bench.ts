@@ -5,6 +5,7 @@
 // Run: node --import tsx bench/live-format.bench.ts
 import { deflateRawSync } from 'node:zlib';
 import { defaultSystemInfo } from '@bpm/protocol';
+import { CompactDecoder, isCompactMessage, type CompactMessage } from '@bpm/protocol/live-compact';
 import { Plant } from '@bpm/simulator';
 import { evaluateReport } from '../apps/server/src/engine/evaluate-report';
 import type { ProbeRecord } from '../apps/server/src/engine/probe-record';
@@ -93,6 +94,17 @@ function main(): void {
     return { size, ms: performance.now() - started };
   });
 
+  // The client's side (the live worker): the snapshot decoded first, then the updates timed, from their text.
+  const decoder = new CompactDecoder();
+  for (const part of snapshotParts[1]!) decoder.decode(JSON.parse(part.toString()) as CompactMessage);
+  const updateTexts = sockets[1]!.messages.map((m) => m.toString());
+  const decodeStarted = performance.now();
+  for (const text of updateTexts) {
+    const message: unknown = JSON.parse(text);
+    if (isCompactMessage(message)) decoder.decode(message);
+  }
+  const decodeMs = performance.now() - decodeStarted;
+
   const perUpdate = bytes.map((b, i) => b / updates[i]!);
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
   console.log(
@@ -107,6 +119,9 @@ function main(): void {
         `per-socket deflate would make it ${fmt(deflate[i]!.size / updates[i]!)} B/update for ${fmt((deflate[i]!.ms * 1000) / updates[i]!, 2)} µs per update per socket`,
     );
   });
+  console.log(
+    `    compact client decode (the live worker's JSON.parse and CompactDecoder): ${fmt((decodeMs * 1000) / updates[1]!, 2)} µs per probe update`,
+  );
   console.log(`    ${fmt(updates[1]!)} probe updates over ${seconds} simulated seconds, ${probes} probes`);
 }
 
