@@ -1,5 +1,6 @@
-// The compact encoder keeps its last time texts (a flush meets the same ones probe after probe): whatever
-// order times and stream epochs come in, each record must still decode to the probe it was made from.
+// The compact encoder keeps its last time texts and the decoder its last decoded times (a flush meets the same ones
+// probe after probe): whatever order times and stream epochs come in, each record must still decode to the probe it
+// was made from.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compactRecordText, decodeCompactRecord, encodeCompactFields, type CompactRecord } from './live-compact.js';

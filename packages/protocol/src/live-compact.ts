@@ -228,9 +228,28 @@ export function compactRecordText(
 
 // ---- decoding (client) ----
 
-function decodeTime(value: number | string, epochMs: number): string {
-  return typeof value === 'number' ? new Date(value + epochMs).toISOString() : value;
+/**
+ * The decoding of encodeTime, keeping its last answer: LastTime's counterpart, for the same reason (one message meets
+ * the same time probe after probe). Formatting each was a fifth of the live worker's CPU in the dashboard bench
+ * (docs/decisions/dashboard.md, Round 16). One per field, since expiries and report times alternate.
+ */
+class LastDecodedTime {
+  private value: number | undefined;
+  private epochMs = 0;
+  private iso = '';
+
+  decode(value: number | string, epochMs: number): string {
+    if (typeof value !== 'number') return value;
+    if (value !== this.value || epochMs !== this.epochMs) {
+      this.iso = new Date(value + epochMs).toISOString();
+      this.value = value;
+      this.epochMs = epochMs;
+    }
+    return this.iso;
+  }
 }
+const decodedExpiries = new LastDecodedTime();
+const decodedReportTimes = new LastDecodedTime();
 
 function decodeRef(ref: unknown): Probe['assignment']['agv'] {
   if (ref === 0 || ref === null) return null;
@@ -288,7 +307,7 @@ export function decodeCompactRecord(record: CompactRecord, probeID: string, prev
         : typeof record.s === 'number'
           ? { state: record.s, stateString: stateStrings[record.s]! }
           : { state: record.s[0], stateString: record.s[1] },
-    watchdogExpiry: record.w === undefined ? base.watchdogExpiry : decodeTime(record.w, epochMs),
+    watchdogExpiry: record.w === undefined ? base.watchdogExpiry : decodedExpiries.decode(record.w, epochMs),
     isMonitoring: flags < 0 ? base.isMonitoring : (flags & 1) !== 0,
     expectingCANData: flags < 0 ? base.expectingCANData : (flags & 2) !== 0,
     assignment:
@@ -302,7 +321,7 @@ export function decodeCompactRecord(record: CompactRecord, probeID: string, prev
         ? base.report
         : record.r === 0
           ? null
-          : { timestamp: decodeTime(record.r[0], epochMs), readings: record.r[1].map(decodeReading) },
+          : { timestamp: decodedReportTimes.decode(record.r[0], epochMs), readings: record.r[1].map(decodeReading) },
     batteryPercentage: record.p ?? base.batteryPercentage,
     batteryCharging: flags < 0 ? base.batteryCharging : (flags & 4) !== 0,
     longitude: record.g === undefined ? base.longitude : record.g === 0 ? null : record.g[0],
