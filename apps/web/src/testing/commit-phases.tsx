@@ -3,6 +3,7 @@
 // commit before it, with all that commit's effects (docs/decisions/dashboard.md, Round 16).
 import { act } from '@testing-library/react';
 import { Profiler, startTransition, useState, type ProfilerOnRenderCallback, type ReactElement, type ReactNode } from 'react';
+import { allMountedLater } from '../lib/use-mounted-later';
 import { renderWithProviders, type RenderOptions } from './render';
 
 let show: () => void = () => {};
@@ -24,5 +25,7 @@ export async function renderWithCommitPhases(ui: ReactElement, options?: RenderO
     options,
   );
   await act(async () => show());
+  // The parts mounted later (useMountedLater) are mounted, each in a task of its own.
+  await act(() => allMountedLater());
   return { phases, ...rendered };
 }

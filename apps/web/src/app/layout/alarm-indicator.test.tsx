@@ -4,6 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { probeStore } from '../../live/probe-store';
 import { json, stubFetch } from '../../testing/fetch-routes';
+import { allMountedLater } from '../../lib/use-mounted-later';
 import { renderWithProviders } from '../../testing/render';
 import { AlarmIndicator } from './alarm-indicator';
 
@@ -22,6 +23,8 @@ describe('AlarmIndicator', () => {
   it('loads the open alarms when the feed connects, without re-rendering the tooltips or the chime switch', async () => {
     const fetches = stubFetch({ 'GET /alarms': json([]) });
     renderWithProviders(<AlarmIndicator />);
+    await act(() => allMountedLater());
+    expect(renders.Tooltip).toBeGreaterThan(0);
     // jsdom's name drops the space before the visually hidden words; the browser's reads "0 unacknowledged alarms".
     expect(screen.getByRole('link', { name: /^0 ?unacknowledged alarms$/ })).toBeInTheDocument();
     const before = { ...renders };

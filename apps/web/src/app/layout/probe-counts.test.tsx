@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeProbe, probeData } from '../../live/probe-fixtures';
 import { probeStore } from '../../live/probe-store';
 import type { LiveMessage } from '@bpm/protocol';
+import { allMountedLater } from '../../lib/use-mounted-later';
 import { renderWithProviders } from '../../testing/render';
 import { ProbeCounts } from './probe-counts';
 
@@ -26,11 +27,13 @@ afterEach(() => act(() => probeStore.reset()));
 describe('ProbeCounts', () => {
   it('follows the live counts without re-rendering the tooltips; the tooltip still names the count', async () => {
     renderWithProviders(<ProbeCounts />);
+    await act(() => allMountedLater());
     feed(probeData(makeProbe('P-1'), makeProbe('P-2', { stateString: 'Warning' })));
     expect(screen.getByLabelText('Normal: 1')).toBeInTheDocument();
     expect(screen.getByLabelText('Warning: 1')).toBeInTheDocument();
     expect(screen.getByLabelText('Critical: 0')).toBeInTheDocument();
     const tooltipsBefore = renders.Tooltip;
+    expect(tooltipsBefore).toBeGreaterThan(0);
     feed(probeData(makeProbe('P-1', { stateString: 'Critical' }), makeProbe('P-3', { stateString: 'Warning' })));
     expect(screen.getByLabelText('Normal: 0')).toBeInTheDocument();
     expect(screen.getByLabelText('Warning: 2')).toBeInTheDocument();

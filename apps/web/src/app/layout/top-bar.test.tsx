@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import type { ConnectionStatus } from '../../live/use-live';
+import { allMountedLater } from '../../lib/use-mounted-later';
 import { renderWithProviders } from '../../testing/render';
 import { TopBar } from './top-bar';
 
@@ -23,8 +24,11 @@ beforeEach(() => {
 });
 
 const noop = () => {};
-const renderTopBar = () =>
+/** The top bar with its tooltips, which mount after it (useMountedLater). */
+const renderTopBar = async () => {
   renderWithProviders(<TopBar pageName="API keys" isSidebarOpen={false} onToggleSidebar={() => {}} initials="AL" />);
+  await act(() => allMountedLater());
+};
 
 describe('TopBar', () => {
   it.each<[ConnectionStatus | 'failed', string]>([
@@ -35,7 +39,7 @@ describe('TopBar', () => {
   ])('shows the %s status with the tooltip "%s"', async (status, tooltip) => {
     live.status = status;
     const user = userEvent.setup({ delay: null });
-    renderTopBar();
+    await renderTopBar();
     await user.hover(screen.getByRole('img', { name: tooltip }));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(tooltip);
   });
@@ -54,14 +58,16 @@ describe('TopBar', () => {
     }
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<WithInitials />);
+    await act(() => allMountedLater());
     const before = renders.Tooltip;
+    expect(before).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Rename' }));
     expect(screen.getByRole('link', { name: 'BL (Account)' })).toBeInTheDocument();
     expect(renders.Tooltip - before).toBe(0);
   });
 
-  it('shows the short name, the page, the counts and the initials linking to /account', () => {
-    renderTopBar();
+  it('shows the short name, the page, the counts and the initials linking to /account', async () => {
+    await renderTopBar();
     expect(screen.getByRole('heading', { name: 'BPM / API keys' })).toBeInTheDocument();
     expect(screen.getByLabelText('Normal: 3')).toBeInTheDocument();
     expect(screen.getByLabelText('Warning: 2')).toBeInTheDocument();
