@@ -155,9 +155,10 @@ function observeRectAfterLayout(
  * Rows mounted in the first frame that shows any, and at most this many more in each next frame until the screen
  * (and the overscan) is full. The first frame with rows styled, laid out and painted ~20 cold rows at once, a
  * 32–38 ms CPU task (docs/decisions/dashboard.md, Round 11 (sign-in)); the rest of the screen in one frame after
- * the first 8 was still a 23–43 ms CPU task with the store's frame (Round 12 (sign-in)).
+ * the first 8 was still a 23–43 ms CPU task with the store's frame (Round 12 (sign-in)); 8 rows a frame still laid
+ * out ~400 boxes, 7–10 ms of layout in 30 ms CPU frames (Round 16).
  */
-const firstFrameRows = 8;
+const firstFrameRows = 4;
 
 /**
  * While the first screen fills: from the frame after the one that first showed rows, each animation frame lets
