@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithCommitPhases } from '../../testing/commit-phases';
 import { json, stubFetch } from '../../testing/fetch-routes';
+import { roleWithPermissions } from '../../testing/fixtures';
 import { Sidebar, visibleSystemItems } from './sidebar';
 
 const holding =
@@ -46,17 +47,7 @@ describe('the sidebar drawer', () => {
   }
 
   it("is not mounted in the layout's first commit (a closed drawer mounts a portal, re-rendered at once), and opens", async () => {
-    stubFetch({
-      'GET /roles/@me': json({
-        id: 3,
-        name: 'Operator',
-        description: '',
-        createdAt: '',
-        updatedAt: '',
-        is_default: true,
-        permissions_with_levels: [],
-      }),
-    });
+    stubFetch({ 'GET /roles/@me': json(roleWithPermissions([], 'READ', 'Operator')) });
     const user = userEvent.setup({ delay: null });
     const { phases } = await renderWithCommitPhases(<WithMenuButton />);
     expect(phases.slice(0, 2)).toEqual(['mount', 'update']);
