@@ -2,9 +2,9 @@
 // only while the count is above 0; below 768 px each pill shrinks to its icon and number, never truncated; while
 // the live data is lost the pills are greyed and say so (docs/operator-screen.md).
 import { Badge, Box, Group, type BadgeProps } from '@mantine/core';
-import { DeferredTooltip } from '../../components/ui/deferred-tooltip';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo, type ComponentPropsWithRef } from 'react';
+import { DeferredTooltip } from '../../components/ui/deferred-tooltip';
 import { Icon, type IconName } from '../../components/ui/icon';
 import { useLiveFeedLostAt, useProbeCount, type ProbeCounts as Counts } from '../../live/use-live';
 
