@@ -93,28 +93,32 @@ function encodeTime(iso: string, epochMs: number): number | string {
 }
 
 /**
- * encodeTime keeping its last answer. One flush meets the same time text probe after probe (a batch's
- * reports share a receipt time, hence a watchdog expiry, and a gateway stamps its batch with one time);
- * parsing and formatting each back was ~2 % of the server's CPU at full ingest (docs/decisions/probes.md).
- * One per field, since expiries and report times alternate.
+ * A time conversion keeping its last answer. One flush meets the same time probe after probe (a batch's reports share
+ * a receipt time, hence a watchdog expiry, and a gateway stamps its batch with one time): on the server, parsing and
+ * formatting each back was ~2 % of the CPU at full ingest (docs/decisions/probes.md); in the live worker, formatting
+ * each back to text was a fifth of its CPU (docs/decisions/dashboard.md, Round 16). One per field and direction,
+ * since expiries and report times alternate.
  */
-class LastTime {
-  private iso: string | undefined;
+class LastTime<T extends number | string> {
+  private value: T | undefined;
   private epochMs = 0;
-  private json = '';
+  private answer = '';
 
-  /** The encoded time as JSON text. */
-  encode(iso: string, epochMs: number): string {
-    if (iso !== this.iso || epochMs !== this.epochMs) {
-      this.json = JSON.stringify(encodeTime(iso, epochMs));
-      this.iso = iso;
+  constructor(private readonly convert: (value: T, epochMs: number) => string) {}
+
+  of(value: T, epochMs: number): string {
+    if (value !== this.value || epochMs !== this.epochMs) {
+      this.answer = this.convert(value, epochMs);
+      this.value = value;
       this.epochMs = epochMs;
     }
-    return this.json;
+    return this.answer;
   }
 }
-const expiryTimes = new LastTime();
-const reportTimes = new LastTime();
+/** Encoded times as JSON text. */
+const encodedTime = (iso: string, epochMs: number) => JSON.stringify(encodeTime(iso, epochMs));
+const expiryTimes = new LastTime(encodedTime);
+const reportTimes = new LastTime(encodedTime);
 
 function hasExactly(value: object, keys: readonly string[]): boolean {
   const own = Object.keys(value);
@@ -190,14 +194,14 @@ export function encodeCompactFields(probe: Probe, epochMs: number): CompactField
   return [
     JSON.stringify(probe.firmwareVersion),
     stateStrings[state.state] === state.stateString ? String(state.state) : JSON.stringify([state.state, state.stateString]),
-    expiryTimes.encode(probe.watchdogExpiry, epochMs),
+    expiryTimes.of(probe.watchdogExpiry, epochMs),
     String(flags),
     noAssignment
       ? '0'
       : JSON.stringify([encodeRef(assignment.buildStage), encodeRef(assignment.agv), encodeRef(assignment.batteryPack)]),
     report === null
       ? '0'
-      : `[${reportTimes.encode(report.timestamp, epochMs)},${JSON.stringify(report.readings.map(encodeReading))}]`,
+      : `[${reportTimes.of(report.timestamp, epochMs)},${JSON.stringify(report.readings.map(encodeReading))}]`,
     JSON.stringify(probe.batteryPercentage),
     probe.longitude === null && probe.latitude === null ? '0' : JSON.stringify([probe.longitude, probe.latitude]),
     JSON.stringify(probe.events.map(encodeEvent)),
@@ -228,28 +232,14 @@ export function compactRecordText(
 
 // ---- decoding (client) ----
 
-/**
- * The decoding of encodeTime, keeping its last answer: LastTime's counterpart, for the same reason (one message meets
- * the same time probe after probe). Formatting each was a fifth of the live worker's CPU in the dashboard bench
- * (docs/decisions/dashboard.md, Round 16). One per field, since expiries and report times alternate.
- */
-class LastDecodedTime {
-  private value: number | undefined;
-  private epochMs = 0;
-  private iso = '';
+const decodedTime = (ms: number, epochMs: number) => new Date(ms + epochMs).toISOString();
+const decodedExpiries = new LastTime(decodedTime);
+const decodedReportTimes = new LastTime(decodedTime);
 
-  decode(value: number | string, epochMs: number): string {
-    if (typeof value !== 'number') return value;
-    if (value !== this.value || epochMs !== this.epochMs) {
-      this.iso = new Date(value + epochMs).toISOString();
-      this.value = value;
-      this.epochMs = epochMs;
-    }
-    return this.iso;
-  }
+/** A time as encodeTime sent it: milliseconds after the stream's epoch, or the text as it came. */
+function decodeTime(value: number | string, times: LastTime<number>, epochMs: number): string {
+  return typeof value === 'number' ? times.of(value, epochMs) : value;
 }
-const decodedExpiries = new LastDecodedTime();
-const decodedReportTimes = new LastDecodedTime();
 
 function decodeRef(ref: unknown): Probe['assignment']['agv'] {
   if (ref === 0 || ref === null) return null;
@@ -307,7 +297,7 @@ export function decodeCompactRecord(record: CompactRecord, probeID: string, prev
         : typeof record.s === 'number'
           ? { state: record.s, stateString: stateStrings[record.s]! }
           : { state: record.s[0], stateString: record.s[1] },
-    watchdogExpiry: record.w === undefined ? base.watchdogExpiry : decodedExpiries.decode(record.w, epochMs),
+    watchdogExpiry: record.w === undefined ? base.watchdogExpiry : decodeTime(record.w, decodedExpiries, epochMs),
     isMonitoring: flags < 0 ? base.isMonitoring : (flags & 1) !== 0,
     expectingCANData: flags < 0 ? base.expectingCANData : (flags & 2) !== 0,
     assignment:
@@ -321,7 +311,7 @@ export function decodeCompactRecord(record: CompactRecord, probeID: string, prev
         ? base.report
         : record.r === 0
           ? null
-          : { timestamp: decodedReportTimes.decode(record.r[0], epochMs), readings: record.r[1].map(decodeReading) },
+          : { timestamp: decodeTime(record.r[0], decodedReportTimes, epochMs), readings: record.r[1].map(decodeReading) },
     batteryPercentage: record.p ?? base.batteryPercentage,
     batteryCharging: flags < 0 ? base.batteryCharging : (flags & 4) !== 0,
     longitude: record.g === undefined ? base.longitude : record.g === 0 ? null : record.g[0],
