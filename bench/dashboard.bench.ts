@@ -11,6 +11,7 @@ import { loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
 import { Plant, startSimulator, type RunningSimulator } from '@bpm/simulator';
 import { startServer, type RunningServer } from '../e2e/server';
+import { describeMachineShare, machineShare, takeMachineSample } from './machine-share';
 import { chromiumArgs } from '../playwright.config';
 
 const probeCount = Number(process.env.BENCH_PROBES ?? 10_000);
@@ -368,7 +369,8 @@ function line(name: string, value: number, unit: string, target: number, decimal
 }
 
 async function main() {
-  const server = await startServer();
+  // The compiled server, as `npm start` runs it (e2e/server.ts, StartOptions.built).
+  const server = await startServer({}, { built: true });
   let feeder: Feeder | null = null;
   const browser = await chromium.launch({ executablePath: process.env.BPM_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs });
   try {
@@ -468,6 +470,7 @@ async function main() {
     };
     if (process.env.BENCH_PROFILE) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
     const before = await metrics();
+    const machineBefore = takeMachineSample();
     await page.evaluate(() => performance.mark('bench-window-start'));
     const wallStart = Date.now();
     let peakHeap = before.JSHeapUsedSize ?? 0;
@@ -480,6 +483,7 @@ async function main() {
       return performance.now();
     });
     const after = await metrics();
+    const machineAfter = takeMachineSample();
     const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
     await cdp.send('Tracing.end');
     await traced;
@@ -538,6 +542,10 @@ async function main() {
         .map((l) => l.toFixed(1))
         .join(' / ')} (1/5/15 min)`,
     );
+    if (machineBefore && machineAfter) {
+      for (const text of describeMachineShare(machineShare(machineBefore, machineAfter, server.process.pid)))
+        console.log(`      ${text}`);
+    }
     line('long tasks > 50 ms from sign-in on', longTasks.filter((t) => t.duration > 50).length, 'tasks', 0, 0);
     const cpuTasks = mainThreadTasksByCpu(traceEvents);
     const overCpu = cpuTasks.filter((t) => t.cpu > 50);
