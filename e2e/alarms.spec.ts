@@ -2,70 +2,25 @@
 // acknowledgement by a second browser seen by the first within a second, a shelve that hides the
 // alarm from the probe's state until it expires, the History's filters and CSV export.
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { defaultSystemInfo, type AssignmentInput, type ProbeReportInput } from '@bpm/protocol';
+import type { Page } from '@playwright/test';
 import { createUserWithRole, expect, signIn, test } from './fixtures';
+import { ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';
+import { probeRow } from './probe-table';
 
 test.describe.configure({ mode: 'serial' });
 
-const assigned: AssignmentInput = {
-  buildStage: { id: 3, name: 'Busbar welding' },
-  agv: { id: 12, name: 'AGV-12' },
-  batteryPack: { id: 2291, name: 'Pack 2291' },
-  expectingCANData: true,
-};
+/** The usual assigned probe, its internal (CAN) temperature `can` °C. */
+const report = (probeID: string, can: number) =>
+  probeReport(probeID, {
+    readings: [
+      { origin: 'CAN', temperature: can, valid: true },
+      { origin: 'Thermocouple', temperature: 30, valid: true },
+    ],
+  });
 
-const report = (probeID: string, can: number): ProbeReportInput => ({
-  probeID,
-  firmwareVersion: '2.4.1',
-  readings: [
-    { origin: 'CAN', temperature: can, valid: true },
-    { origin: 'Thermocouple', temperature: 30, valid: true },
-  ],
-  batteryPercentage: 83.5,
-  batteryCharging: false,
-  assignment: assigned,
-});
-
-async function ingest(api: APIRequestContext, reports: ProbeReportInput[]) {
-  const response = await api.post('probes/reports', { data: reports });
-  expect(response.status(), await response.text()).toBe(202);
-}
-
-async function adminContext(
-  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
-  server: { url: string; adminPassword: string },
-) {
-  const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
-  await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
-  return api;
-}
-
-async function deleteAllProbes(api: APIRequestContext) {
-  const probes = (await (await api.get('probes')).json()) as { probeID: string }[];
-  for (const { probeID } of probes) expect((await api.delete(`probes/${probeID}`)).ok()).toBeTruthy();
-}
-
-const row = (page: Page, probeID: string) =>
-  page
-    .getByRole('table', { name: 'Probes' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: probeID, exact: true }) });
 const unacknowledgedCount = (page: Page) => page.getByRole('link', { name: /^\d+ unacknowledged alarms?$/ });
 
-test.beforeAll(async ({ playwright, server }) => {
-  const api = await adminContext(playwright, server);
-  expect((await api.put('system/config', { data: { timeoutSeconds: 3600 } })).ok()).toBeTruthy();
-  await deleteAllProbes(api);
-  await api.dispose();
-});
-
-test.afterAll(async ({ playwright, server }) => {
-  const api = await adminContext(playwright, server);
-  await deleteAllProbes(api);
-  await api.put('system/config', { data: { timeoutSeconds: defaultSystemInfo.timeoutSeconds } });
-  await api.dispose();
-});
+ownProbesOnSharedServer('before the first test');
 
 test('an overheating probe is unacknowledged until a second browser acknowledges it', async ({
   page,
@@ -78,7 +33,7 @@ test('an overheating probe is unacknowledged until a second browser acknowledges
   const before = Number(/\d+/.exec((await unacknowledgedCount(page).textContent()) ?? '')?.[0]);
 
   await ingest(adminApi, [report('al-hot', 61)]);
-  await expect(row(page, 'al-hot').getByText('Unacknowledged')).toBeVisible();
+  await expect(probeRow(page, 'al-hot').getByText('Unacknowledged')).toBeVisible();
   await expect(
     page.getByRole('link', { name: `${before + 1} unacknowledged ${before + 1 === 1 ? 'alarm' : 'alarms'}` }),
   ).toBeVisible();
@@ -92,7 +47,7 @@ test('an overheating probe is unacknowledged until a second browser acknowledges
     await expect(other).toHaveURL(/\/alarms$/);
     await other.getByRole('button', { name: /^Acknowledge alarm \d+ on al-hot$/ }).click();
     // The first browser sees it within a second.
-    await expect(row(page, 'al-hot').getByText('Unacknowledged')).toHaveCount(0, { timeout: 1000 });
+    await expect(probeRow(page, 'al-hot').getByText('Unacknowledged')).toHaveCount(0, { timeout: 1000 });
     await expect(page.getByRole('link', { name: `${before} unacknowledged ${before === 1 ? 'alarm' : 'alarms'}` })).toBeVisible({
       timeout: 1000,
     });
@@ -116,7 +71,7 @@ test('a shelved alarm leaves the probe’s state and comes back at expiry', asyn
   test.setTimeout(150_000);
   await ingest(adminApi, [report('al-shelf', 63)]);
   await signIn(page, 'admin', server.adminPassword);
-  await expect(row(page, 'al-shelf').getByRole('img', { name: 'Critical' })).toBeVisible();
+  await expect(probeRow(page, 'al-shelf').getByRole('img', { name: 'Critical' })).toBeVisible();
   await page.goto('/alarms');
   await page.getByRole('button', { name: /^Shelve alarm \d+ on al-shelf$/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Shelve alarm' });
@@ -127,10 +82,10 @@ test('a shelved alarm leaves the probe’s state and comes back at expiry', asyn
   await expect(page.getByRole('button', { name: /^Unshelve alarm \d+ on al-shelf$/ })).toBeVisible();
 
   await page.goto('/dashboard');
-  await expect(row(page, 'al-shelf').getByRole('img', { name: 'Normal' })).toBeVisible();
+  await expect(probeRow(page, 'al-shelf').getByRole('img', { name: 'Normal' })).toBeVisible();
   // Back at expiry (one minute), unacknowledged.
-  await expect(row(page, 'al-shelf').getByRole('img', { name: 'Critical' })).toBeVisible({ timeout: 75_000 });
-  await expect(row(page, 'al-shelf').getByText('Unacknowledged')).toBeVisible();
+  await expect(probeRow(page, 'al-shelf').getByRole('img', { name: 'Critical' })).toBeVisible({ timeout: 75_000 });
+  await expect(probeRow(page, 'al-shelf').getByText('Unacknowledged')).toBeVisible();
 });
 
 test('History filters by probe and exports the same alarms as CSV', async ({ page, adminApi, server }) => {
@@ -181,7 +136,10 @@ test('the Roles page shows the Alarms permission like the others', async ({ page
   await expect(alarms.getByText('DELETE', { exact: true })).toHaveCount(0);
 });
 
-test('the Alarms page’s content has no serious or critical accessibility violations, at 1400 and 400 px', async ({ page, server }) => {
+test('the Alarms page’s content has no serious or critical accessibility violations, at 1400 and 400 px', async ({
+  page,
+  server,
+}) => {
   await signIn(page, 'admin', server.adminPassword);
   for (const width of [1400, 400]) {
     await page.setViewportSize({ width, height: 900 });

@@ -1,80 +1,25 @@
 // The live dashboard against the real server, probes ingested through POST /api/probes/reports (docs/probe-data.md (Suppression)).
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { defaultSystemInfo, type AssignmentInput, type ProbeReportInput } from '@bpm/protocol';
+import type { Locator } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
+import { deleteAllProbes, ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';
+import { probeIDsInTable, probeRow, probeTable } from './probe-table';
 
 test.describe.configure({ mode: 'serial' });
 
-const assigned: AssignmentInput = {
-  buildStage: { id: 3, name: 'Busbar welding' },
-  agv: { id: 12, name: 'AGV-12' },
-  batteryPack: { id: 2291, name: 'Pack 2291' },
-  expectingCANData: true,
-};
-
-function report(probeID: string, overrides: Partial<ProbeReportInput> = {}): ProbeReportInput {
-  return {
-    probeID,
-    firmwareVersion: '2.4.1',
-    readings: [
-      { origin: 'CAN', temperature: 31.4, valid: true },
-      { origin: 'Thermocouple', temperature: 29.8, valid: true },
-    ],
-    batteryPercentage: 83.5,
-    batteryCharging: false,
-    assignment: assigned,
-    ...overrides,
-  };
-}
-
-async function ingest(api: APIRequestContext, reports: ProbeReportInput[]) {
-  const response = await api.post('probes/reports', { data: reports });
-  expect(response.status(), await response.text()).toBe(202);
-}
-
-async function deleteAllProbes(api: APIRequestContext) {
-  const probes = (await (await api.get('probes')).json()) as { probeID: string }[];
-  for (const { probeID } of probes) expect((await api.delete(`probes/${probeID}`)).ok()).toBeTruthy();
-}
-
-const table = (page: Page) => page.getByRole('table', { name: 'Probes' });
-const row = (page: Page, probeID: string): Locator =>
-  table(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: probeID, exact: true }) });
-const probeIDs = async (page: Page) =>
-  (await table(page).getByRole('row').locator('[role=cell]:first-child').allTextContents()).filter(Boolean);
-
-test.beforeAll(async ({ playwright, server }) => {
-  // A long inactivity timeout keeps the watchdog (event 0) out of these short tests.
-  const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
-  await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
-  expect((await api.put('system/config', { data: { timeoutSeconds: 3600 } })).ok()).toBeTruthy();
-  await deleteAllProbes(api);
-  await api.dispose();
-});
-
-test.afterAll(async ({ playwright, server }) => {
-  // The server is shared by the worker's other spec files: leave it as this file found it.
-  const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
-  await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
-  await deleteAllProbes(api);
-  await api.put('system/config', { data: { timeoutSeconds: defaultSystemInfo.timeoutSeconds } });
-  await api.dispose();
-});
+ownProbesOnSharedServer('before the first test');
 
 test('counts, rings, default order with Critical first, and header clicks', async ({ page, adminApi, server }) => {
   await ingest(adminApi, [
-    report('ord-normal', { batteryPercentage: 60 }),
-    report('ord-critical', {
+    probeReport('ord-normal', { batteryPercentage: 60 }),
+    probeReport('ord-critical', {
       readings: [
         { origin: 'CAN', temperature: 61, valid: true },
         { origin: 'Thermocouple', temperature: 30, valid: true },
       ],
       batteryPercentage: 90,
     }),
-    report('ord-warning', { batteryPercentage: 15 }),
-    report('ord-normal-2', { batteryPercentage: 40 }),
+    probeReport('ord-warning', { batteryPercentage: 15 }),
+    probeReport('ord-normal-2', { batteryPercentage: 40 }),
   ]);
   // The dashboard runs on the compact live format (docs/live-feed-compact.md): its snapshot is a compact part.
   const frames: string[] = [];
@@ -87,20 +32,20 @@ test('counts, rings, default order with Critical first, and header clicks', asyn
   await expect(page.getByRole('img', { name: 'Warning 1 of 4 (25%)' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Critical 1 of 4 (25%)' })).toBeVisible();
 
-  await expect.poll(() => probeIDs(page)).toEqual(['ord-critical', 'ord-warning', 'ord-normal', 'ord-normal-2']);
-  await expect(row(page, 'ord-critical').getByRole('img', { name: 'Critical' })).toBeVisible();
-  await expect(table(page).getByRole('columnheader', { name: 'Status' })).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => probeIDsInTable(page)).toEqual(['ord-critical', 'ord-warning', 'ord-normal', 'ord-normal-2']);
+  await expect(probeRow(page, 'ord-critical').getByRole('img', { name: 'Critical' })).toBeVisible();
+  await expect(probeTable(page).getByRole('columnheader', { name: 'Status' })).toHaveAttribute('aria-sort', 'descending');
 
-  await table(page).getByRole('button', { name: 'Battery' }).click();
-  await expect.poll(() => probeIDs(page)).toEqual(['ord-warning', 'ord-normal-2', 'ord-normal', 'ord-critical']);
-  await table(page).getByRole('button', { name: 'Battery' }).click();
-  await expect.poll(() => probeIDs(page)).toEqual(['ord-critical', 'ord-normal', 'ord-normal-2', 'ord-warning']);
-  await table(page).getByRole('button', { name: 'Status' }).click();
-  await expect(table(page).getByRole('columnheader', { name: 'Status' })).toHaveAttribute('aria-sort', 'ascending');
-  await expect.poll(async () => (await probeIDs(page))[0]).toMatch(/^ord-normal/);
+  await probeTable(page).getByRole('button', { name: 'Battery' }).click();
+  await expect.poll(() => probeIDsInTable(page)).toEqual(['ord-warning', 'ord-normal-2', 'ord-normal', 'ord-critical']);
+  await probeTable(page).getByRole('button', { name: 'Battery' }).click();
+  await expect.poll(() => probeIDsInTable(page)).toEqual(['ord-critical', 'ord-normal', 'ord-normal-2', 'ord-warning']);
+  await probeTable(page).getByRole('button', { name: 'Status' }).click();
+  await expect(probeTable(page).getByRole('columnheader', { name: 'Status' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(async () => (await probeIDsInTable(page))[0]).toMatch(/^ord-normal/);
 
   // Counts follow live updates: the warning probe recovers.
-  await ingest(adminApi, [report('ord-warning', { batteryPercentage: 70 })]);
+  await ingest(adminApi, [probeReport('ord-warning', { batteryPercentage: 70 })]);
   await expect(page.getByRole('img', { name: 'Normal 3 of 4 (75%)' })).toBeVisible();
   await deleteAllProbes(adminApi);
   await expect(page.getByLabel('Total 0')).toBeVisible();
@@ -108,19 +53,19 @@ test('counts, rings, default order with Critical first, and header clicks', asyn
 
 test('temperatures: valid, last valid with a warning icon, and N/A', async ({ page, adminApi, server }) => {
   await ingest(adminApi, [
-    report('temp-valid'),
-    report('temp-last', {
+    probeReport('temp-valid'),
+    probeReport('temp-last', {
       readings: [
         { origin: 'CAN', temperature: 33.2, valid: true },
         { origin: 'Thermocouple', temperature: 27.5, valid: true },
       ],
     }),
-    report('temp-none', { readings: [{ origin: 'CAN', temperature: 30, valid: true }] }),
+    probeReport('temp-none', { readings: [{ origin: 'CAN', temperature: 30, valid: true }] }),
   ]);
   await signIn(page, 'admin', server.adminPassword);
-  await expect(row(page, 'temp-last').getByText('27.5 °C')).toBeVisible();
+  await expect(probeRow(page, 'temp-last').getByText('27.5 °C')).toBeVisible();
   await ingest(adminApi, [
-    report('temp-last', {
+    probeReport('temp-last', {
       readings: [
         { origin: 'CAN', temperature: 33.9, valid: true },
         { origin: 'Thermocouple', temperature: -200, valid: false },
@@ -128,19 +73,19 @@ test('temperatures: valid, last valid with a warning icon, and N/A', async ({ pa
     }),
   ]);
 
-  await expect(row(page, 'temp-valid').getByText('29.8 °C')).toBeVisible();
-  await expect(row(page, 'temp-last').getByText('27.5 °C')).toBeVisible();
-  await expect(row(page, 'temp-last').getByRole('img', { name: /External reading invalid/ })).toBeVisible();
-  await expect(row(page, 'temp-last').getByText('33.9 °C')).toBeVisible();
-  await expect(row(page, 'temp-last').getByRole('img', { name: 'Disconnected' })).toBeVisible();
-  await expect(row(page, 'temp-none').getByText('N/A')).toBeVisible();
-  await expect(row(page, 'temp-valid').getByRole('img', { name: 'Connected' })).toBeVisible();
+  await expect(probeRow(page, 'temp-valid').getByText('29.8 °C')).toBeVisible();
+  await expect(probeRow(page, 'temp-last').getByText('27.5 °C')).toBeVisible();
+  await expect(probeRow(page, 'temp-last').getByRole('img', { name: /External reading invalid/ })).toBeVisible();
+  await expect(probeRow(page, 'temp-last').getByText('33.9 °C')).toBeVisible();
+  await expect(probeRow(page, 'temp-last').getByRole('img', { name: 'Disconnected' })).toBeVisible();
+  await expect(probeRow(page, 'temp-none').getByText('N/A')).toBeVisible();
+  await expect(probeRow(page, 'temp-valid').getByRole('img', { name: 'Connected' })).toBeVisible();
 });
 
 test('a suppressed event shows greyed with its tooltip', async ({ page, adminApi, server }) => {
   // Not monitoring (no pack assigned): temperature events go to suppressedEvents (docs/probe-data.md (Suppression)).
   await ingest(adminApi, [
-    report('supp-1', {
+    probeReport('supp-1', {
       assignment: null,
       readings: [
         { origin: 'CAN', temperature: 62, valid: true },
@@ -149,13 +94,13 @@ test('a suppressed event shows greyed with its tooltip', async ({ page, adminApi
     }),
   ]);
   await signIn(page, 'admin', server.adminPassword);
-  const line = row(page, 'supp-1').getByText(/Internal temperature 62.0 °C above alarm/);
+  const line = probeRow(page, 'supp-1').getByText(/Internal temperature 62.0 °C above alarm/);
   await expect(line).toBeVisible();
   await expect(line).toHaveAttribute('title', 'This event is suppressed because of the current probe assignment');
   // Greyed and in italics rather than the spec's half opacity, which cannot reach 4.5:1 (docs/decisions/operator-screen.md).
   await expect(line).toHaveCSS('font-style', 'italic');
-  await expect(row(page, 'supp-1').getByRole('img', { name: 'Not monitoring' })).toBeVisible();
-  await expect(row(page, 'supp-1').getByRole('img', { name: 'Normal' })).toBeVisible();
+  await expect(probeRow(page, 'supp-1').getByRole('img', { name: 'Not monitoring' })).toBeVisible();
+  await expect(probeRow(page, 'supp-1').getByRole('img', { name: 'Normal' })).toBeVisible();
 });
 
 /** Fails unless inner's box lies wholly inside outer's (a line cut off by its row has its box past the row's edge). */
@@ -186,7 +131,7 @@ test('more events than a row has lines for: no line cut off, "+N more" opens the
   // Three persistent events (docs/screens.md (Probes table)): the battery alarm (Critical), CAN missing and the
   // thermocouple invalid (Warning); "Assigned to …" (Info) joins them for its first 5 s.
   await ingest(adminApi, [
-    report('many-1', {
+    probeReport('many-1', {
       readings: [
         { origin: 'CAN', temperature: 0, valid: false },
         { origin: 'Thermocouple', temperature: 0, valid: false },
@@ -201,16 +146,16 @@ test('more events than a row has lines for: no line cut off, "+N more" opens the
   ];
   await page.setViewportSize({ width: 1400, height: 900 });
   await signIn(page, 'admin', server.adminPassword);
-  const probeRow = row(page, 'many-1');
-  await expect(probeRow.getByText(messages[0]!)).toBeVisible();
+  const manyRow = probeRow(page, 'many-1');
+  await expect(manyRow.getByText(messages[0]!)).toBeVisible();
   // Every line the row shows is whole: inside the row, not cut off by its fixed height.
   for (const message of messages) {
-    const line = probeRow.getByText(message);
-    if ((await line.count()) > 0) await expectInside(line, probeRow);
+    const line = manyRow.getByText(message);
+    if ((await line.count()) > 0) await expectInside(line, manyRow);
   }
-  const more = probeRow.getByRole('button', { name: /^\+\d more events? of many-1$/ });
+  const more = manyRow.getByRole('button', { name: /^\+\d more events? of many-1$/ });
   await expect(more).toBeVisible();
-  await expectInside(more, probeRow);
+  await expectInside(more, manyRow);
   await more.click();
   const dialog = page.getByRole('dialog', { name: 'Probe Details' });
   const currentEvents = dialog.getByRole('region', { name: 'Current Events', exact: true });
@@ -251,7 +196,7 @@ test('more events than a row has lines for: no line cut off, "+N more" opens the
 });
 
 test('Probe Details shows every section', async ({ page, adminApi, server }) => {
-  await ingest(adminApi, [report('details-1', { batteryPercentage: 18.6, batteryCharging: true })]);
+  await ingest(adminApi, [probeReport('details-1', { batteryPercentage: 18.6, batteryCharging: true })]);
   await signIn(page, 'admin', server.adminPassword);
   await page.getByLabel('Filter probes').fill('details-1');
   await page.getByRole('button', { name: 'Actions for details-1' }).click();
@@ -287,12 +232,12 @@ test('Probe Details shows every section', async ({ page, adminApi, server }) => 
 });
 
 test('a deletion is seen live in a second browser', async ({ page, adminApi, server, browser }) => {
-  await ingest(adminApi, [report('del-1'), report('del-2')]);
+  await ingest(adminApi, [probeReport('del-1'), probeReport('del-2')]);
   await signIn(page, 'admin', server.adminPassword);
   const other = await browser.newContext({ baseURL: server.url });
   const watcher = await other.newPage();
   await signIn(watcher, 'admin', server.adminPassword);
-  await expect(row(watcher, 'del-1')).toBeVisible();
+  await expect(probeRow(watcher, 'del-1')).toBeVisible();
   const totalBefore = await watcher.getByLabel(/^Total \d+$/).textContent();
 
   await page.getByRole('button', { name: 'Actions for del-1' }).click();
@@ -302,8 +247,8 @@ test('a deletion is seen live in a second browser', async ({ page, adminApi, ser
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm).toBeHidden();
 
-  await expect(row(watcher, 'del-1')).toHaveCount(0);
-  await expect(row(watcher, 'del-2')).toBeVisible();
+  await expect(probeRow(watcher, 'del-1')).toHaveCount(0);
+  await expect(probeRow(watcher, 'del-2')).toBeVisible();
   await expect(watcher.getByLabel(`Total ${Number(totalBefore) - 1}`)).toBeVisible();
   await other.close();
 });
@@ -315,7 +260,7 @@ test('Probe Details open in a second browser close when the probe is deleted, an
   browser,
 }) => {
   await deleteAllProbes(adminApi);
-  await ingest(adminApi, [report('del-3'), report('del-4')]);
+  await ingest(adminApi, [probeReport('del-3'), probeReport('del-4')]);
   const other = await browser.newContext({ baseURL: server.url });
   const watcher = await other.newPage();
   await signIn(watcher, 'admin', server.adminPassword);
@@ -333,11 +278,11 @@ test('Probe Details open in a second browser close when the probe is deleted, an
   await expect(confirm).toBeHidden();
 
   await expect(details).toBeHidden();
-  await expect(row(watcher, 'del-3')).toHaveCount(0);
-  await expect(table(watcher)).toBeFocused();
+  await expect(probeRow(watcher, 'del-3')).toHaveCount(0);
+  await expect(probeTable(watcher)).toBeFocused();
   // The next Tab goes on within the table, not from the top of the page.
   await watcher.keyboard.press('Tab');
-  await expect(table(watcher).getByRole('button').first()).toBeFocused();
+  await expect(probeTable(watcher).getByRole('button').first()).toBeFocused();
   await other.close();
 });
 
@@ -359,7 +304,7 @@ test('without the Probes permission: no Delete Probe, and Delete in details is d
     },
   });
   expect(created.ok(), await created.text()).toBeTruthy();
-  await ingest(adminApi, [report('perm-1')]);
+  await ingest(adminApi, [probeReport('perm-1')]);
 
   await signIn(page, username, 'operator-password-1');
   await page.getByLabel('Filter probes').fill('perm-1');

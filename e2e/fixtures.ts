@@ -18,15 +18,24 @@ export const test = base.extend<Fixtures, { server: RunningServer }>({
   ],
   baseURL: async ({ server }, use) => use(server.url),
   adminApi: async ({ playwright, server }, use) => {
-    const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
-    const login = await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
-    expect(login.ok(), await login.text()).toBeTruthy();
+    const api = await adminContext(playwright, server);
     await use(api);
     await api.dispose();
   },
 });
 
 export { expect };
+
+/** An API client signed in as admin, of its own: for hooks outside a test (beforeAll, afterAll) and restarted servers. */
+export async function adminContext(
+  playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } },
+  server: Pick<RunningServer, 'url' | 'adminPassword'>,
+): Promise<APIRequestContext> {
+  const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
+  const login = await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  return api;
+}
 
 /** Signs in through the Login page the way a user does. */
 export async function signIn(page: Page, username: string, password: string) {

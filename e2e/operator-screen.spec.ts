@@ -1,33 +1,12 @@
 // The operator's screen (docs/operator-screen.md): severity at a glance, the watchdog ring at expiry, rows that
 // hold still under the pointer, whole header cells that sort, 15+ rows at 1400×900, event values as the cell shows.
-import type { Locator, Page } from '@playwright/test';
-import { defaultSystemInfo } from '@bpm/protocol';
 import { expect, signIn, test } from './fixtures';
-import { criticalReadings, deleteAllProbes, ingest, probeReport } from './probe-reports';
+import { criticalReadings, ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';
+import { probeIDsInTable, probeRow, probeTable } from './probe-table';
 
 test.describe.configure({ mode: 'serial' });
 
-const table = (page: Page) => page.getByRole('table', { name: 'Probes' });
-const row = (page: Page, probeID: string): Locator =>
-  table(page)
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: probeID, exact: true }) });
-const probeIDs = async (page: Page) =>
-  (await table(page).getByRole('row').locator('[role=cell]:first-child').allTextContents()).filter(Boolean);
-
-test.beforeEach(async ({ adminApi }) => {
-  expect((await adminApi.put('system/config', { data: { timeoutSeconds: 3600 } })).ok()).toBeTruthy();
-  await deleteAllProbes(adminApi);
-});
-
-test.afterAll(async ({ playwright, server }) => {
-  // The server is shared by the worker's other spec files: leave it as this file found it.
-  const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
-  await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
-  await deleteAllProbes(api);
-  await api.put('system/config', { data: { timeoutSeconds: defaultSystemInfo.timeoutSeconds } });
-  await api.dispose();
-});
+ownProbesOnSharedServer('before each test');
 
 test('a Critical row has a red band and border; the Critical pill is solid red only above 0', async ({
   page,
@@ -36,11 +15,11 @@ test('a Critical row has a red band and border; the Critical pill is solid red o
 }) => {
   await ingest(adminApi, [probeReport('sev-normal'), probeReport('sev-critical', { readings: criticalReadings })]);
   await signIn(page, 'admin', server.adminPassword);
-  const critical = row(page, 'sev-critical');
+  const critical = probeRow(page, 'sev-critical');
   await expect(critical.getByRole('img', { name: 'Critical' })).toBeVisible();
   await expect(critical).toHaveCSS('background-color', 'rgb(255, 245, 245)');
   await expect(critical).toHaveCSS('border-left-color', 'rgb(240, 62, 62)');
-  await expect(row(page, 'sev-normal')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  await expect(probeRow(page, 'sev-normal')).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
   // The value prints with one decimal, as the Internal cell shows it.
   await expect(critical.getByText('Internal temperature 61.3 °C above alarm 55 °C')).toBeVisible();
   await expect(critical.getByText('61.3 °C', { exact: true })).toBeVisible();
@@ -56,7 +35,7 @@ test('the watchdog ring turns red once the probe is alerted', async ({ page, adm
   await signIn(page, 'admin', server.adminPassword);
   expect((await adminApi.put('system/config', { data: { timeoutSeconds: 2 } })).ok()).toBeTruthy();
   await ingest(adminApi, [probeReport('dog-1')]);
-  const ring = row(page, 'dog-1').getByRole('img', { name: /^Watchdog/ });
+  const ring = probeRow(page, 'dog-1').getByRole('img', { name: /^Watchdog/ });
   await expect(ring).toHaveAccessibleName(/^Watchdog \d s left$/);
   await expect(ring).toHaveAccessibleName('Watchdog alerted', { timeout: 8000 });
   await expect(ring.locator('circle').nth(1)).toHaveAttribute('stroke', 'var(--mantine-color-red-7)');
@@ -67,39 +46,39 @@ test('the watchdog ring turns red once the probe is alerted', async ({ page, adm
 test('rows hold still while the pointer is over the table, and re-sort when it leaves', async ({ page, adminApi, server }) => {
   await ingest(adminApi, [probeReport('hold-a'), probeReport('hold-b'), probeReport('hold-c')]);
   await signIn(page, 'admin', server.adminPassword);
-  await expect.poll(() => probeIDs(page)).toEqual(['hold-a', 'hold-b', 'hold-c']);
+  await expect.poll(() => probeIDsInTable(page)).toEqual(['hold-a', 'hold-b', 'hold-c']);
 
-  await row(page, 'hold-a').hover();
+  await probeRow(page, 'hold-a').hover();
   await ingest(adminApi, [probeReport('hold-c', { readings: criticalReadings })]);
-  await expect(row(page, 'hold-c').getByRole('img', { name: 'Critical' })).toBeVisible();
+  await expect(probeRow(page, 'hold-c').getByRole('img', { name: 'Critical' })).toBeVisible();
   await expect(page.getByText('Order held while you point at the probes; it updates when you move away.')).toBeVisible();
-  expect(await probeIDs(page)).toEqual(['hold-a', 'hold-b', 'hold-c']);
+  expect(await probeIDsInTable(page)).toEqual(['hold-a', 'hold-b', 'hold-c']);
 
   // A row menu holds the order too, even with the pointer gone.
   await page.getByRole('button', { name: 'Actions for hold-b' }).click();
   await expect(page.getByRole('menuitem', { name: 'Probe Details' })).toBeVisible();
   await page.mouse.move(5, 5);
   await ingest(adminApi, [probeReport('hold-b', { readings: criticalReadings })]);
-  await expect(row(page, 'hold-b').getByRole('img', { name: 'Critical' })).toBeVisible();
-  expect(await probeIDs(page)).toEqual(['hold-a', 'hold-b', 'hold-c']);
+  await expect(probeRow(page, 'hold-b').getByRole('img', { name: 'Critical' })).toBeVisible();
+  expect(await probeIDsInTable(page)).toEqual(['hold-a', 'hold-b', 'hold-c']);
   await page.keyboard.press('Escape');
 
-  await expect.poll(() => probeIDs(page)).toEqual(['hold-b', 'hold-c', 'hold-a']);
+  await expect.poll(() => probeIDsInTable(page)).toEqual(['hold-b', 'hold-c', 'hold-a']);
   await expect(page.getByText(/^Order held/)).toBeHidden();
 });
 
 test('a click anywhere in a sortable header cell sorts', async ({ page, adminApi, server }) => {
   await ingest(adminApi, [probeReport('cell-b', { batteryPercentage: 30 }), probeReport('cell-a', { batteryPercentage: 90 })]);
   await signIn(page, 'admin', server.adminPassword);
-  const battery = table(page).getByRole('columnheader', { name: 'Battery' });
+  const battery = probeTable(page).getByRole('columnheader', { name: 'Battery' });
   const box = (await battery.boundingBox())!;
   // Far right of the cell, away from the label and its arrow.
   await battery.click({ position: { x: box.width - 4, y: box.height / 2 } });
   await expect(battery).toHaveAttribute('aria-sort', 'ascending');
-  await expect.poll(() => probeIDs(page)).toEqual(['cell-b', 'cell-a']);
+  await expect.poll(() => probeIDsInTable(page)).toEqual(['cell-b', 'cell-a']);
   await battery.click({ position: { x: box.width - 4, y: 4 } });
   await expect(battery).toHaveAttribute('aria-sort', 'descending');
-  await expect.poll(() => probeIDs(page)).toEqual(['cell-a', 'cell-b']);
+  await expect.poll(() => probeIDsInTable(page)).toEqual(['cell-a', 'cell-b']);
 });
 
 test('at 1400×900 at least 15 probe rows are visible', async ({ page, adminApi, server }) => {
@@ -108,8 +87,8 @@ test('at 1400×900 at least 15 probe rows are visible', async ({ page, adminApi,
     Array.from({ length: 24 }, (_, i) => probeReport(`dense-${String(i).padStart(2, '0')}`)),
   );
   await signIn(page, 'admin', server.adminPassword);
-  await expect(row(page, 'dense-00')).toBeVisible();
-  const visibleRows = await table(page).evaluate((element) => {
+  await expect(probeRow(page, 'dense-00')).toBeVisible();
+  const visibleRows = await probeTable(page).evaluate((element) => {
     const scroller = element.parentElement!.getBoundingClientRect();
     const bottom = Math.min(scroller.bottom, window.innerHeight);
     return Array.from(element.querySelectorAll('[role=rowgroup]:last-child [role=row]')).filter((r) => {

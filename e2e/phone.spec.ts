@@ -1,23 +1,11 @@
 // Below 768 px (docs/operator-screen.md "Tablet and phone"): probes as cards, top-bar counts whole, modals usable.
 import type { Page } from '@playwright/test';
-import { defaultSystemInfo } from '@bpm/protocol';
 import { expect, signIn, test } from './fixtures';
-import { criticalReadings, deleteAllProbes, ingest, probeReport } from './probe-reports';
+import { criticalReadings, ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';
 
 test.use({ viewport: { width: 400, height: 800 } });
 
-test.beforeEach(async ({ adminApi }) => {
-  expect((await adminApi.put('system/config', { data: { timeoutSeconds: 3600 } })).ok()).toBeTruthy();
-  await deleteAllProbes(adminApi);
-});
-
-test.afterAll(async ({ playwright, server }) => {
-  const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
-  await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
-  await deleteAllProbes(api);
-  await api.put('system/config', { data: { timeoutSeconds: defaultSystemInfo.timeoutSeconds } });
-  await api.dispose();
-});
+ownProbesOnSharedServer('before each test');
 
 const insideViewport = async (page: Page, selector: ReturnType<Page['getByRole']>) => {
   const box = (await selector.boundingBox())!;

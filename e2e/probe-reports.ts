@@ -1,6 +1,8 @@
-// Probe reports for the operator-screen specs: a healthy assigned probe, overridable, and ingest through the API.
-import { expect, type APIRequestContext } from '@playwright/test';
-import type { ProbeReportInput } from '@bpm/protocol';
+// Probes for the specs that ingest their own: a healthy assigned probe's report, overridable, ingest through the API,
+// and the hooks that give a spec file the worker's shared server to itself.
+import { type APIRequestContext } from '@playwright/test';
+import { defaultSystemInfo, type ProbeReportInput } from '@bpm/protocol';
+import { adminContext, expect, test } from './fixtures';
 
 export function probeReport(probeID: string, overrides: Partial<ProbeReportInput> = {}): ProbeReportInput {
   return {
@@ -36,4 +38,30 @@ export async function ingest(api: APIRequestContext, reports: ProbeReportInput[]
 export async function deleteAllProbes(api: APIRequestContext) {
   const probes = (await (await api.get('probes')).json()) as { probeID: string }[];
   for (const { probeID } of probes) expect((await api.delete(`probes/${probeID}`)).ok()).toBeTruthy();
+}
+
+/**
+ * Hooks for a spec file that ingests its own probes on the worker's shared server. A long inactivity timeout keeps
+ * the watchdog (event 0) out of short tests; the probes are cleared before each test, or once before the file's
+ * first for a serial file whose tests build on each other; after its last test the file leaves the server as it
+ * found it (no probes, the default timeout), since the worker's other spec files share it.
+ */
+export function ownProbesOnSharedServer(clear: 'before each test' | 'before the first test'): void {
+  const prepare = async (api: APIRequestContext) => {
+    expect((await api.put('system/config', { data: { timeoutSeconds: 3600 } })).ok()).toBeTruthy();
+    await deleteAllProbes(api);
+  };
+  if (clear === 'before each test') test.beforeEach(async ({ adminApi }) => prepare(adminApi));
+  else
+    test.beforeAll(async ({ playwright, server }) => {
+      const api = await adminContext(playwright, server);
+      await prepare(api);
+      await api.dispose();
+    });
+  test.afterAll(async ({ playwright, server }) => {
+    const api = await adminContext(playwright, server);
+    await deleteAllProbes(api);
+    await api.put('system/config', { data: { timeoutSeconds: defaultSystemInfo.timeoutSeconds } });
+    await api.dispose();
+  });
 }

@@ -2,6 +2,7 @@
 // the data is not live, counts and rows are marked, the indicator reads "Connection Failed" between attempts;
 // once the server is back the banner goes and the new snapshot replaces the state.
 import { expect, test } from '@playwright/test';
+import { adminContext } from './fixtures';
 import { startServer, type RunningServer } from './server';
 import { criticalReadings, ingest, probeReport } from './probe-reports';
 
@@ -18,12 +19,7 @@ test.afterEach(async () => {
 
 test('the stale banner appears within 2 s of losing the server and goes once it is back', async ({ page, playwright }) => {
   test.setTimeout(90_000);
-  const signInApi = async () => {
-    const api = await playwright.request.newContext({ baseURL: `${server.url}/api/`, extraHTTPHeaders: { Origin: server.url } });
-    const login = await api.post('login', { data: { username: 'admin', password: server.adminPassword, rememberMe: false } });
-    expect(login.ok()).toBeTruthy();
-    return api;
-  };
+  const signInApi = () => adminContext(playwright, server);
   let api = await signInApi();
   await ingest(api, [probeReport('stale-1', { readings: criticalReadings }), probeReport('stale-2')]);
 
