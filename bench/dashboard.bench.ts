@@ -1,6 +1,7 @@
 // Browser benchmark of the live dashboard (issues 5 and 15): a real server fed 10,000 simulated probes at
 // 1 Hz, the dashboard (on the compact live format, the web client's default) open in headless Chromium for
-// 30 s, and each figure printed beside its target. Long tasks count from the sign-in click.
+// 30 s, and each figure printed beside its target. Long tasks count from the sign-in click. Beside them, who used the
+// machine's cores in the window and how long the page's main thread waited for one (machine-share.ts).
 // Run: node --import tsx bench/dashboard.bench.ts  (env: BENCH_PROBES, BENCH_SECONDS, BPM_WEB_DIST,
 // BENCH_PROFILE=1 to print the renderer's hottest functions over the measured window (BENCH_PROFILE=<file>.cpuprofile also
 // writes that CPU profile, for DevTools or a script), BENCH_TRACE=<file> to write the
