@@ -12,6 +12,7 @@ import { CompactDecoder, compactSubprotocol, isCompactMessage } from '@bpm/proto
 import pg from 'pg';
 import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../e2e/server';
+import { percentileOfSorted, verdict } from './figures';
 import { startThrowawayPostgres } from '../apps/server/src/testing/throwaway-postgres';
 import { startThrowawayRedis, type ThrowawayRedis } from '../apps/server/src/testing/throwaway-redis';
 
@@ -164,13 +165,6 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-const verdict = (ok: boolean, missedBy: string) => (ok ? 'met' : `MISSED by ${missedBy}`);
-
 async function main(): Promise<void> {
   const started = Date.now();
   const postgres = await startThrowawayPostgres();
@@ -223,9 +217,9 @@ async function main(): Promise<void> {
 
     const lines: string[] = [];
     const all = dashboards.flatMap((d) => d.latenciesMs).sort((a, b) => a - b);
-    const p99 = percentile(all, 99);
+    const p99 = percentileOfSorted(all, 99);
     lines.push(
-      `3 instances, ${fmt(probes)} probes × 1 Hz, ${fmt(dashboardsPerInstance * 3)} dashboards: report → dashboard p50 ${fmt(percentile(all, 50))} ms, p99 ${fmt(p99)} ms  (target p99 ≤ 250 ms: ${verdict(p99 <= 250, `${fmt(p99 - 250)} ms`)})`,
+      `3 instances, ${fmt(probes)} probes × 1 Hz, ${fmt(dashboardsPerInstance * 3)} dashboards: report → dashboard p50 ${fmt(percentileOfSorted(all, 50))} ms, p99 ${fmt(p99)} ms  (target p99 ≤ 250 ms: ${verdict(p99 <= 250, `${fmt(p99 - 250)} ms`)})`,
     );
     for (const [i, instance] of instances.entries()) {
       const own = dashboards
@@ -236,7 +230,7 @@ async function main(): Promise<void> {
         instance === engine ? 'engine' : instance === followers[0] ? 'receives the ingest, forwards it' : 'replica only';
       const cpu = ((cpuAfter[i]! - cpuBefore[i]!) / seconds) * 100;
       lines.push(
-        `    instance ${instance.name} (${role}): p99 ${fmt(percentile(own, 99))} ms; CPU ${fmt(cpu)} % of one core; RSS peak ${fmt(peakRss[i]! / 1024 / 1024)} MB`,
+        `    instance ${instance.name} (${role}): p99 ${fmt(percentileOfSorted(own, 99))} ms; CPU ${fmt(cpu)} % of one core; RSS peak ${fmt(peakRss[i]! / 1024 / 1024)} MB`,
       );
     }
     lines.push(`    ${fmt(all.length)} probe updates timed on ${dashboards.length} dashboards; machine load average ${load}`);

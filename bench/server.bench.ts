@@ -14,6 +14,7 @@ import { compactSubprotocol, isCompactMessage, probeReportBatchSchema } from '@b
 import { Plant } from '@bpm/simulator';
 import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../e2e/server';
+import { percentileOfSorted, verdict } from './figures';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n: number, digits = 0) =>
@@ -299,15 +300,6 @@ async function flushDurations(session: Session): Promise<string> {
   return `flushes since start ${fmt(total)}: ${share('0.025')} % within 25 ms, ${share('0.05')} % within 50 ms, ${share('0.1')} % within 100 ms`;
 }
 
-function verdict(ok: boolean, missedBy: string): string {
-  return ok ? 'met' : `MISSED by ${missedBy}`;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 /**
  * The ceiling of the ingest path on this machine, now: JSON.parse + the batch schema of 1,000-report
  * bodies from the bench plant, on one thread, nothing else (no engine, no HTTP, no fan-out).
@@ -405,8 +397,8 @@ async function plant(): Promise<string> {
     lateCompact.close();
     lateSpec.close();
     const all = dashboards.flatMap((d) => d.latenciesMs).sort((a, b) => a - b);
-    const p50 = percentile(all, 50);
-    const p99 = percentile(all, 99);
+    const p50 = percentileOfSorted(all, 50);
+    const p99 = percentileOfSorted(all, 99);
     const probes = await metric(session, 'bpm_probes');
     const mb = (bytes: number) => fmt(bytes / 1024 / 1024);
     const compactUpdates = dashboards.reduce((n, d) => n + d.probeUpdates, 0);

@@ -1,0 +1,19 @@
+// What the benches print their figures with: a percentile of measured values, and the verdict beside a target.
+
+/** The p-th percentile (0–100) of values already sorted in ascending order, nearest rank; NaN when there are none. */
+export function percentileOfSorted(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** The p-th percentile (0–100) of the values, in any order. */
+export function percentile(values: readonly number[], p: number): number {
+  return percentileOfSorted(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
+}
+
+/** "met", or "MISSED by …" with how far off it was. */
+export function verdict(ok: boolean, missedBy: string): string {
+  return ok ? 'met' : `MISSED by ${missedBy}`;
+}

@@ -1,0 +1,213 @@
+// The dashboard bench's reading of Chromium's trace (docs/decisions/dashboard.md): the page's renderer main thread,
+// its busy share and its tasks by CPU time in the measured window, marked in the page with performance.mark
+// (bench-sign-in, bench-window-start, bench-window-end; trace category blink.user_timing), and the
+// BENCH_PROFILE and BENCH_PAINT descriptions.
+
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  /** Thread (CPU) time of the event, µs: what the thread ran, without its waits for a core. */
+  tdur?: number;
+  args?: { name?: string; data?: { nodeName?: string; timerId?: number } };
+}
+
+/** The renderer main threads of the trace, as `pid:tid`. */
+function rendererMainThreads(events: TraceEvent[]): Set<string> {
+  return new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+}
+
+/** When the page's performance.mark `name` fell (trace category blink.user_timing); NaN if it is missing. */
+function markTs(events: TraceEvent[], name: string): number {
+  return events.find((e) => e.name === name)?.ts ?? Number.NaN;
+}
+
+/** Share of the traced window in which the renderer's main thread ran a top-level task (overlaps merged). */
+export function mainThreadBusyShare(events: TraceEvent[]): number {
+  const mains = rendererMainThreads(events);
+  // The window is marked in the page with performance.mark (trace category blink.user_timing).
+  const first = markTs(events, 'bench-window-start');
+  const last = markTs(events, 'bench-window-end');
+  const byThread = new Map<string, [number, number][]>();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || !mains.has(thread) || !e.dur) continue;
+    const start = Math.max(e.ts, first);
+    const stop = Math.min(e.ts + e.dur, last);
+    if (stop <= start) continue;
+    if (!byThread.has(thread)) byThread.set(thread, []);
+    byThread.get(thread)!.push([start, stop]);
+  }
+  // The page's renderer is the main thread with the most work.
+  let best = 0;
+  for (const intervals of byThread.values()) {
+    intervals.sort((a, b) => a[0] - b[0]);
+    let busy = 0;
+    let end = -Infinity;
+    for (const [start, stop] of intervals) {
+      if (stop <= end) continue;
+      busy += stop - Math.max(start, end);
+      end = stop;
+    }
+    best = Math.max(best, busy);
+  }
+  return last > first ? best / (last - first) : Number.NaN;
+}
+
+export interface CpuTask {
+  /** ms after the sign-in click */
+  at: number;
+  cpu: number;
+  wall: number;
+}
+
+/**
+ * The renderer main thread's top-level tasks from the sign-in click (mark `bench-sign-in`) to the window's end,
+ * with their CPU (thread) time. On a loaded machine a task's wall time includes its waits for a core, its CPU
+ * time does not, so this list stays readable where the wall-clock long tasks do not (docs/decisions/dashboard.md, Round 6).
+ */
+export function mainThreadTasksByCpu(events: TraceEvent[]): CpuTask[] {
+  const mains = rendererMainThreads(events);
+  const from = markTs(events, 'bench-sign-in');
+  const to = markTs(events, 'bench-window-end');
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || !mains.has(thread) || !e.dur || e.tdur === undefined || e.ts < from || e.ts >= to) continue;
+    if (!byThread.has(thread)) byThread.set(thread, []);
+    byThread.get(thread)!.push(e);
+  }
+  // The page's renderer is the main thread with the most CPU time; nested events belong to their top-level task.
+  let best: CpuTask[] = [];
+  let bestCpu = -1;
+  for (const list of byThread.values()) {
+    list.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+    const tasks: CpuTask[] = [];
+    let end = -Infinity;
+    let cpu = 0;
+    for (const e of list) {
+      if (e.ts < end) continue;
+      end = e.ts + e.dur!;
+      tasks.push({ at: (e.ts - from) / 1000, cpu: e.tdur! / 1000, wall: e.dur! / 1000 });
+      cpu += e.tdur!;
+    }
+    if (cpu > bestCpu) [best, bestCpu] = [tasks, cpu];
+  }
+  return best;
+}
+
+/** BENCH_PROFILE: what each main-thread task over 50 ms spent its time on (direct children by name). */
+export function describeLongTasks(events: TraceEvent[]): void {
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const onMain = events.filter((e) => e.ph === 'X' && e.dur && mains.has(`${e.pid}:${e.tid}`));
+  const isTask = (e: TraceEvent) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask';
+  const tasks = onMain.filter((e) => isTask(e) && e.dur! > 50_000);
+  if (tasks.length === 0) {
+    const longest = [...onMain].sort((a, b) => b.dur! - a.dur!).slice(0, 8);
+    console.log(`      longest main-thread events: ${longest.map((e) => `${e.name} ${(e.dur! / 1000).toFixed(0)}`).join(', ')}`);
+  }
+  for (const task of tasks.slice(0, 15)) {
+    const inside = onMain.filter(
+      (e) => e !== task && e.tid === task.tid && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && !isTask(e),
+    );
+    const byName = new Map<string, number>();
+    for (const e of inside) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur!);
+    const top = [...byName]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([n, d]) => `${n} ${(d / 1000).toFixed(0)}`)
+      .join(', ');
+    console.log(`      long task ${(task.dur! / 1000).toFixed(0)} ms: ${top}`);
+  }
+}
+
+/**
+ * BENCH_PAINT: the page's main-thread CPU per second of the window, in all and by the rendering pipeline's steps
+ * (docs/decisions/dashboard.md, Round 12 (steady)). Each step by its self time (its CPU less that of the events
+ * nested in it): the document's `Paint` holds the rows' and the top bar's `Paint`s, so adding them up counts the rows
+ * twice. `Paint` events are also listed by what they painted, those of the document with everything inside them.
+ */
+export function describeRenderingCpu(events: TraceEvent[]): void {
+  const mains = rendererMainThreads(events);
+  const first = markTs(events, 'bench-window-start');
+  const last = markTs(events, 'bench-window-end');
+  const windowSeconds = (last - first) / 1e6;
+  const inWindow = events.filter(
+    (e) =>
+      e.ph === 'X' &&
+      e.dur !== undefined &&
+      e.tdur !== undefined &&
+      mains.has(`${e.pid}:${e.tid}`) &&
+      e.ts >= first &&
+      e.ts < last,
+  );
+  // The page's renderer is the main thread with the most Paint events.
+  const paintsBy = new Map<string, number>();
+  for (const e of inWindow)
+    if (e.name === 'Paint') paintsBy.set(`${e.pid}:${e.tid}`, (paintsBy.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  const thread = [...paintsBy].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const mine = inWindow.filter((e) => `${e.pid}:${e.tid}` === thread).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const perSecond = (us: number) => (us / 1000 / windowSeconds).toFixed(1);
+  const self = new Map<string, number>();
+  const open: TraceEvent[] = [];
+  let total = 0;
+  let paintPasses = 0;
+  let layerizeRuns = 0;
+  for (const e of mine) {
+    while (open.length > 0 && open.at(-1)!.ts + open.at(-1)!.dur! <= e.ts) open.pop();
+    const parent = open.at(-1);
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.tdur!);
+    else total += e.tdur!;
+    self.set(e.name, (self.get(e.name) ?? 0) + e.tdur!);
+    if (e.name === 'Paint' && !open.some((o) => o.name === 'Paint')) paintPasses += 1;
+    // Most Layerize events are empty (nothing to re-layerize); a run is one that took CPU.
+    if (e.name === 'Layerize' && e.tdur! >= 100) layerizeRuns += 1;
+    open.push(e);
+  }
+  const steps: [string, string][] = [
+    ['FunctionCall', 'JavaScript'],
+    ['Paint', 'Paint'],
+    ['Layerize', 'Layerize'],
+    ['PrePaint', 'PrePaint'],
+    ['Layout', 'Layout'],
+    ['UpdateLayoutTree', 'style'],
+    ['ThreadControllerImpl::RunTask', 'the tasks’ own (commit, scheduling)'],
+  ];
+  console.log(
+    `      main-thread CPU (trace) ${perSecond(total)} ms/s, self time: ` +
+      steps.map(([name, label]) => `${label} ${perSecond(self.get(name) ?? 0)}`).join(', ') +
+      ` ms/s; ${(paintPasses / windowSeconds).toFixed(1)} paint passes/s, ${(layerizeRuns / windowSeconds).toFixed(1)} Layerize runs/s`,
+  );
+  // The most frequent timer is the store's 100 ms clock; under load it fires less often, and with it the rings' repaints.
+  const timers = new Map<number, number>();
+  for (const e of mine.filter((e) => e.name === 'TimerFire')) {
+    const id = e.args?.data?.timerId ?? -1;
+    timers.set(id, (timers.get(id) ?? 0) + 1);
+  }
+  const clockFires = Math.max(0, ...timers.values());
+  // The worker's messages to the page (HandlePostMessage) vary with what the server sends and move the JavaScript with them.
+  const workerMessages = mine.filter((e) => e.name === 'HandlePostMessage').length;
+  console.log(
+    `        the most frequent timer (the 100 ms clock) fired ${(clockFires / windowSeconds).toFixed(1)}/s; ` +
+      `the worker's messages to the page ${(workerMessages / windowSeconds).toFixed(1)}/s`,
+  );
+  const byNode = new Map<string, { n: number; us: number }>();
+  for (const e of mine.filter((e) => e.name === 'Paint')) {
+    const key = e.args?.data?.nodeName ?? '?';
+    const entry = byNode.get(key) ?? { n: 0, us: 0 };
+    entry.n += 1;
+    entry.us += e.tdur!;
+    byNode.set(key, entry);
+  }
+  for (const [key, { n, us }] of [...byNode].sort((a, b) => b[1].us - a[1].us).slice(0, 6))
+    console.log(
+      `        Paint of ${key.slice(0, 70)}: ${(n / windowSeconds).toFixed(1)}/s, ${perSecond(us)} ms/s with what it holds`,
+    );
+}
