@@ -29,33 +29,45 @@ function markTs(events: TraceEvent[], name: string): number {
   return events.find((e) => e.name === name)?.ts ?? Number.NaN;
 }
 
-/** Share of the traced window in which the renderer's main thread ran a top-level task (overlaps merged). */
-export function mainThreadBusyShare(events: TraceEvent[]): number {
+/**
+ * Each renderer main thread's complete events that overlap `from`–`to` (trace µs), nested ones included, in start
+ * order with an enclosing event before those inside it.
+ */
+function mainThreadEvents(events: TraceEvent[], from: number, to: number): Map<string, TraceEvent[]> {
   const mains = rendererMainThreads(events);
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || !e.dur || !mains.has(thread) || e.ts >= to || e.ts + e.dur <= from) continue;
+    if (!byThread.has(thread)) byThread.set(thread, []);
+    byThread.get(thread)!.push(e);
+  }
+  for (const list of byThread.values()) list.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  return byThread;
+}
+
+/** The top-level tasks of one thread's events (mainThreadEvents): those not inside an earlier one. */
+function topLevel(list: TraceEvent[]): TraceEvent[] {
+  const tasks: TraceEvent[] = [];
+  let end = -Infinity;
+  for (const e of list) {
+    if (e.ts < end) continue;
+    end = e.ts + e.dur!;
+    tasks.push(e);
+  }
+  return tasks;
+}
+
+/** Share of the traced window in which the renderer's main thread ran a top-level task. */
+export function mainThreadBusyShare(events: TraceEvent[]): number {
   // The window is marked in the page with performance.mark (trace category blink.user_timing).
   const first = markTs(events, 'bench-window-start');
   const last = markTs(events, 'bench-window-end');
-  const byThread = new Map<string, [number, number][]>();
-  for (const e of events) {
-    const thread = `${e.pid}:${e.tid}`;
-    if (e.ph !== 'X' || !mains.has(thread) || !e.dur) continue;
-    const start = Math.max(e.ts, first);
-    const stop = Math.min(e.ts + e.dur, last);
-    if (stop <= start) continue;
-    if (!byThread.has(thread)) byThread.set(thread, []);
-    byThread.get(thread)!.push([start, stop]);
-  }
   // The page's renderer is the main thread with the most work.
   let best = 0;
-  for (const intervals of byThread.values()) {
-    intervals.sort((a, b) => a[0] - b[0]);
+  for (const list of mainThreadEvents(events, first, last).values()) {
     let busy = 0;
-    let end = -Infinity;
-    for (const [start, stop] of intervals) {
-      if (stop <= end) continue;
-      busy += stop - Math.max(start, end);
-      end = stop;
-    }
+    for (const task of topLevel(list)) busy += Math.min(task.ts + task.dur!, last) - Math.max(task.ts, first);
     best = Math.max(best, busy);
   }
   return last > first ? best / (last - first) : Number.NaN;
@@ -74,30 +86,15 @@ export interface CpuTask {
  * time does not, so this list stays readable where the wall-clock long tasks do not (docs/decisions/dashboard.md, Round 6).
  */
 export function mainThreadTasksByCpu(events: TraceEvent[]): CpuTask[] {
-  const mains = rendererMainThreads(events);
   const from = markTs(events, 'bench-sign-in');
   const to = markTs(events, 'bench-window-end');
-  const byThread = new Map<string, TraceEvent[]>();
-  for (const e of events) {
-    const thread = `${e.pid}:${e.tid}`;
-    if (e.ph !== 'X' || !mains.has(thread) || !e.dur || e.tdur === undefined || e.ts < from || e.ts >= to) continue;
-    if (!byThread.has(thread)) byThread.set(thread, []);
-    byThread.get(thread)!.push(e);
-  }
-  // The page's renderer is the main thread with the most CPU time; nested events belong to their top-level task.
+  // The page's renderer is the main thread with the most CPU time.
   let best: CpuTask[] = [];
   let bestCpu = -1;
-  for (const list of byThread.values()) {
-    list.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
-    const tasks: CpuTask[] = [];
-    let end = -Infinity;
-    let cpu = 0;
-    for (const e of list) {
-      if (e.ts < end) continue;
-      end = e.ts + e.dur!;
-      tasks.push({ at: (e.ts - from) / 1000, cpu: e.tdur! / 1000, wall: e.dur! / 1000 });
-      cpu += e.tdur!;
-    }
+  for (const list of mainThreadEvents(events, from, to).values()) {
+    const timed = list.filter((e) => e.ts >= from && e.tdur !== undefined);
+    const tasks = topLevel(timed).map((e) => ({ at: (e.ts - from) / 1000, cpu: e.tdur! / 1000, wall: e.dur! / 1000 }));
+    const cpu = tasks.reduce((sum, task) => sum + task.cpu, 0);
     if (cpu > bestCpu) [best, bestCpu] = [tasks, cpu];
   }
   return best;
@@ -105,7 +102,7 @@ export function mainThreadTasksByCpu(events: TraceEvent[]): CpuTask[] {
 
 /** BENCH_PROFILE: what each main-thread task over 50 ms spent its time on (direct children by name). */
 export function describeLongTasks(events: TraceEvent[]): void {
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mains = rendererMainThreads(events);
   const onMain = events.filter((e) => e.ph === 'X' && e.dur && mains.has(`${e.pid}:${e.tid}`));
   const isTask = (e: TraceEvent) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask';
   const tasks = onMain.filter((e) => isTask(e) && e.dur! > 50_000);
@@ -135,25 +132,13 @@ export function describeLongTasks(events: TraceEvent[]): void {
  * twice. `Paint` events are also listed by what they painted, those of the document with everything inside them.
  */
 export function describeRenderingCpu(events: TraceEvent[]): void {
-  const mains = rendererMainThreads(events);
   const first = markTs(events, 'bench-window-start');
   const last = markTs(events, 'bench-window-end');
   const windowSeconds = (last - first) / 1e6;
-  const inWindow = events.filter(
-    (e) =>
-      e.ph === 'X' &&
-      e.dur !== undefined &&
-      e.tdur !== undefined &&
-      mains.has(`${e.pid}:${e.tid}`) &&
-      e.ts >= first &&
-      e.ts < last,
-  );
   // The page's renderer is the main thread with the most Paint events.
-  const paintsBy = new Map<string, number>();
-  for (const e of inWindow)
-    if (e.name === 'Paint') paintsBy.set(`${e.pid}:${e.tid}`, (paintsBy.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
-  const thread = [...paintsBy].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const mine = inWindow.filter((e) => `${e.pid}:${e.tid}` === thread).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const paints = (list: TraceEvent[]) => list.filter((e) => e.name === 'Paint').length;
+  const threads = [...mainThreadEvents(events, first, last).values()].sort((a, b) => paints(b) - paints(a));
+  const mine = (threads[0] ?? []).filter((e) => e.ts >= first && e.tdur !== undefined);
   const perSecond = (us: number) => (us / 1000 / windowSeconds).toFixed(1);
   const self = new Map<string, number>();
   const open: TraceEvent[] = [];
