@@ -116,8 +116,17 @@ test('History filters by probe and exports the same alarms as CSV', async ({ pag
 
 test('Export CSV after the session has ended goes to the sign-in page, not a failed download', async ({ page, server }) => {
   await signIn(page, 'admin', server.adminPassword);
+  // The page's own requests must be answered before the cookie goes: the top bar loads the open alarms once the
+  // live feed connects, and a 401 there would sign out before the click (CI saw exactly that on a loaded machine).
+  const openAlarmsLoaded = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname.endsWith('/alarms') && url.searchParams.get('state') === 'open' && response.ok();
+  });
   await page.goto('/alarms');
+  await openAlarmsLoaded;
   await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('region', { name: 'Summary' }).getByText(/^Total \d+$/)).toBeVisible();
+  await expect(page.getByText('Loading alarms...')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
   await page.context().clearCookies();
   await page.getByRole('button', { name: 'Export CSV' }).click();
