@@ -168,7 +168,7 @@ test('more events than a row has lines for: no line cut off, "+N more" opens the
   await expect(dialog).toBeHidden();
   await expect(more).toBeFocused();
 
-  // The card below 768 px shows the first event and "+N more" for the others.
+  // The card below 992 px shows the first event and "+N more" for the others.
   await page.setViewportSize({ width: 400, height: 800 });
   const card = page.getByRole('listitem', { name: /^many-1, / });
   await expect(card.getByText(messages[0]!)).toBeVisible();

@@ -1,5 +1,5 @@
 // The operator's screen (docs/operator-screen.md): severity at a glance, the watchdog ring at expiry, rows that
-// hold still under the pointer, whole header cells that sort, 15+ rows at 1400×900, event values as the cell shows.
+// hold still under the pointer, whole header cells that sort, 15+ rows at 1400×900, every column in view on a tablet.
 import { expect, signIn, test } from './fixtures';
 import { criticalReadings, ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';
 import { probeIDsInTable, probeRow, probeTable } from './probe-table';
@@ -97,4 +97,24 @@ test('at 1400×900 at least 15 probe rows are visible', async ({ page, adminApi,
     }).length;
   });
   expect(visibleRows).toBeGreaterThanOrEqual(15);
+});
+
+test('a tablet held landscape shows every column without a sideways scroll; held upright, the probes are cards', async ({
+  page,
+  adminApi,
+  server,
+}) => {
+  await ingest(adminApi, [probeReport('tablet-1', { readings: criticalReadings })]);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, 'admin', server.adminPassword);
+  await expect(probeRow(page, 'tablet-1')).toBeVisible();
+  for (const name of ['ID', 'Status', 'Info', 'External', 'Internal', 'Connection', 'Assignment', 'Watchdog', 'Battery']) {
+    await expect(probeTable(page).getByRole('columnheader', { name, exact: true })).toBeInViewport({ ratio: 1 });
+  }
+  await expect(page.getByRole('button', { name: 'Actions for tablet-1' })).toBeInViewport({ ratio: 1 });
+
+  await page.setViewportSize({ width: 820, height: 1180 });
+  const cards = page.getByRole('list', { name: 'Probes' }).getByRole('listitem');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByRole('button', { name: 'Actions for tablet-1' })).toBeInViewport({ ratio: 1 });
 });

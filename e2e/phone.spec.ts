@@ -1,4 +1,4 @@
-// Below 768 px (docs/operator-screen.md "Tablet and phone"): probes as cards, top-bar counts whole, modals usable.
+// At 400 px (docs/operator-screen.md "Tablet and phone"): probes as cards, top-bar counts whole, modals usable.
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 import { criticalReadings, ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';

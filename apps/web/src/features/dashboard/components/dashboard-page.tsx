@@ -1,7 +1,7 @@
 // The Dashboard (docs/screens.md (Dashboard)): "Loading system information..." until systemConfig arrives, then the Probe States
 // and System Information cards, a filter box and the live Probes table with its modals. Beyond the spec
 // (docs/operator-screen.md): compact cards so 15+ rows show, rows that hold still while pointed at, cards below
-// 768 px, and everything greyed while the live data is lost.
+// 992 px, and everything greyed while the live data is lost.
 import { Grid, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react';
@@ -23,8 +23,11 @@ import { SystemInfoCard } from './system-info-card';
 import { DashboardIcon } from './dashboard-icon';
 import classes from './dashboard.module.css';
 
-/** Below this width the probes are cards (docs/operator-screen.md). */
-export const cardsBelowPx = 768;
+/**
+ * Below this width (62em) the probes are cards: a tablet held upright has no room for every column, and a column
+ * scrolled out of sight is a reading the operator misses (docs/operator-screen.md).
+ */
+export const cardsBelowPx = 992;
 
 const actionsButtonOf = (probeID: string) =>
   document.querySelector<HTMLElement>(`[aria-label="Actions for ${CSS.escape(probeID)}"]`);
@@ -52,7 +55,7 @@ function focusOpenerOf({ probeID, moreEvents }: DetailsRequest) {
   requestAnimationFrame(() => opener()?.focus());
 }
 
-/** The id of the probe list (the table, or the cards below 768 px). */
+/** The id of the probe list (the table, or the cards below 992 px). */
 const probeListId = 'probe-list';
 
 /**

@@ -1,4 +1,4 @@
-// Below 768 px the probes are cards instead of table rows (docs/operator-screen.md "Tablet and phone"): ID,
+// Below 992 px the probes are cards instead of table rows (docs/operator-screen.md "Tablet and phone"): ID,
 // state, the unacknowledged marker, first event, temperatures, connection, assignment, watchdog, battery and
 // the ⋮ menu, in the table's order, virtualised like the table so 10,000 probes stay light.
 import { useVirtualizer } from '@tanstack/react-virtual';
