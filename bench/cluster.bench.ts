@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { CompactDecoder, compactSubprotocol, isCompactMessage } from '@bpm/protocol';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { startServer, type RunningServer } from '../e2e/server';
+import { adminSessionCookie, startServer, type RunningServer } from '../e2e/server';
 import { percentileOfSorted, verdict } from './figures';
 import { startThrowawayPostgres } from '../apps/server/src/testing/throwaway-postgres';
 import { startThrowawayRedis, type ThrowawayRedis } from '../apps/server/src/testing/throwaway-redis';
@@ -31,17 +31,6 @@ interface Instance {
   name: string;
   server: RunningServer;
   cookie: string;
-}
-
-async function signIn(server: RunningServer): Promise<string> {
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ username: 'admin', password: server.adminPassword, rememberMe: false }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  if (!login.ok || !cookie) throw new Error(`login failed: ${login.status}`);
-  return cookie;
 }
 
 async function createKey(instance: Instance): Promise<string> {
@@ -186,7 +175,8 @@ async function main(): Promise<void> {
     for (const started of others) if (started.status === 'fulfilled') servers.push(started.value);
     for (const started of others) if (started.status === 'rejected') throw started.reason;
     const instances: Instance[] = [];
-    for (const [i, server] of servers.entries()) instances.push({ name: 'ABC'[i]!, server, cookie: await signIn(server) });
+    for (const [i, server] of servers.entries())
+      instances.push({ name: 'ABC'[i]!, server, cookie: await adminSessionCookie(server) });
     let engine: Instance | undefined;
     while (!engine) {
       for (const instance of instances) if (await runsEngine(instance)) engine = instance;

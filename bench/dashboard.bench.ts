@@ -11,7 +11,7 @@
 import { loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
 import { Plant, startSimulator, type RunningSimulator } from '@bpm/simulator';
-import { startServer, type RunningServer } from '../e2e/server';
+import { adminSessionCookie, startServer, type RunningServer } from '../e2e/server';
 import { percentile } from './figures';
 import { describeMachineShare, machineShare, takeMachineSample } from './machine-share';
 import {
@@ -30,16 +30,6 @@ const seed = 5;
 interface Feeder {
   stop(): Promise<void>;
   sent(): number;
-}
-
-async function signInApi(server: RunningServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ username: 'admin', password: server.adminPassword, rememberMe: false }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers.get('set-cookie')!.split(';')[0]!;
 }
 
 async function post(server: RunningServer, cookie: string, body: unknown): Promise<void> {
@@ -169,7 +159,7 @@ async function main() {
   let feeder: Feeder | null = null;
   const browser = await chromium.launch({ executablePath: process.env.BPM_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs });
   try {
-    const cookie = await signInApi(server);
+    const cookie = await adminSessionCookie(server);
     console.log(`seeding ${probeCount} probes…`);
     await seedProbes(server, cookie);
     feeder = await startFeeding(server, cookie);

@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { compactSubprotocol, isCompactMessage, probeReportBatchSchema } from '@bpm/protocol';
 import { Plant } from '@bpm/simulator';
 import WebSocket from 'ws';
-import { startServer, type RunningServer } from '../e2e/server';
+import { adminSessionCookie, startServer, type RunningServer } from '../e2e/server';
 import { percentileOfSorted, verdict } from './figures';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -29,13 +29,7 @@ interface Session {
 async function startSession(): Promise<Session> {
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const server = await startServer({ BPM_LOG_CONSOLE: 'off' }, { built: true, nodeArgs });
-  const login = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ username: 'admin', password: server.adminPassword, rememberMe: false }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  if (!login.ok || !cookie) throw new Error(`login failed: ${login.status}`);
+  const cookie = await adminSessionCookie(server);
   const created = await fetch(`${server.url}/api/keys`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url, cookie },

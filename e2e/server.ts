@@ -106,3 +106,15 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     },
   };
 }
+
+/** Signs the administrator in through the API, as a script would; the session cookie ("name=value") for later calls. */
+export async function adminSessionCookie(server: RunningServer): Promise<string> {
+  const login = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ username: 'admin', password: server.adminPassword, rememberMe: false }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  if (!login.ok || !cookie) throw new Error(`login failed: ${login.status}`);
+  return cookie;
+}
