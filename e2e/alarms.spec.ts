@@ -2,7 +2,7 @@
 // acknowledgement by a second browser seen by the first within a second, a shelve that hides the
 // alarm from the probe's state until it expires, the History's filters and CSV export.
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createUserWithRole, expect, signIn, test } from './fixtures';
 import { ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';
 import { probeRow } from './probe-table';
@@ -143,6 +143,60 @@ test('the Roles page shows the Alarms permission like the others', async ({ page
   await expect(alarms.getByText('WRITE', { exact: true })).toBeVisible();
   await expect(alarms.getByText('READ', { exact: true })).toBeVisible();
   await expect(alarms.getByText('DELETE', { exact: true })).toHaveCount(0);
+});
+
+test('a backlog of open alarms: the oldest is reached by scrolling, and Select all covers those off screen', async ({
+  page,
+  adminApi,
+  server,
+}) => {
+  const backlog = Array.from({ length: 150 }, (_, i) => `al-many-${String(i).padStart(3, '0')}`);
+  await ingest(
+    adminApi,
+    backlog.map((probeID) => report(probeID, 61)),
+  );
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto('/alarms');
+  const summary = page.getByText(/^\d+ open alarms$/);
+  await expect(summary).toBeVisible();
+  const open = Number(/\d+/.exec((await summary.textContent())!)![0]);
+  expect(open).toBeGreaterThanOrEqual(backlog.length);
+  // A screen reader hears how many rows the table has (the header and every open alarm).
+  await expect(page.getByRole('table')).toHaveAttribute('aria-rowcount', String(open + 1));
+
+  /** Scrolls down, as a user does, until `target` is on screen. */
+  const scrollTo = async (target: Locator) => {
+    for (let step = 0; step < 80 && !(await target.isVisible()); step++) await page.mouse.wheel(0, 700);
+    // Rows just below the screen are already in the page: the last bit of scrolling brings it into view.
+    await target.scrollIntoViewIfNeeded();
+    await expect(target).toBeInViewport();
+  };
+  await page.mouse.move(700, 450);
+  const firstRaised = page.getByRole('button', { name: /^Acknowledge alarm \d+ on al-many-000$/ });
+  await scrollTo(firstRaised);
+  await firstRaised.click();
+  await expect(firstRaised).toHaveCount(0);
+
+  // On a phone the cards scroll the same way.
+  await page.setViewportSize({ width: 400, height: 800 });
+  await page.goto('/alarms');
+  await page.mouse.move(200, 400);
+  await scrollTo(
+    page.getByRole('list', { name: 'Open alarms' }).getByRole('button', { name: /^Acknowledge alarm \d+ on al-many-001$/ }),
+  );
+
+  // Select all takes every alarm, not only the rows on screen: nothing is left to acknowledge afterwards.
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/alarms');
+  await page.getByRole('checkbox', { name: 'Select all alarms that can be acknowledged' }).check();
+  const acknowledgeSelected = page.getByRole('button', { name: /^Acknowledge selected \(\d+\)$/ });
+  const selected = Number(/\((\d+)\)/.exec((await acknowledgeSelected.textContent())!)![1]);
+  expect(selected).toBeGreaterThanOrEqual(backlog.length - 1);
+  await acknowledgeSelected.click();
+  await expect(unacknowledgedCount(page)).toHaveText(/^0 unacknowledged alarms$/);
+  await page.mouse.move(700, 450);
+  await page.mouse.wheel(0, 1_000_000);
+  await expect(page.getByRole('button', { name: /^Acknowledge alarm \d+ on / })).toHaveCount(0);
 });
 
 test('the Alarms page’s content has no serious or critical accessibility violations, at 1400 and 400 px', async ({

@@ -5,6 +5,37 @@ import { canBeAcknowledged, stateLooks } from '../alarm-display';
 import { useAcknowledgeAlarm } from '../api/use-acknowledge-alarm';
 import { useUnshelveAlarm } from '../api/use-unshelve-alarm';
 import { PermissionButton } from './permission-button';
+import type { PageVirtualRows } from '../../../lib/use-page-virtual-rows';
+
+/** What the open alarms' table and cards both take: the list, the user's rights, the selection and the actions. */
+export interface OpenAlarmListProps {
+  alarms: Alarm[];
+  canAct: boolean;
+  canShelve: boolean;
+  selected: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+  onShelve: (alarm: Alarm) => void;
+}
+
+/** One row or card of that list: virtualised (its index among all, the ref that measures it) and memoised. */
+export interface OpenAlarmItemProps extends Omit<OpenAlarmListProps, 'alarms' | 'selected'> {
+  index: number;
+  measureRef: (element: Element | null) => void;
+  alarm: Alarm;
+  isSelected: boolean;
+}
+
+/** The items to render of a virtualised open-alarm list: the props of each row or card near the screen. */
+export function openAlarmItems(
+  { alarms, canAct, canShelve, selected, onToggle, onShelve }: OpenAlarmListProps,
+  rendered: PageVirtualRows,
+): OpenAlarmItemProps[] {
+  return rendered.items.map(({ index }) => {
+    const alarm = alarms[index]!;
+    const isSelected = selected.has(alarm.id);
+    return { index, measureRef: rendered.measureRef, alarm, canAct, canShelve, isSelected, onToggle, onShelve };
+  });
+}
 
 export const alarmName = (alarm: Alarm) => `alarm ${alarm.id} on ${alarm.probeID}`;
 

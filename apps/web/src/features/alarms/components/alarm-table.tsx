@@ -46,11 +46,18 @@ export interface AlarmTableRowProps {
   withCleared?: boolean;
   /** The last cell: the open alarms' actions, the History's "Acknowledged by". */
   last: ReactNode;
+  /** In a virtualised table (the open alarms): the row's index among all rows, and the ref that measures it. */
+  virtual?: { index: number; measureRef: (element: Element | null) => void };
 }
 
-export function AlarmTableRow({ alarm, select, state, message, withCleared = false, last }: AlarmTableRowProps) {
+export function AlarmTableRow({ alarm, select, state, message, withCleared = false, last, virtual }: AlarmTableRowProps) {
   return (
-    <Table.Tr>
+    <Table.Tr
+      ref={virtual?.measureRef}
+      data-index={virtual?.index}
+      // The header is row 1 (aria-rowcount on the table counts every alarm, rendered or not).
+      aria-rowindex={virtual ? virtual.index + 2 : undefined}
+    >
       {select !== undefined && <Table.Td>{select}</Table.Td>}
       <Table.Td style={nowrap}>{state}</Table.Td>
       <Table.Td style={nowrap}>{alarm.probeID}</Table.Td>

@@ -1,50 +1,66 @@
 // The open alarms as cards on narrow screens (below 48em): the same facts and actions as the table.
-import type { Alarm } from '@bpm/protocol';
 import { Card, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { formatEventTime } from '../../../lib/dates';
+import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { canBeAcknowledged, formatPeak, placeOf } from '../alarm-display';
-import { AlarmActions, AlarmStateBadges, alarmName } from './alarm-row-parts';
+import {
+  AlarmActions,
+  AlarmStateBadges,
+  alarmName,
+  openAlarmItems,
+  type OpenAlarmItemProps,
+  type OpenAlarmListProps,
+} from './alarm-row-parts';
 
-export interface OpenAlarmCardsProps {
-  alarms: Alarm[];
-  canAct: boolean;
-  canShelve: boolean;
-  selected: ReadonlySet<number>;
-  onToggle: (id: number) => void;
-  onShelve: (alarm: Alarm) => void;
-}
-
-export function OpenAlarmCards({ alarms, canAct, canShelve, selected, onToggle, onShelve }: OpenAlarmCardsProps) {
+/** Like the table, only the cards near the screen are rendered (lib/use-page-virtual-rows.ts). */
+export function OpenAlarmCards(props: OpenAlarmListProps) {
+  const { alarms } = props;
+  const cards = usePageVirtualRows(alarms.length, (index) => alarms[index]!.id, 150);
   return (
-    <Stack gap="xs" component="ul" aria-label="Open alarms" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {alarms.map((alarm) => (
-        <Card key={alarm.id} withBorder padding="xs" component="li">
-          <Stack gap={4}>
-            <Group justify="space-between" wrap="nowrap">
-              <AlarmStateBadges alarm={alarm} />
-              <Checkbox
-                aria-label={`Select ${alarmName(alarm)}`}
-                checked={selected.has(alarm.id)}
-                disabled={!canAct || !canBeAcknowledged(alarm)}
-                onChange={() => onToggle(alarm.id)}
-              />
-            </Group>
-            <Text size="sm" fw={600}>
-              {alarm.probeID}: {alarm.lastMessage}
-            </Text>
-            <Text size="xs" c="gray.7">
-              {formatEventTime(alarm.raisedAt)} · {placeOf(alarm)}
-              {alarm.peak !== null ? ` · peak ${formatPeak(alarm)}` : ''}
-            </Text>
-            {alarm.state === 'shelved' && alarm.shelvedUntil && (
-              <Text size="xs" c="gray.7">
-                Shelved until {formatEventTime(alarm.shelvedUntil)}: {alarm.shelveReason}
-              </Text>
-            )}
-            <AlarmActions alarm={alarm} canAct={canAct} canShelve={canShelve} onShelve={() => onShelve(alarm)} />
-          </Stack>
-        </Card>
+    <ul
+      ref={cards.listRef}
+      aria-label="Open alarms"
+      style={{ listStyle: 'none', margin: 0, padding: `${cards.spaceBefore}px 0 ${cards.spaceAfter}px` }}
+    >
+      {openAlarmItems(props, cards).map((item) => (
+        <OpenAlarmCard key={item.alarm.id} {...item} />
       ))}
-    </Stack>
+    </ul>
   );
 }
+
+const OpenAlarmCard = memo(function OpenAlarmCard(props: OpenAlarmItemProps) {
+  const { index, measureRef, alarm, canAct, canShelve, isSelected, onToggle, onShelve } = props;
+  return (
+    // The space between cards is the item's own padding, so that it is part of the height the list measures.
+    <li ref={measureRef} data-index={index} style={{ paddingBottom: 'var(--mantine-spacing-xs)' }}>
+      <Card withBorder padding="xs">
+        <Stack gap={4}>
+          <Group justify="space-between" wrap="nowrap">
+            <AlarmStateBadges alarm={alarm} />
+            <Checkbox
+              aria-label={`Select ${alarmName(alarm)}`}
+              checked={isSelected}
+              disabled={!canAct || !canBeAcknowledged(alarm)}
+              onChange={() => onToggle(alarm.id)}
+            />
+          </Group>
+          <Text size="sm" fw={600}>
+            {alarm.probeID}: {alarm.lastMessage}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {formatEventTime(alarm.raisedAt)} · {placeOf(alarm)}
+            {alarm.peak !== null ? ` · peak ${formatPeak(alarm)}` : ''}
+          </Text>
+          {alarm.state === 'shelved' && alarm.shelvedUntil && (
+            <Text size="xs" c="gray.7">
+              Shelved until {formatEventTime(alarm.shelvedUntil)}: {alarm.shelveReason}
+            </Text>
+          )}
+          <AlarmActions alarm={alarm} canAct={canAct} canShelve={canShelve} onShelve={() => onShelve(alarm)} />
+        </Stack>
+      </Card>
+    </li>
+  );
+});

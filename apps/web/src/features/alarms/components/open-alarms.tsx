@@ -3,12 +3,20 @@
 import type { Alarm } from '@bpm/protocol';
 import { Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useAlarmsLoaded, useOpenAlarms } from '../../../live/use-alarms';
 import { formatEventTime } from '../../../lib/dates';
+import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { canBeAcknowledged, compareOpenAlarms } from '../alarm-display';
 import { useAcknowledgeAlarms } from '../api/use-acknowledge-alarms';
-import { AlarmActions, AlarmStateBadges, alarmName } from './alarm-row-parts';
+import {
+  AlarmActions,
+  AlarmStateBadges,
+  alarmName,
+  openAlarmItems,
+  type OpenAlarmItemProps,
+  type OpenAlarmListProps,
+} from './alarm-row-parts';
 import { AlarmTableHead, AlarmTableRow } from './alarm-table';
 import { OpenAlarmCards } from './open-alarm-cards';
 import { PermissionButton } from './permission-button';
@@ -25,13 +33,17 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
   const chosen = selectable.filter((a) => selected.has(a.id)).map((a) => a.id);
   const isNarrow = useMediaQuery('(max-width: 48em)');
 
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  // Stable, so that the rows (memoised) re-render only when their own alarm or selection changes.
+  const toggle = useCallback(
+    (id: number) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
 
   if (!isLoaded) return <Text>Loading alarms...</Text>;
   return (
@@ -60,67 +72,68 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
         />
       )}
       {sorted.length > 0 && !isNarrow && (
-        <Table.ScrollContainer minWidth={860} type="native" tabIndex={0} role="region" aria-label="Open alarms table">
-          <Table striped highlightOnHover verticalSpacing={6}>
-            <AlarmTableHead
-              select={
-                <Checkbox
-                  aria-label="Select all alarms that can be acknowledged"
-                  checked={selectable.length > 0 && chosen.length === selectable.length}
-                  indeterminate={chosen.length > 0 && chosen.length < selectable.length}
-                  disabled={!canAct || selectable.length === 0}
-                  onChange={() =>
-                    setSelected(chosen.length === selectable.length ? new Set() : new Set(selectable.map((a) => a.id)))
-                  }
-                />
-              }
-              last="Actions"
+        <OpenAlarmTable
+          alarms={sorted}
+          canAct={canAct}
+          canShelve={canShelve}
+          selected={selected}
+          selectAll={
+            <Checkbox
+              aria-label="Select all alarms that can be acknowledged"
+              checked={selectable.length > 0 && chosen.length === selectable.length}
+              indeterminate={chosen.length > 0 && chosen.length < selectable.length}
+              disabled={!canAct || selectable.length === 0}
+              onChange={() => setSelected(chosen.length === selectable.length ? new Set() : new Set(selectable.map((a) => a.id)))}
             />
-            <Table.Tbody>
-              {sorted.map((alarm) => (
-                <OpenAlarmRow
-                  key={alarm.id}
-                  alarm={alarm}
-                  canAct={canAct}
-                  canShelve={canShelve}
-                  isSelected={selected.has(alarm.id)}
-                  onToggle={() => toggle(alarm.id)}
-                  onShelve={() => setShelving(alarm)}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          }
+          onToggle={toggle}
+          onShelve={setShelving}
+        />
       )}
       <ShelveAlarmModal alarm={shelving} onClose={() => setShelving(null)} />
     </Stack>
   );
 }
 
-function OpenAlarmRow({
-  alarm,
-  canAct,
-  canShelve,
-  isSelected,
-  onToggle,
-  onShelve,
-}: {
-  alarm: Alarm;
-  canAct: boolean;
-  canShelve: boolean;
-  isSelected: boolean;
-  onToggle: () => void;
-  onShelve: () => void;
-}) {
+interface OpenAlarmTableProps extends OpenAlarmListProps {
+  selectAll: ReactNode;
+}
+
+/** Only the rows near the screen are rendered: a backlog of hundreds re-rendered at every live change froze the page. */
+function OpenAlarmTable(props: OpenAlarmTableProps) {
+  const { alarms, selectAll } = props;
+  const rows = usePageVirtualRows(alarms.length, (index) => alarms[index]!.id, 58);
+  return (
+    <Table.ScrollContainer minWidth={860} type="native" tabIndex={0} role="region" aria-label="Open alarms table">
+      <Table striped highlightOnHover verticalSpacing={6} aria-rowcount={alarms.length + 1}>
+        <AlarmTableHead select={selectAll} last="Actions" />
+        <Table.Tbody ref={rows.listRef}>
+          {rows.spaceBefore > 0 && <tr aria-hidden="true" style={{ height: rows.spaceBefore }} />}
+          {/* The stripes count rows (nth-of-type): an empty one keeps each alarm's stripe while the window scrolls. */}
+          {rows.items[0] && rows.items[0].index % 2 === 0 && rows.spaceBefore > 0 && <tr aria-hidden="true" />}
+          {openAlarmItems(props, rows).map((item) => (
+            <OpenAlarmRow key={item.alarm.id} {...item} />
+          ))}
+          {rows.spaceAfter > 0 && <tr aria-hidden="true" style={{ height: rows.spaceAfter }} />}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Memoised: a live change re-renders the row of the alarm it changed, not every row on screen. */
+const OpenAlarmRow = memo(function OpenAlarmRow(props: OpenAlarmItemProps) {
+  const { index, measureRef, alarm, canAct, canShelve, isSelected, onToggle, onShelve } = props;
   return (
     <AlarmTableRow
       alarm={alarm}
+      virtual={{ index, measureRef }}
       select={
         <Checkbox
           aria-label={`Select ${alarmName(alarm)}`}
           checked={isSelected}
           disabled={!canAct || !canBeAcknowledged(alarm)}
-          onChange={onToggle}
+          onChange={() => onToggle(alarm.id)}
         />
       }
       state={
@@ -143,7 +156,7 @@ function OpenAlarmRow({
           )}
         </>
       }
-      last={<AlarmActions alarm={alarm} canAct={canAct} canShelve={canShelve} onShelve={onShelve} />}
+      last={<AlarmActions alarm={alarm} canAct={canAct} canShelve={canShelve} onShelve={() => onShelve(alarm)} />}
     />
   );
-}
+});
