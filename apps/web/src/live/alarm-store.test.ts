@@ -1,29 +1,7 @@
 // The open-alarm store as plain TypeScript: loads, live updates that race a load, the count, the chime hook.
-import type { Alarm } from '@bpm/protocol';
 import { describe, expect, it, vi } from 'vitest';
+import { alarmFixture as alarm } from '../testing/fixtures';
 import { AlarmStore } from './alarm-store';
-
-const alarm = (id: number, patch: Partial<Alarm> = {}): Alarm => ({
-  id,
-  probeID: `P-${id}`,
-  event: 11,
-  eventType: 'Critical',
-  raisedAt: '2026-11-23T10:00:00.000Z',
-  raisedMessage: 'Internal temperature 60 °C above alarm 55 °C',
-  lastMessage: 'Internal temperature 60 °C above alarm 55 °C',
-  peak: 60,
-  assignment: null,
-  suppressed: false,
-  clearedAt: null,
-  acknowledgedAt: null,
-  acknowledgedBy: null,
-  ackComment: null,
-  shelvedUntil: null,
-  shelvedBy: null,
-  shelveReason: null,
-  state: 'unacknowledged',
-  ...patch,
-});
 
 describe('AlarmStore', () => {
   it('counts unacknowledged alarms that are not suppressed, and drops closed ones', () => {

@@ -2,7 +2,8 @@
 // records every call, and answers 404 (or `otherwise`) for anything not in the table.
 import { vi } from 'vitest';
 
-export type FetchAnswer = Response | Error | ((init: RequestInit | undefined) => Response | Promise<Response>);
+/** A function answer also gets the URL, for routes whose answer depends on the query string. */
+export type FetchAnswer = Response | Error | ((init: RequestInit | undefined, url: URL) => Response | Promise<Response>);
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -16,7 +17,7 @@ export function stubFetch(routes: Record<string, FetchAnswer>, otherwise: Respon
     const answer = routes[key];
     if (answer === undefined) return otherwise.clone();
     if (answer instanceof Error) throw answer;
-    if (typeof answer === 'function') return answer(init);
+    if (typeof answer === 'function') return answer(init, url);
     return answer.clone();
   });
   vi.stubGlobal('fetch', fetchStub);

@@ -1,5 +1,5 @@
 // Test data shaped like the API's answers, built from the protocol types.
-import type { PermissionLevel, Role } from '@bpm/protocol';
+import type { Alarm, PermissionLevel, Role } from '@bpm/protocol';
 
 /** A role holding each named permission at `level`, as GET /roles/@me answers it. */
 export function roleWithPermissions(names: string[], level: PermissionLevel = 'READ', name = 'Some role'): Role {
@@ -20,3 +20,26 @@ export function roleWithPermissions(names: string[], level: PermissionLevel = 'R
     })),
   };
 }
+
+/** An open, unacknowledged Critical alarm on probe P-{id}; `patch` changes any field. */
+export const alarmFixture = (id: number, patch: Partial<Alarm> = {}): Alarm => ({
+  id,
+  probeID: `P-${id}`,
+  event: 11,
+  eventType: 'Critical',
+  raisedAt: '2026-11-23T10:00:00.000Z',
+  raisedMessage: 'Internal temperature 60 °C above alarm 55 °C',
+  lastMessage: 'Internal temperature 60 °C above alarm 55 °C',
+  peak: 60,
+  assignment: null,
+  suppressed: false,
+  clearedAt: null,
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  ackComment: null,
+  shelvedUntil: null,
+  shelvedBy: null,
+  shelveReason: null,
+  state: 'unacknowledged',
+  ...patch,
+});

@@ -8,6 +8,17 @@ import { getAlarmSummary, type HistoryFilter } from './alarms-api';
 
 const historyPage = 50;
 
+/** Every open alarm, page after page (newest first): a backlog can be longer than one page. */
+async function getAllOpenAlarms(): Promise<Alarm[]> {
+  const alarms: Alarm[] = [];
+  for (;;) {
+    const before = alarms.length > 0 ? alarms[alarms.length - 1]!.id : undefined;
+    const page = await getAlarms({ state: 'open', limit: alarmLimits.pageMax, before });
+    alarms.push(...page);
+    if (page.length < alarmLimits.pageMax) return alarms;
+  }
+}
+
 export const alarmQueries = {
   all: () => ['alarms'] as const,
   /** The open alarms, loaded into the live store; `epoch` changes with each (re)connect. */
@@ -16,7 +27,7 @@ export const alarmQueries = {
       queryKey: [...alarmQueries.all(), 'open', epoch],
       queryFn: async () => {
         const startedAt = alarmStore.beginLoad();
-        const alarms = await getAlarms({ state: 'open', limit: alarmLimits.pageMax });
+        const alarms = await getAllOpenAlarms();
         alarmStore.load(alarms, startedAt);
         return alarms;
       },

@@ -1,5 +1,5 @@
 // Alarm calls of the Alarms page (docs/alarms.md): summary, the CSV export's API path, acknowledge, shelve.
-import type { AcknowledgeAlarmsResult, Alarm, AlarmSummary } from '@bpm/protocol';
+import { alarmLimits, type AcknowledgeAlarmsResult, type Alarm, type AlarmSummary } from '@bpm/protocol';
 import { alarmQueryString } from '../../../lib/alarm-requests';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -20,11 +20,22 @@ export function acknowledgeAlarm(id: number, comment?: string): Promise<Alarm> {
   return apiRequest<Alarm>(`/alarms/${id}/acknowledge`, { method: 'POST', body: comment ? { comment } : {} });
 }
 
-export function acknowledgeAlarms(ids: number[], comment?: string): Promise<AcknowledgeAlarmsResult> {
-  return apiRequest<AcknowledgeAlarmsResult>('/alarms/acknowledge', {
-    method: 'POST',
-    body: comment ? { ids, comment } : { ids },
-  });
+/**
+ * Acknowledges every id, in requests of at most `alarmLimits.idsMax` (Select all can hold more after a long
+ * backlog); `acknowledged` adds up the requests' answers. A failed request stops the rest: what was acknowledged
+ * before it stays so, and the live feed shows it.
+ */
+export async function acknowledgeAlarms(ids: number[], comment?: string): Promise<AcknowledgeAlarmsResult> {
+  let acknowledged = 0;
+  for (let start = 0; start < ids.length; start += alarmLimits.idsMax) {
+    const part = ids.slice(start, start + alarmLimits.idsMax);
+    const answer = await apiRequest<AcknowledgeAlarmsResult>('/alarms/acknowledge', {
+      method: 'POST',
+      body: comment ? { ids: part, comment } : { ids: part },
+    });
+    acknowledged += answer.acknowledged;
+  }
+  return { acknowledged };
 }
 
 export function shelveAlarm(id: number, minutes: number, reason: string): Promise<Alarm> {
