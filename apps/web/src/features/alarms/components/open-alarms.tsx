@@ -22,6 +22,14 @@ import { OpenAlarmCards } from './open-alarm-cards';
 import { PermissionButton } from './permission-button';
 import { ShelveAlarmModal } from './shelve-alarm-modal';
 
+const stickyBar = {
+  position: 'sticky',
+  top: 'var(--app-shell-header-offset, 0px)',
+  zIndex: 3,
+  background: 'var(--mantine-color-body)',
+  paddingBlock: 'var(--mantine-spacing-xs)',
+} as const;
+
 export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: boolean }) {
   const alarms = useOpenAlarms();
   const isLoaded = useAlarmsLoaded();
@@ -48,7 +56,8 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
   if (!isLoaded) return <Text>Loading alarms...</Text>;
   return (
     <Stack gap="sm">
-      <Group justify="space-between" wrap="wrap">
+      {/* Stays under the top bar: with a long list, rows chosen far down are acknowledged without scrolling back. */}
+      <Group justify="space-between" wrap="wrap" style={stickyBar}>
         <Text size="sm" c="gray.7">
           {sorted.length === 0 ? 'No open alarms.' : `${sorted.length} open ${sorted.length === 1 ? 'alarm' : 'alarms'}`}
         </Text>
