@@ -1,10 +1,11 @@
 // Probe Details' temperature history and its alarm markers: the range's alarms are asked for (probe and
 // range) only by a role that may read Alarms, and reach the chart as markers coloured by severity.
-import type { Alarm, ProbeHistory } from '@bpm/protocol';
+import type { ProbeHistory } from '@bpm/protocol';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TemperatureHistoryChartProps } from '../../../components/ui/temperature-history-chart';
 import { json, stubFetch } from '../../../testing/fetch-routes';
+import { alarmFixture } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { TemperatureHistorySection } from './temperature-history-section';
 
@@ -22,26 +23,7 @@ vi.mock('../../../components/ui/temperature-history-chart-lazy', () => ({
 }));
 
 const raisedAt = new Date(Date.now() - 10 * 60_000).toISOString();
-const alarm: Alarm = {
-  id: 7,
-  probeID: 'P-1',
-  event: 11,
-  eventType: 'Critical',
-  raisedAt,
-  raisedMessage: 'Internal temperature 60 °C above alarm 55 °C',
-  lastMessage: 'Internal temperature 60 °C above alarm 55 °C',
-  peak: 60,
-  assignment: null,
-  suppressed: false,
-  clearedAt: null,
-  acknowledgedAt: null,
-  acknowledgedBy: null,
-  ackComment: null,
-  shelvedUntil: null,
-  shelvedBy: null,
-  shelveReason: null,
-  state: 'unacknowledged',
-};
+const alarm = alarmFixture(7, { probeID: 'P-1', raisedAt });
 const history: ProbeHistory = { probeID: 'P-1', from: raisedAt, to: raisedAt, resolutionSeconds: 60, points: [] };
 const roleWith = (permissions: Array<{ permission_name: string; permission_level_name: string }>) =>
   json({
