@@ -4,7 +4,7 @@
 // first rows, and how much of the next 10 s the page's main thread spent in tasks over 50 ms, beside their targets.
 // Run: node --import tsx bench/alarms-page.bench.ts   (env: BPM_WEB_DIST to measure another build, BENCH_ALARMS)
 import { chromium } from '@playwright/test';
-import type { ProbeReportInput } from '@bpm/protocol';
+import { probeReport } from '../e2e/probe-report-data';
 import { adminSessionCookie, startServer, type RunningServer } from '../e2e/server';
 import { verdict } from './figures';
 import { chromiumArgs } from '../playwright.config';
@@ -13,22 +13,20 @@ const alarmCount = Number(process.env.BENCH_ALARMS ?? 500);
 const watchSeconds = 10;
 const targets = { firstRowsSeconds: 1, longTaskShare: 5 };
 
-const report = (i: number, internal: number): ProbeReportInput => ({
-  probeID: `backlog-${String(i).padStart(4, '0')}`,
-  firmwareVersion: '2.4.1',
-  readings: [
-    { origin: 'CAN', temperature: internal, valid: true },
-    { origin: 'Thermocouple', temperature: 30, valid: true },
-  ],
-  batteryPercentage: 80,
-  batteryCharging: false,
-  assignment: {
-    buildStage: { id: 3, name: 'Busbar welding' },
-    agv: { id: 12, name: 'AGV-12' },
-    batteryPack: { id: 3000 + i, name: `Pack ${3000 + i}` },
-    expectingCANData: true,
-  },
-});
+/** Probe i at `internal` °C, on its own pack. */
+const report = (i: number, internal: number) =>
+  probeReport(`backlog-${String(i).padStart(4, '0')}`, {
+    readings: [
+      { origin: 'CAN', temperature: internal, valid: true },
+      { origin: 'Thermocouple', temperature: 30, valid: true },
+    ],
+    assignment: {
+      buildStage: { id: 3, name: 'Busbar welding' },
+      agv: { id: 12, name: 'AGV-12' },
+      batteryPack: { id: 3000 + i, name: `Pack ${3000 + i}` },
+      expectingCANData: true,
+    },
+  });
 
 /** Every probe reports once a second, 56–66 °C: each report rewrites its alarm's message, some its peak. */
 function startReporting(server: RunningServer, cookie: string): () => void {

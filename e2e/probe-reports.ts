@@ -4,31 +4,7 @@ import { type APIRequestContext } from '@playwright/test';
 import { defaultSystemInfo, type ProbeReportInput } from '@bpm/protocol';
 import { adminContext, expect, test } from './fixtures';
 
-export function probeReport(probeID: string, overrides: Partial<ProbeReportInput> = {}): ProbeReportInput {
-  return {
-    probeID,
-    firmwareVersion: '2.4.1',
-    readings: [
-      { origin: 'CAN', temperature: 31.4, valid: true },
-      { origin: 'Thermocouple', temperature: 29.8, valid: true },
-    ],
-    batteryPercentage: 83.5,
-    batteryCharging: false,
-    assignment: {
-      buildStage: { id: 3, name: 'Busbar welding' },
-      agv: { id: 12, name: 'AGV-12' },
-      batteryPack: { id: 2291, name: 'Pack 2291' },
-      expectingCANData: true,
-    },
-    ...overrides,
-  };
-}
-
-/** Internal temperature above the default alarm threshold (55 °C): a Critical probe. */
-export const criticalReadings: ProbeReportInput['readings'] = [
-  { origin: 'CAN', temperature: 61.26, valid: true },
-  { origin: 'Thermocouple', temperature: 30, valid: true },
-];
+export { criticalReadings, probeReport } from './probe-report-data';
 
 export async function ingest(api: APIRequestContext, reports: ProbeReportInput[]) {
   const response = await api.post('probes/reports', { data: reports });
