@@ -2,7 +2,7 @@
 // (docs/decisions/alarms.md): the open alarms, hundreds after an unattended night, re-render at every live change,
 // and all of them at once kept the page's main thread busy for seconds.
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 export interface PageVirtualRows {
   /** On the list's element: where it starts on the page. */
@@ -30,11 +30,9 @@ export function usePageVirtualRows(
     const top = list.getBoundingClientRect().top + window.scrollY;
     if (top !== listTop) setListTop(top);
   });
-  const sizeEstimate = useRef(estimateSize);
-  sizeEstimate.current = estimateSize;
   const virtualizer = useWindowVirtualizer({
     count,
-    estimateSize: useCallback(() => sizeEstimate.current, []),
+    estimateSize: () => estimateSize,
     getItemKey: keyOf,
     overscan: 6,
     scrollMargin: listTop,
