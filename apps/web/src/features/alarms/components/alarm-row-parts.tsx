@@ -1,11 +1,12 @@
-// Pieces shared by the open alarms' table rows and cards: the state badge and the row's actions.
+// Pieces shared by the open alarms' table rows and cards: their props, the items to render of the virtualised list
+// (lib/use-page-virtual-rows.ts), the state badge and the row's actions.
 import type { Alarm } from '@bpm/protocol';
 import { Badge, Group, Text } from '@mantine/core';
+import type { PageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { canBeAcknowledged, stateLooks } from '../alarm-display';
 import { useAcknowledgeAlarm } from '../api/use-acknowledge-alarm';
 import { useUnshelveAlarm } from '../api/use-unshelve-alarm';
 import { PermissionButton } from './permission-button';
-import type { PageVirtualRows } from '../../../lib/use-page-virtual-rows';
 
 /** What the open alarms' table and cards both take: the list, the user's rights, the selection and the actions. */
 export interface OpenAlarmListProps {
