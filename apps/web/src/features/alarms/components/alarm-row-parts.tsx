@@ -50,7 +50,8 @@ export function AlarmStateBadges({ alarm }: { alarm: Alarm }) {
         c={alarm.state === 'unacknowledged' ? undefined : 'dark.7'}
         radius="sm"
         tt="none"
-        style={{ overflow: 'visible' }}
+        // Never shrunk to "Unacknowled…" beside a wider state word: the table gives the column the room instead.
+        style={{ overflow: 'visible', flexShrink: 0 }}
       >
         {look.label}
       </Badge>
