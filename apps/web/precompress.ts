@@ -2,7 +2,7 @@
 // server's static handler sends to browsers that accept them (apps/server/src/plugins/web-app.ts). Compressing
 // once at build, at the highest levels, costs nothing per request (docs/operator-screen.md "Light first load").
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -23,7 +23,7 @@ export function precompress(): Plugin {
     name: 'bpm-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
       for (const path of filesUnder(outDir)) {
