@@ -1,5 +1,6 @@
 // The operator's screen (docs/operator-screen.md): severity at a glance, the watchdog ring at expiry, rows that
 // hold still under the pointer, whole header cells that sort, 15+ rows at 1400×900, every column in view on a tablet.
+import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 import { criticalReadings, ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';
 import { probeIDsInTable, probeRow, probeTable } from './probe-table';
@@ -115,9 +116,25 @@ test('a tablet held landscape shows every column without a sideways scroll; held
     await expect(probeTable(page).getByRole('columnheader', { name, exact: true })).toBeInViewport({ ratio: 1 });
   }
   await expect(page.getByRole('button', { name: 'Actions for tablet-1' })).toBeInViewport({ ratio: 1 });
+  // The Probe States rings stay on one line together at every width the cards sit side by side.
+  for (const width of [1024, 1100, 1200, 1400]) {
+    await page.setViewportSize({ width, height: 768 });
+    await expect.poll(() => stateRingTops(page), { message: `rings at ${width} px` }).toEqual([true, true]);
+  }
 
   await page.setViewportSize({ width: 820, height: 1180 });
   const cards = page.getByRole('list', { name: 'Probes' }).getByRole('listitem');
   await expect(cards).toHaveCount(1);
   await expect(cards.getByRole('button', { name: 'Actions for tablet-1' })).toBeInViewport({ ratio: 1 });
 });
+
+/** Whether the Warning and Critical rings stand on the Normal ring's line. */
+async function stateRingTops(page: Page): Promise<boolean[]> {
+  const tops = await Promise.all(
+    ['Normal', 'Warning', 'Critical'].map(async (state) => {
+      const box = await page.getByRole('img', { name: new RegExp(`^${state} \\d+ of \\d+`) }).boundingBox();
+      return box?.y ?? Number.NaN;
+    }),
+  );
+  return tops.slice(1).map((top) => Math.abs(top - tops[0]!) < 1);
+}

@@ -155,10 +155,11 @@ export function DashboardPage() {
   return (
     <Stack gap="sm">
       <Grid gap="sm" className={stale ? classes.stale : undefined}>
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        {/* Side by side, System Information takes the width its lines need and Probe States the rest (docs/operator-screen.md). */}
+        <Grid.Col span={{ base: 12, md: 'auto' }}>
           <ProbeStatesCard />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        <Grid.Col span={{ base: 12, md: 'content' }}>
           <SystemInfoCard systemInfo={systemInfo} />
         </Grid.Col>
       </Grid>

@@ -29,9 +29,13 @@ export const ProbeStatesCard = memo(function ProbeStatesCard() {
           </Text>
           <TotalCount />
         </Group>
-        {rings.map(({ key, label, colour }) => (
-          <StateRing key={key} state={key} label={label} colour={colour} />
-        ))}
+        {/* The rings move to a line of their own together, not one ring alone under the others; only a phone's
+            width splits them. */}
+        <Group gap="md">
+          {rings.map(({ key, label, colour }) => (
+            <StateRing key={key} state={key} label={label} colour={colour} />
+          ))}
+        </Group>
       </Group>
     </Card>
   );
