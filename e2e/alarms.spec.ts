@@ -203,6 +203,25 @@ test('a backlog of open alarms: the oldest is reached by scrolling and acknowled
   await expect(page.getByRole('button', { name: /^Acknowledge alarm \d+ on / })).toHaveCount(0);
 });
 
+test('on a tablet held landscape every column of the open alarms fits, and the state never covers the probe', async ({
+  page,
+  adminApi,
+  server,
+}) => {
+  await ingest(adminApi, [report('al-tablet', 61)]);
+  await signIn(page, 'admin', server.adminPassword);
+  for (const width of [1024, 1100, 1400]) {
+    await page.setViewportSize({ width, height: 768 });
+    await page.goto('/alarms');
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: /^Acknowledge alarm \d+ on al-tablet$/ }) });
+    await expect(row.getByRole('button', { name: /^Shelve alarm/ }), `Shelve at ${width} px`).toBeInViewport({ ratio: 1 });
+    await expect(row.getByRole('button', { name: /^Acknowledge alarm/ })).toBeInViewport({ ratio: 1 });
+    const state = await row.getByText('Critical', { exact: true }).boundingBox();
+    const probe = await row.getByRole('cell', { name: 'al-tablet', exact: true }).boundingBox();
+    expect(state!.x + state!.width, `the state's right edge and the probe cell at ${width} px`).toBeLessThanOrEqual(probe!.x);
+  }
+});
+
 test('the Alarms page’s content has no serious or critical accessibility violations, at 1400 and 400 px', async ({
   page,
   server,

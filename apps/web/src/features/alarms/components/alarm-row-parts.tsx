@@ -1,7 +1,7 @@
 // Pieces shared by the open alarms' table rows and cards: their props, the items to render of the virtualised list
 // (lib/use-page-virtual-rows.ts), the state badge and the row's actions.
 import type { Alarm } from '@bpm/protocol';
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Flex, Group, Text } from '@mantine/core';
 import type { PageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { canBeAcknowledged, stateLooks } from '../alarm-display';
 import { useAcknowledgeAlarm } from '../api/use-acknowledge-alarm';
@@ -40,25 +40,31 @@ export function openAlarmItems(
 
 export const alarmName = (alarm: Alarm) => `alarm ${alarm.id} on ${alarm.probeID}`;
 
-export function AlarmStateBadges({ alarm }: { alarm: Alarm }) {
+/**
+ * The state badge and the event type: one under the other in the table, so the State column is one badge wide and
+ * every column fits a tablet held landscape without a sideways scroll; side by side on a card.
+ */
+export function AlarmStateBadges({ alarm, stacked = false }: { alarm: Alarm; stacked?: boolean }) {
   const look = stateLooks[alarm.state];
   return (
-    <Group gap={6} wrap="nowrap">
+    <Flex direction={stacked ? 'column' : 'row'} gap={stacked ? 2 : 6} align={stacked ? 'flex-start' : 'center'}>
       <Badge
         color={alarm.state === 'unacknowledged' ? 'red.9' : look.colour}
         variant={alarm.state === 'unacknowledged' ? 'filled' : 'light'}
         c={alarm.state === 'unacknowledged' ? undefined : 'dark.7'}
         radius="sm"
         tt="none"
-        // Never shrunk to "Unacknowled…" beside a wider state word: the table gives the column the room instead.
+        // Never cut to "Unacknowled…": Mantine's label clips with an ellipsis, which lets a table column shrink below
+        // the word; unclipped, the column is always as wide as the badge.
         style={{ overflow: 'visible', flexShrink: 0 }}
+        styles={{ label: { overflow: 'visible' } }}
       >
         {look.label}
       </Badge>
       <Text span size="sm" fw={600} c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
         {alarm.eventType}
       </Text>
-    </Group>
+    </Flex>
   );
 }
 

@@ -147,7 +147,7 @@ const OpenAlarmRow = memo(function OpenAlarmRow(props: OpenAlarmItemProps) {
       }
       state={
         <>
-          <AlarmStateBadges alarm={alarm} />
+          <AlarmStateBadges alarm={alarm} stacked />
           {alarm.state === 'shelved' && alarm.shelvedUntil && (
             <Text size="xs" c="gray.7">
               until {formatEventTime(alarm.shelvedUntil)}: {alarm.shelveReason}
