@@ -222,6 +222,19 @@ test('on a tablet held landscape every column of the open alarms fits, and the s
   }
 });
 
+test('on a phone every History range is in view and can be chosen', async ({ page, server }) => {
+  await page.setViewportSize({ width: 400, height: 800 });
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto('/alarms');
+  await page.getByRole('tab', { name: 'History' }).click();
+  for (const range of ['Last hour', 'Last 8 hours', 'Last 24 hours', 'Last 7 days', 'Custom']) {
+    await expect(page.getByText(range, { exact: true }), range).toBeInViewport({ ratio: 1 });
+  }
+  await page.getByText('Custom', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Custom' })).toBeChecked();
+  await expect(page.getByLabel('From')).toBeVisible();
+});
+
 test('the Alarms page’s content has no serious or critical accessibility violations, at 1400 and 400 px', async ({
   page,
   server,

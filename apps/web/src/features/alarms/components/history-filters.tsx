@@ -31,7 +31,9 @@ export function HistoryFilters({ value, onChange }: { value: HistoryFilterState;
         data={rangeChoices.map((r) => ({ value: r.value, label: r.label }))}
         value={value.range}
         onChange={(range) => set({ range: range as RangeChoice })}
-        style={{ maxWidth: '100%', overflowX: 'auto' }}
+        // On a phone the five ranges wrap to a second line rather than hide "Last 7 days" and "Custom" behind a
+        // sideways scroll that nothing shows.
+        style={{ maxWidth: '100%', flexWrap: 'wrap' }}
       />
       {value.range === 'custom' && (
         <>
