@@ -1,16 +1,16 @@
 // The History view (docs/alarms.md): range and filters, the summary, every alarm newest first with
 // infinite scroll, and Export CSV of the same filters.
 import type { Alarm } from '@bpm/protocol';
-import { Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { Icon } from '../../../components/ui/icon';
-import { stateLooks } from '../alarm-display';
 import { alarmQueries } from '../api/alarm-queries';
 import { alarmsCsvPath, type HistoryFilter } from '../api/alarms-api';
 import { rangeOf } from '../history-range';
+import { AlarmStateBadge } from './alarm-row-parts';
 import { AlarmSummary } from './alarm-summary';
 import { AlarmTableHead, AlarmTableRow } from './alarm-table';
 import { HistoryFilters, initialHistoryFilter, type HistoryFilterState } from './history-filters';
@@ -71,18 +71,7 @@ function HistoryTable({ alarms }: { alarms: Alarm[] }) {
             <AlarmTableRow
               key={alarm.id}
               alarm={alarm}
-              state={
-                <Badge
-                  color={stateLooks[alarm.state].colour}
-                  c="dark.7"
-                  variant="light"
-                  radius="sm"
-                  tt="none"
-                  style={{ overflow: 'visible' }}
-                >
-                  {stateLooks[alarm.state].label}
-                </Badge>
-              }
+              state={<AlarmStateBadge alarm={alarm} muted />}
               message={
                 <Text size="sm" c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
                   {alarm.raisedMessage}

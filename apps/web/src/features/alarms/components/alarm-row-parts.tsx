@@ -1,5 +1,5 @@
 // Pieces shared by the open alarms' table rows and cards: their props, the items to render of the virtualised list
-// (lib/use-page-virtual-rows.ts), the state badge and the row's actions.
+// (lib/use-page-virtual-rows.ts), the state badge (the History's too) and the row's actions.
 import type { Alarm } from '@bpm/protocol';
 import { Badge, Flex, Group, Text } from '@mantine/core';
 import type { PageVirtualRows } from '../../../lib/use-page-virtual-rows';
@@ -41,26 +41,36 @@ export function openAlarmItems(
 export const alarmName = (alarm: Alarm) => `alarm ${alarm.id} on ${alarm.probeID}`;
 
 /**
+ * An alarm's state as a badge; `muted` (the History's records) shows every state light, the open list fills
+ * Unacknowledged red. Never cut to "Unacknowled…": Mantine's label clips with an ellipsis, which lets a table column
+ * shrink below the word; unclipped, the column is always as wide as the badge.
+ */
+export function AlarmStateBadge({ alarm, muted = false }: { alarm: Alarm; muted?: boolean }) {
+  const look = stateLooks[alarm.state];
+  const filled = !muted && alarm.state === 'unacknowledged';
+  return (
+    <Badge
+      color={filled ? 'red.9' : look.colour}
+      variant={filled ? 'filled' : 'light'}
+      c={filled ? undefined : 'dark.7'}
+      radius="sm"
+      tt="none"
+      style={{ overflow: 'visible', flexShrink: 0 }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
+      {look.label}
+    </Badge>
+  );
+}
+
+/**
  * The state badge and the event type: one under the other in the table, so the State column is one badge wide and
  * every column fits a tablet held landscape without a sideways scroll; side by side on a card.
  */
 export function AlarmStateBadges({ alarm, stacked = false }: { alarm: Alarm; stacked?: boolean }) {
-  const look = stateLooks[alarm.state];
   return (
     <Flex direction={stacked ? 'column' : 'row'} gap={stacked ? 2 : 6} align={stacked ? 'flex-start' : 'center'}>
-      <Badge
-        color={alarm.state === 'unacknowledged' ? 'red.9' : look.colour}
-        variant={alarm.state === 'unacknowledged' ? 'filled' : 'light'}
-        c={alarm.state === 'unacknowledged' ? undefined : 'dark.7'}
-        radius="sm"
-        tt="none"
-        // Never cut to "Unacknowled…": Mantine's label clips with an ellipsis, which lets a table column shrink below
-        // the word; unclipped, the column is always as wide as the badge.
-        style={{ overflow: 'visible', flexShrink: 0 }}
-        styles={{ label: { overflow: 'visible' } }}
-      >
-        {look.label}
-      </Badge>
+      <AlarmStateBadge alarm={alarm} />
       <Text span size="sm" fw={600} c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
         {alarm.eventType}
       </Text>
