@@ -2,7 +2,7 @@
 import type { Alarm } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
 import { compareOpenAlarms } from './alarm-display';
-import { hourlySeries } from './components/alarms-per-hour-chart';
+import { hourlySeries, hourSlotLabel, hourSlotsRange } from './components/alarms-per-hour-chart';
 
 const a = (id: number, state: Alarm['state'], eventType: Alarm['eventType'], raisedAt: string) =>
   ({ id, state, eventType, raisedAt }) as Alarm;
@@ -33,5 +33,27 @@ describe('hourlySeries', () => {
     });
     expect(series.normal).toEqual([0, 4, null, 0]);
     expect(series.flood).toEqual([null, null, 14, null]);
+  });
+
+  it("stands each bar in the middle of its hour; the axis runs from the first hour's start to the last one's end", () => {
+    const series = hourlySeries({
+      from: '2026-11-23T08:30:00.000Z',
+      to: '2026-11-23T11:10:00.000Z',
+      perHour: [],
+      floods: [],
+    });
+    const seconds = (iso: string) => Date.parse(iso) / 1000;
+    expect(series.x).toEqual(['08:30', '09:30', '10:30', '11:30'].map((t) => seconds(`2026-11-23T${t}:00.000Z`)));
+    // The current hour (11:00–12:00) is drawn whole, not cut at the chart's right edge.
+    expect(hourSlotsRange(series.x[0]!, series.x.at(-1)!)).toEqual([
+      seconds('2026-11-23T08:00:00.000Z'),
+      seconds('2026-11-23T12:00:00.000Z'),
+    ]);
+  });
+
+  it("names a bar's whole hour in the legend", () => {
+    const middle = new Date(2026, 10, 27, 7, 30).getTime() / 1000;
+    expect(hourSlotLabel(middle)).toMatch(/^Nov 27, 07:00–08:00$/);
+    expect(hourSlotLabel(new Date(2026, 10, 27, 23, 30).getTime() / 1000)).toMatch(/, 23:00–00:00$/);
   });
 });

@@ -5,8 +5,12 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
 const hourMs = 3_600_000;
+const halfHourS = 1800;
 
-/** Every hour of the range, zeros included, and whether a flood started in it. */
+/**
+ * Every hour of the range, zeros included, and whether a flood started in it. Each bar stands at the middle of its hour
+ * (x in seconds), so it fills its hour's slot between two hour ticks and the pointer over it picks that hour.
+ */
 export function hourlySeries(summary: Pick<AlarmSummary, 'from' | 'to' | 'perHour' | 'floods'>) {
   const first = Math.floor(Date.parse(summary.from) / hourMs) * hourMs;
   const last = Math.floor(Date.parse(summary.to) / hourMs) * hourMs;
@@ -15,10 +19,24 @@ export function hourlySeries(summary: Pick<AlarmSummary, 'from' | 'to' | 'perHou
   const hours: number[] = [];
   for (let t = first; t <= last && hours.length < 24 * 32; t += hourMs) hours.push(t);
   return {
-    x: hours.map((t) => t / 1000),
+    x: hours.map((t) => t / 1000 + halfHourS),
     normal: hours.map((t) => (floodHours.has(t) ? null : (counts.get(t) ?? 0))),
     flood: hours.map((t) => (floodHours.has(t) ? (counts.get(t) ?? 0) : null)),
   };
+}
+
+/** The x scale from the first hour's start to the last hour's end, so the bars at both ends are drawn whole. */
+export function hourSlotsRange(min: number, max: number): [number, number] {
+  return [min - halfHourS, max + halfHourS];
+}
+
+/** The legend's time for a bar: its hour, e.g. "Nov 27, 07:00–08:00" in the browser's locale. */
+export function hourSlotLabel(middleSeconds: number): string {
+  const start = new Date((middleSeconds - halfHourS) * 1000);
+  const end = new Date(start.getTime() + hourMs);
+  const day = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }).format(start);
+  const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return `${day}, ${time.format(start)}–${time.format(end)}`;
 }
 
 export function AlarmsPerHourChart({ summary }: { summary: AlarmSummary }) {
@@ -33,9 +51,12 @@ export function AlarmsPerHourChart({ summary }: { summary: AlarmSummary }) {
         width: element.clientWidth || 600,
         height: 200,
         legend: { show: true },
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        scales: {
+          x: { time: true, range: (_u, min, max) => hourSlotsRange(min, max) },
+          y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+        },
         series: [
-          {},
+          { label: 'Hour', value: (_u, value) => (value === null ? '--' : hourSlotLabel(value)) },
           { label: 'Alarms', stroke: '#1c7ed6', fill: 'rgba(28,126,214,0.5)', paths: bars, points: { show: false } },
           { label: 'Flood hour', stroke: '#e03131', fill: 'rgba(224,49,49,0.7)', paths: bars, points: { show: false } },
         ],
