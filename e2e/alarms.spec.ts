@@ -235,6 +235,30 @@ test('on a phone every History range is in view and can be chosen', async ({ pag
   await expect(page.getByLabel('From')).toBeVisible();
 });
 
+test('on a phone the History’s alarms are cards that fit the screen, with every fact the table shows', async ({
+  page,
+  adminApi,
+  server,
+}) => {
+  await ingest(adminApi, [report('al-phone', 63), report('al-phone', 30)]);
+  await page.setViewportSize({ width: 400, height: 800 });
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto('/alarms');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByRole('textbox', { name: 'Probe' }).fill('al-phone');
+  const card = page.getByRole('list', { name: 'Alarms' }).getByRole('listitem');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Returned');
+  await expect(card).toContainText('Critical');
+  await expect(card.getByText(/^al-phone: Internal temperature 63(\.0)? °C above alarm \d+ °C$/)).toBeVisible();
+  await expect(card.getByText(/^Raised .+ · Cleared .+$/)).toBeVisible();
+  await expect(card.getByText(/ · peak 63\.0 °C$/)).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await expect(card).toBeInViewport({ ratio: 1 });
+  // Nothing waits behind a sideways scroll: the page is no wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+});
+
 test('the Alarms page’s content has no serious or critical accessibility violations, at 1400 and 400 px', async ({
   page,
   server,

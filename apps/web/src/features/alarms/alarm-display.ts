@@ -35,4 +35,10 @@ export function placeOf(alarm: Pick<Alarm, 'assignment'>): string {
   return [a.buildStage?.name, a.batteryPack?.name].filter(Boolean).join(' · ') || 'Unassigned';
 }
 
+/** Who acknowledged the alarm, with their comment: "admin: checked the pack"; '' while nobody has. */
+export function acknowledgedByText(alarm: Pick<Alarm, 'acknowledgedBy' | 'ackComment'>): string {
+  if (!alarm.acknowledgedBy) return '';
+  return alarm.ackComment ? `${alarm.acknowledgedBy.username}: ${alarm.ackComment}` : alarm.acknowledgedBy.username;
+}
+
 export const noPermission = 'You do not have permission to perform this action';

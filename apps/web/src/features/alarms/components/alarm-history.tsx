@@ -2,14 +2,16 @@
 // infinite scroll, and Export CSV of the same filters.
 import type { Alarm } from '@bpm/protocol';
 import { Button, Stack, Table, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { Icon } from '../../../components/ui/icon';
 import { alarmQueries } from '../api/alarm-queries';
 import { alarmsCsvPath, type HistoryFilter } from '../api/alarms-api';
+import { acknowledgedByText } from '../alarm-display';
 import { rangeOf } from '../history-range';
+import { AlarmHistoryCards } from './alarm-history-cards';
 import { AlarmStateBadge } from './alarm-row-parts';
 import { AlarmSummary } from './alarm-summary';
 import { AlarmTableHead, AlarmTableRow } from './alarm-table';
@@ -33,6 +35,7 @@ export function AlarmHistory() {
   const filter = useMemo(() => toFilter(debounced, Date.now()), [debounced]);
   const pages = useInfiniteQuery(alarmQueries.history(filter));
   const alarms = pages.data?.pages.flat() ?? [];
+  const isNarrow = useMediaQuery('(max-width: 48em)');
   return (
     <Stack gap="md">
       <HistoryFilters value={state} onChange={setState} />
@@ -52,6 +55,8 @@ export function AlarmHistory() {
           <Text c="red">{pages.error.message}</Text>
         ) : alarms.length === 0 ? (
           <Text c="gray.7">No alarms in this range.</Text>
+        ) : isNarrow ? (
+          <AlarmHistoryCards alarms={alarms} />
         ) : (
           <HistoryTable alarms={alarms} />
         )}
@@ -78,9 +83,7 @@ function HistoryTable({ alarms }: { alarms: Alarm[] }) {
                 </Text>
               }
               withCleared
-              last={
-                alarm.acknowledgedBy ? `${alarm.acknowledgedBy.username}${alarm.ackComment ? `: ${alarm.ackComment}` : ''}` : ''
-              }
+              last={acknowledgedByText(alarm)}
             />
           ))}
         </Table.Tbody>

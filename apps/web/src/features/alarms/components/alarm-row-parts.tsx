@@ -1,5 +1,5 @@
 // Pieces shared by the open alarms' table rows and cards: their props, the items to render of the virtualised list
-// (lib/use-page-virtual-rows.ts), the state badge (the History's too) and the row's actions.
+// (lib/use-page-virtual-rows.ts), the state badge (the History's table and cards too) and the row's actions.
 import type { Alarm } from '@bpm/protocol';
 import { Badge, Flex, Group, Text } from '@mantine/core';
 import type { PageVirtualRows } from '../../../lib/use-page-virtual-rows';
@@ -67,10 +67,19 @@ export function AlarmStateBadge({ alarm, muted = false }: { alarm: Alarm; muted?
  * The state badge and the event type: one under the other in the table, so the State column is one badge wide and
  * every column fits a tablet held landscape without a sideways scroll; side by side on a card.
  */
-export function AlarmStateBadges({ alarm, stacked = false }: { alarm: Alarm; stacked?: boolean }) {
+export function AlarmStateBadges({
+  alarm,
+  stacked = false,
+  muted = false,
+}: {
+  alarm: Alarm;
+  stacked?: boolean;
+  /** The History's records: the badge light, as in AlarmStateBadge. */
+  muted?: boolean;
+}) {
   return (
     <Flex direction={stacked ? 'column' : 'row'} gap={stacked ? 2 : 6} align={stacked ? 'flex-start' : 'center'}>
-      <AlarmStateBadge alarm={alarm} />
+      <AlarmStateBadge alarm={alarm} muted={muted} />
       <Text span size="sm" fw={600} c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
         {alarm.eventType}
       </Text>
