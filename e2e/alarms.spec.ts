@@ -174,12 +174,19 @@ test('a backlog of open alarms: the oldest is reached by scrolling and acknowled
   await page.mouse.move(700, 450);
   const firstRaised = page.getByRole('button', { name: /^Acknowledge alarm \d+ on al-many-000$/ });
   await scrollTo(firstRaised);
+  // Far down the list, the columns are still named: the header stays under the bar.
+  await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeInViewport({ ratio: 1 });
   // Chosen far down the list, acknowledged from the bar that stays under the top bar.
   await page.getByRole('checkbox', { name: /^Select alarm \d+ on al-many-000$/ }).check();
   const acknowledgeOne = page.getByRole('button', { name: 'Acknowledge selected (1)' });
   await expect(acknowledgeOne).toBeInViewport();
   await acknowledgeOne.click();
   await expect(firstRaised).toHaveCount(0);
+
+  // The History's header stays in view down its long list too.
+  await page.getByRole('tab', { name: 'History' }).click();
+  await scrollTo(page.getByRole('table', { name: 'Alarms' }).getByRole('row').filter({ hasText: 'al-many-120' }));
+  await expect(page.getByRole('columnheader', { name: 'Acknowledged by' })).toBeInViewport({ ratio: 1 });
 
   // On a phone the cards scroll the same way.
   await page.setViewportSize({ width: 400, height: 800 });
@@ -220,6 +227,29 @@ test('on a tablet held landscape every column of the open alarms fits, and the s
     const probe = await row.getByRole('cell', { name: 'al-tablet', exact: true }).boundingBox();
     expect(state!.x + state!.width, `the state's right edge and the probe cell at ${width} px`).toBeLessThanOrEqual(probe!.x);
   }
+});
+
+test('on a tablet held upright the open alarms are cards with every action in view, and Select all above them', async ({
+  page,
+  adminApi,
+  server,
+}) => {
+  await ingest(adminApi, [report('al-upright', 61)]);
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto('/alarms');
+  const card = page
+    .getByRole('list', { name: 'Open alarms' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: /^Acknowledge alarm \d+ on al-upright$/ }) });
+  await expect(card.getByRole('button', { name: /^Acknowledge alarm/ })).toBeInViewport({ ratio: 1 });
+  await expect(card.getByRole('button', { name: /^Shelve alarm/ })).toBeInViewport({ ratio: 1 });
+  const selectAll = page.getByRole('checkbox', { name: 'Select all alarms that can be acknowledged' });
+  await expect(page.getByText('Select all', { exact: true })).toBeVisible();
+  await selectAll.check();
+  await expect(card.getByRole('checkbox', { name: /^Select alarm \d+ on al-upright$/ })).toBeChecked();
+  await expect(page.getByRole('button', { name: /^Acknowledge selected \(\d+\)$/ })).toBeEnabled();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
 });
 
 test('on a phone every History range is in view and can be chosen', async ({ page, server }) => {

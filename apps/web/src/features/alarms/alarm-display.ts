@@ -22,6 +22,12 @@ export function compareOpenAlarms(a: Alarm, b: Alarm): number {
 }
 
 /** Only what has been annunciated and is not acknowledged can be acknowledged. */
+/**
+ * Below this width the alarms are cards: both tables need 892–932 px with the page's padding, so a tablet held upright
+ * would otherwise reach the actions, the times and the place only by a sideways scroll.
+ */
+export const alarmCardsMedia = '(max-width: 60em)';
+
 export const canBeAcknowledged = (a: Alarm) => a.state === 'unacknowledged' || a.state === 'returned';
 
 export function formatPeak(alarm: Pick<Alarm, 'event' | 'peak'>): string {

@@ -1,4 +1,4 @@
-// The History's alarms as cards on narrow screens (below 48em): the table's facts, read top to bottom instead of
+// The History's alarms as cards on narrow screens (at 60em and below): the table's facts, read top to bottom instead of
 // behind a sideways scroll (docs/alarms.md).
 import type { Alarm } from '@bpm/protocol';
 import { Card, Stack, Text } from '@mantine/core';

@@ -9,12 +9,12 @@ import { DownloadButton } from '../../../components/ui/download-button';
 import { Icon } from '../../../components/ui/icon';
 import { alarmQueries } from '../api/alarm-queries';
 import { alarmsCsvPath, type HistoryFilter } from '../api/alarms-api';
-import { acknowledgedByText } from '../alarm-display';
+import { acknowledgedByText, alarmCardsMedia } from '../alarm-display';
 import { rangeOf } from '../history-range';
 import { AlarmHistoryCards } from './alarm-history-cards';
 import { AlarmStateBadge } from './alarm-row-parts';
 import { AlarmSummary } from './alarm-summary';
-import { AlarmTableHead, AlarmTableRow } from './alarm-table';
+import { AlarmTableHead, AlarmTableRow, stickyOffset } from './alarm-table';
 import { HistoryFilters, initialHistoryFilter, type HistoryFilterState } from './history-filters';
 
 function toFilter(state: HistoryFilterState, now: number): HistoryFilter {
@@ -35,7 +35,7 @@ export function AlarmHistory() {
   const filter = useMemo(() => toFilter(debounced, Date.now()), [debounced]);
   const pages = useInfiniteQuery(alarmQueries.history(filter));
   const alarms = pages.data?.pages.flat() ?? [];
-  const isNarrow = useMediaQuery('(max-width: 48em)');
+  const isNarrow = useMediaQuery(alarmCardsMedia);
   return (
     <Stack gap="md">
       <HistoryFilters value={state} onChange={setState} />
@@ -68,27 +68,25 @@ export function AlarmHistory() {
 
 function HistoryTable({ alarms }: { alarms: Alarm[] }) {
   return (
-    <Table.ScrollContainer minWidth={900} type="native" tabIndex={0} role="region" aria-label="Alarm history table">
-      <Table striped verticalSpacing={4} aria-label="Alarms">
-        <AlarmTableHead withCleared last="Acknowledged by" />
-        <Table.Tbody>
-          {alarms.map((alarm) => (
-            <AlarmTableRow
-              key={alarm.id}
-              alarm={alarm}
-              state={<AlarmStateBadge alarm={alarm} muted />}
-              message={
-                <Text size="sm" c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
-                  {alarm.raisedMessage}
-                </Text>
-              }
-              withCleared
-              last={acknowledgedByText(alarm)}
-            />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Table striped verticalSpacing={4} aria-label="Alarms" stickyHeader stickyHeaderOffset={stickyOffset()}>
+      <AlarmTableHead withCleared last="Acknowledged by" />
+      <Table.Tbody>
+        {alarms.map((alarm) => (
+          <AlarmTableRow
+            key={alarm.id}
+            alarm={alarm}
+            state={<AlarmStateBadge alarm={alarm} muted />}
+            message={
+              <Text size="sm" c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
+                {alarm.raisedMessage}
+              </Text>
+            }
+            withCleared
+            last={acknowledgedByText(alarm)}
+          />
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

@@ -1,4 +1,4 @@
-// The open alarms as cards on narrow screens (below 48em): the same facts and actions as the table.
+// The open alarms as cards on narrow screens (at 60em and below): the same facts and actions as the table.
 import { Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { formatEventTime } from '../../../lib/dates';

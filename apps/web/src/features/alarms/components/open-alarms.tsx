@@ -2,12 +2,12 @@
 // Acknowledge selected, Shelve and Unshelve for those allowed.
 import type { Alarm } from '@bpm/protocol';
 import { Checkbox, Group, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useAlarmsLoaded, useOpenAlarms } from '../../../live/use-alarms';
 import { formatEventTime } from '../../../lib/dates';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
-import { canBeAcknowledged, compareOpenAlarms } from '../alarm-display';
+import { alarmCardsMedia, canBeAcknowledged, compareOpenAlarms } from '../alarm-display';
 import { useAcknowledgeAlarms } from '../api/use-acknowledge-alarms';
 import {
   AlarmActions,
@@ -17,7 +17,7 @@ import {
   type OpenAlarmItemProps,
   type OpenAlarmListProps,
 } from './alarm-row-parts';
-import { AlarmTableHead, AlarmTableRow } from './alarm-table';
+import { AlarmTableHead, AlarmTableRow, stickyOffset } from './alarm-table';
 import { OpenAlarmCards } from './open-alarm-cards';
 import { PermissionButton } from './permission-button';
 import { ShelveAlarmModal } from './shelve-alarm-modal';
@@ -39,7 +39,9 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
   const acknowledgeMany = useAcknowledgeAlarms();
   const selectable = sorted.filter(canBeAcknowledged);
   const chosen = selectable.filter((a) => selected.has(a.id)).map((a) => a.id);
-  const isNarrow = useMediaQuery('(max-width: 48em)');
+  const isNarrow = useMediaQuery(alarmCardsMedia);
+  // The table's header sticks under this bar, which itself sticks under the top bar.
+  const bar = useElementSize();
 
   // Stable, so that the rows (memoised) re-render only when their own alarm or selection changes.
   const toggle = useCallback(
@@ -53,14 +55,29 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
     [],
   );
 
+  /** In the table's header cell (no visible label), or with the cards in the bar above them ("Select all"). */
+  const selectAll = (label: string) => (
+    <Checkbox
+      label={label || undefined}
+      aria-label="Select all alarms that can be acknowledged"
+      checked={selectable.length > 0 && chosen.length === selectable.length}
+      indeterminate={chosen.length > 0 && chosen.length < selectable.length}
+      disabled={!canAct || selectable.length === 0}
+      onChange={() => setSelected(chosen.length === selectable.length ? new Set() : new Set(selectable.map((a) => a.id)))}
+    />
+  );
+
   if (!isLoaded) return <Text>Loading alarms...</Text>;
   return (
     <Stack gap="sm">
       {/* Stays under the top bar: with a long list, rows chosen far down are acknowledged without scrolling back. */}
-      <Group justify="space-between" wrap="wrap" style={stickyBar}>
-        <Text size="sm" c="gray.7">
-          {sorted.length === 0 ? 'No open alarms.' : `${sorted.length} open ${sorted.length === 1 ? 'alarm' : 'alarms'}`}
-        </Text>
+      <Group ref={bar.ref} justify="space-between" wrap="wrap" style={stickyBar}>
+        <Group gap="md">
+          {isNarrow && sorted.length > 0 && selectAll('Select all')}
+          <Text size="sm" c="gray.7">
+            {sorted.length === 0 ? 'No open alarms.' : `${sorted.length} open ${sorted.length === 1 ? 'alarm' : 'alarms'}`}
+          </Text>
+        </Group>
         <PermissionButton
           isAllowed={canAct}
           disabled={chosen.length === 0}
@@ -86,15 +103,8 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
           canAct={canAct}
           canShelve={canShelve}
           selected={selected}
-          selectAll={
-            <Checkbox
-              aria-label="Select all alarms that can be acknowledged"
-              checked={selectable.length > 0 && chosen.length === selectable.length}
-              indeterminate={chosen.length > 0 && chosen.length < selectable.length}
-              disabled={!canAct || selectable.length === 0}
-              onChange={() => setSelected(chosen.length === selectable.length ? new Set() : new Set(selectable.map((a) => a.id)))}
-            />
-          }
+          headerOffset={bar.height}
+          selectAll={selectAll('')}
           onToggle={toggle}
           onShelve={setShelving}
         />
@@ -106,27 +116,34 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
 
 interface OpenAlarmTableProps extends OpenAlarmListProps {
   selectAll: ReactNode;
+  /** The height of what sticks between the top bar and the table (px). */
+  headerOffset: number;
 }
 
 /** Only the rows near the screen are rendered: a backlog of hundreds re-rendered at every live change froze the page. */
 function OpenAlarmTable(props: OpenAlarmTableProps) {
-  const { alarms, selectAll } = props;
+  const { alarms, selectAll, headerOffset } = props;
   const rows = usePageVirtualRows(alarms.length, (index) => alarms[index]!.id, 58);
   return (
-    <Table.ScrollContainer minWidth={860} type="native" tabIndex={0} role="region" aria-label="Open alarms table">
-      <Table striped highlightOnHover verticalSpacing={6} aria-rowcount={alarms.length + 1}>
-        <AlarmTableHead select={selectAll} last="Actions" />
-        <Table.Tbody ref={rows.listRef}>
-          {rows.spaceBefore > 0 && <tr aria-hidden="true" style={{ height: rows.spaceBefore }} />}
-          {/* The stripes count rows (nth-of-type): an empty one keeps each alarm's stripe while the window scrolls. */}
-          {rows.items[0] && rows.items[0].index % 2 === 0 && rows.spaceBefore > 0 && <tr aria-hidden="true" />}
-          {openAlarmItems(props, rows).map((item) => (
-            <OpenAlarmRow key={item.alarm.id} {...item} />
-          ))}
-          {rows.spaceAfter > 0 && <tr aria-hidden="true" style={{ height: rows.spaceAfter }} />}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Table
+      striped
+      highlightOnHover
+      verticalSpacing={6}
+      aria-rowcount={alarms.length + 1}
+      stickyHeader
+      stickyHeaderOffset={stickyOffset(headerOffset)}
+    >
+      <AlarmTableHead select={selectAll} last="Actions" />
+      <Table.Tbody ref={rows.listRef}>
+        {rows.spaceBefore > 0 && <tr aria-hidden="true" style={{ height: rows.spaceBefore }} />}
+        {/* The stripes count rows (nth-of-type): an empty one keeps each alarm's stripe while the window scrolls. */}
+        {rows.items[0] && rows.items[0].index % 2 === 0 && rows.spaceBefore > 0 && <tr aria-hidden="true" />}
+        {openAlarmItems(props, rows).map((item) => (
+          <OpenAlarmRow key={item.alarm.id} {...item} />
+        ))}
+        {rows.spaceAfter > 0 && <tr aria-hidden="true" style={{ height: rows.spaceAfter }} />}
+      </Table.Tbody>
+    </Table>
   );
 }
 
