@@ -32,7 +32,8 @@ export const canBeAcknowledged = (a: Alarm) => a.state === 'unacknowledged' || a
 
 export function formatPeak(alarm: Pick<Alarm, 'event' | 'peak'>): string {
   if (alarm.peak === null) return '';
-  return alarm.event >= 20 ? `${alarm.peak.toFixed(1)} %` : `${alarm.peak.toFixed(1)} °C`;
+  // A no-break space, so the unit never wraps away from its number (lib/text.ts).
+  return alarm.event >= 20 ? `${alarm.peak.toFixed(1)}\u00a0%` : `${alarm.peak.toFixed(1)}\u00a0°C`;
 }
 
 export function placeOf(alarm: Pick<Alarm, 'assignment'>): string {

@@ -7,6 +7,7 @@ import { formatEventTime } from '../../../lib/dates';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { acknowledgedByText, formatPeak, placeOf } from '../alarm-display';
 import { AlarmStateBadges } from './alarm-row-parts';
+import { keepUnitsWithNumbers } from '../../../lib/text';
 
 /** Like the open alarms' cards, only those near the screen are rendered (lib/use-page-virtual-rows.ts). */
 export function AlarmHistoryCards({ alarms }: { alarms: Alarm[] }) {
@@ -41,7 +42,7 @@ const AlarmHistoryCard = memo(function AlarmHistoryCard({
         <Stack gap={4}>
           <AlarmStateBadges alarm={alarm} muted />
           <Text size="sm" fw={600} c={alarm.eventType === 'Critical' ? 'red.9' : undefined}>
-            {alarm.probeID}: {alarm.raisedMessage}
+            {alarm.probeID}: {keepUnitsWithNumbers(alarm.raisedMessage)}
           </Text>
           <Text size="xs" c="gray.7">
             Raised {formatEventTime(alarm.raisedAt)} ·{' '}
@@ -49,7 +50,7 @@ const AlarmHistoryCard = memo(function AlarmHistoryCard({
           </Text>
           <Text size="xs" c="gray.7">
             {placeOf(alarm)}
-            {alarm.peak !== null ? ` · peak ${formatPeak(alarm)}` : ''}
+            {alarm.peak !== null ? ` · peak\u00a0${formatPeak(alarm)}` : ''}
           </Text>
           {acknowledgedBy && (
             <Text size="xs" c="gray.7">

@@ -16,6 +16,7 @@ import { AlarmStateBadge } from './alarm-row-parts';
 import { AlarmSummary } from './alarm-summary';
 import { AlarmTableHead, AlarmTableRow, stickyOffset } from './alarm-table';
 import { HistoryFilters, initialHistoryFilter, type HistoryFilterState } from './history-filters';
+import { keepUnitsWithNumbers } from '../../../lib/text';
 
 function toFilter(state: HistoryFilterState, now: number): HistoryFilter {
   const number = (value: string | number) => (value === '' ? undefined : Number(value));
@@ -78,7 +79,7 @@ function HistoryTable({ alarms }: { alarms: Alarm[] }) {
             state={<AlarmStateBadge alarm={alarm} muted />}
             message={
               <Text size="sm" c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
-                {alarm.raisedMessage}
+                {keepUnitsWithNumbers(alarm.raisedMessage)}
               </Text>
             }
             withCleared

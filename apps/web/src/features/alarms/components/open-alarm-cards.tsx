@@ -12,6 +12,7 @@ import {
   type OpenAlarmItemProps,
   type OpenAlarmListProps,
 } from './alarm-row-parts';
+import { keepUnitsWithNumbers } from '../../../lib/text';
 
 /** Like the table, only the cards near the screen are rendered (lib/use-page-virtual-rows.ts). */
 export function OpenAlarmCards(props: OpenAlarmListProps) {
@@ -47,11 +48,11 @@ const OpenAlarmCard = memo(function OpenAlarmCard(props: OpenAlarmItemProps) {
             />
           </Group>
           <Text size="sm" fw={600}>
-            {alarm.probeID}: {alarm.lastMessage}
+            {alarm.probeID}: {keepUnitsWithNumbers(alarm.lastMessage)}
           </Text>
           <Text size="xs" c="gray.7">
             {formatEventTime(alarm.raisedAt)} · {placeOf(alarm)}
-            {alarm.peak !== null ? ` · peak ${formatPeak(alarm)}` : ''}
+            {alarm.peak !== null ? ` · peak\u00a0${formatPeak(alarm)}` : ''}
           </Text>
           {alarm.state === 'shelved' && alarm.shelvedUntil && (
             <Text size="xs" c="gray.7">

@@ -21,6 +21,7 @@ import { AlarmTableHead, AlarmTableRow, stickyOffset } from './alarm-table';
 import { OpenAlarmCards } from './open-alarm-cards';
 import { PermissionButton } from './permission-button';
 import { ShelveAlarmModal } from './shelve-alarm-modal';
+import { keepUnitsWithNumbers } from '../../../lib/text';
 
 const stickyBar = {
   position: 'sticky',
@@ -174,7 +175,7 @@ const OpenAlarmRow = memo(function OpenAlarmRow(props: OpenAlarmItemProps) {
       }
       message={
         <>
-          <Text size="sm">{alarm.lastMessage}</Text>
+          <Text size="sm">{keepUnitsWithNumbers(alarm.lastMessage)}</Text>
           {alarm.suppressed && alarm.state !== 'shelved' && (
             <Text size="xs" c="gray.7">
               Suppressed by the probe assignment

@@ -3,6 +3,7 @@ import { alarmLimits, type Alarm } from '@bpm/protocol';
 import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useShelveAlarm } from '../api/use-shelve-alarm';
+import { keepUnitsWithNumbers } from '../../../lib/text';
 
 const durations = [
   { value: '1', label: '1 minute' },
@@ -37,7 +38,7 @@ function ShelveForm({ alarm, onClose }: { alarm: Alarm; onClose: () => void }) {
     >
       <Stack gap="sm">
         <Text size="sm">
-          {alarm.probeID}: {alarm.lastMessage}
+          {alarm.probeID}: {keepUnitsWithNumbers(alarm.lastMessage)}
         </Text>
         <NativeSelect
           label="Duration"

@@ -3,6 +3,7 @@ import { Badge, Group, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatEventTime } from '../../../lib/dates';
 import { probeAlarmQueries } from '../api/probe-alarm-queries';
+import { keepUnitsWithNumbers } from '../../../lib/text';
 
 export function ProbeAlarmHistory({ probeID }: { probeID: string }) {
   const alarms = useQuery(probeAlarmQueries.history(probeID));
@@ -27,7 +28,7 @@ export function ProbeAlarmHistory({ probeID }: { probeID: string }) {
             <li key={alarm.id}>
               <Group gap={6} wrap="wrap">
                 <Text size="sm">
-                  {formatEventTime(alarm.raisedAt)}: {alarm.raisedMessage}
+                  {formatEventTime(alarm.raisedAt)}: {keepUnitsWithNumbers(alarm.raisedMessage)}
                 </Text>
                 <Badge size="sm" variant="light" radius="sm" color={alarm.state === 'unacknowledged' ? 'red' : 'gray'}>
                   {alarm.state}
