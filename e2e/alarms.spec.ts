@@ -280,9 +280,10 @@ test('on a phone the History’s alarms are cards that fit the screen, with ever
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('Returned');
   await expect(card).toContainText('Critical');
-  await expect(card.getByText(/^al-phone: Internal temperature 63(\.0)? °C above alarm \d+ °C$/)).toBeVisible();
+  // \s: a number and its unit are joined by a no-break space, so that they wrap together.
+  await expect(card.getByText(/^al-phone: Internal temperature 63(\.0)?\s°C above alarm \d+\s°C$/)).toBeVisible();
   await expect(card.getByText(/^Raised .+ · Cleared .+$/)).toBeVisible();
-  await expect(card.getByText(/ · peak 63\.0 °C$/)).toBeVisible();
+  await expect(card.getByText(/ · peak\s63\.0\s°C$/)).toBeVisible();
   await card.scrollIntoViewIfNeeded();
   await expect(card).toBeInViewport({ ratio: 1 });
   // Nothing waits behind a sideways scroll: the page is no wider than the phone.
