@@ -56,6 +56,17 @@ test('an overheating probe is unacknowledged until a second browser acknowledges
   }
 });
 
+test('Probe Details lists the probe’s alarms with the state badge the Alarms page shows', async ({ page, adminApi, server }) => {
+  await ingest(adminApi, [report('al-details', 62)]);
+  await signIn(page, 'admin', server.adminPassword);
+  await page.getByRole('button', { name: 'Actions for al-details' }).click();
+  await page.getByRole('menuitem', { name: 'Probe Details' }).click();
+  const alarms = page.getByRole('dialog').getByRole('region', { name: 'Alarm history' }).getByRole('listitem');
+  await expect(alarms).toHaveCount(1);
+  await expect(alarms.getByText('Unacknowledged', { exact: true })).toBeVisible();
+  await expect(alarms.getByText(/: Internal temperature 62(\.0)?\s°C above alarm \d+\s°C$/)).toBeVisible();
+});
+
 test('an operator sees alarms but the buttons are disabled', async ({ page, adminApi }) => {
   await ingest(adminApi, [report('al-op', 62)]);
   const operator = await createUserWithRole(adminApi, 'Operator');

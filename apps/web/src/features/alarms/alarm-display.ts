@@ -1,13 +1,5 @@
-// How alarms read on screen (docs/alarms.md): state badges, the open list's order, times and peaks.
+// How alarms read on screen (docs/alarms.md): the open list's order, when to show cards, peaks, places and who acknowledged.
 import type { Alarm, AlarmState } from '@bpm/protocol';
-
-export const stateLooks: Record<AlarmState, { label: string; colour: string }> = {
-  unacknowledged: { label: 'Unacknowledged', colour: 'red' },
-  returned: { label: 'Returned', colour: 'orange' },
-  acknowledged: { label: 'Acknowledged', colour: 'blue' },
-  shelved: { label: 'Shelved', colour: 'gray' },
-  closed: { label: 'Closed', colour: 'green' },
-};
 
 const stateRank: Record<AlarmState, number> = { unacknowledged: 0, returned: 1, acknowledged: 2, shelved: 3, closed: 4 };
 

@@ -4,10 +4,10 @@ import type { Alarm } from '@bpm/protocol';
 import { Card, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { formatEventTime } from '../../../lib/dates';
+import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { acknowledgedByText, formatPeak, placeOf } from '../alarm-display';
 import { AlarmStateBadges } from './alarm-row-parts';
-import { keepUnitsWithNumbers } from '../../../lib/text';
 
 /** Like the open alarms' cards, only those near the screen are rendered (lib/use-page-virtual-rows.ts). */
 export function AlarmHistoryCards({ alarms }: { alarms: Alarm[] }) {

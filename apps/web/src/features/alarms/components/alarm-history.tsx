@@ -5,18 +5,18 @@ import { Button, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { AlarmStateBadge } from '../../../components/ui/alarm-state-badge';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { Icon } from '../../../components/ui/icon';
+import { keepUnitsWithNumbers } from '../../../lib/text';
 import { alarmQueries } from '../api/alarm-queries';
 import { alarmsCsvPath, type HistoryFilter } from '../api/alarms-api';
 import { acknowledgedByText, alarmCardsMedia } from '../alarm-display';
 import { rangeOf } from '../history-range';
 import { AlarmHistoryCards } from './alarm-history-cards';
-import { AlarmStateBadge } from './alarm-row-parts';
 import { AlarmSummary } from './alarm-summary';
 import { AlarmTableHead, AlarmTableRow, stickyOffset } from './alarm-table';
 import { HistoryFilters, initialHistoryFilter, type HistoryFilterState } from './history-filters';
-import { keepUnitsWithNumbers } from '../../../lib/text';
 
 function toFilter(state: HistoryFilterState, now: number): HistoryFilter {
   const number = (value: string | number) => (value === '' ? undefined : Number(value));

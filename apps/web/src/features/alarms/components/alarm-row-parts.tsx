@@ -1,9 +1,10 @@
 // Pieces shared by the open alarms' table rows and cards: their props, the items to render of the virtualised list
-// (lib/use-page-virtual-rows.ts), the state badge (the History's table and cards too) and the row's actions.
+// (lib/use-page-virtual-rows.ts), the state badge with the event type, and the row's actions.
 import type { Alarm } from '@bpm/protocol';
-import { Badge, Flex, Group, Text } from '@mantine/core';
+import { Flex, Group, Text } from '@mantine/core';
+import { AlarmStateBadge } from '../../../components/ui/alarm-state-badge';
 import type { PageVirtualRows } from '../../../lib/use-page-virtual-rows';
-import { canBeAcknowledged, stateLooks } from '../alarm-display';
+import { canBeAcknowledged } from '../alarm-display';
 import { useAcknowledgeAlarm } from '../api/use-acknowledge-alarm';
 import { useUnshelveAlarm } from '../api/use-unshelve-alarm';
 import { PermissionButton } from './permission-button';
@@ -41,29 +42,6 @@ export function openAlarmItems(
 export const alarmName = (alarm: Alarm) => `alarm ${alarm.id} on ${alarm.probeID}`;
 
 /**
- * An alarm's state as a badge; `muted` (the History's records) shows every state light, the open list fills
- * Unacknowledged red. Never cut to "Unacknowled…": Mantine's label clips with an ellipsis, which lets a table column
- * shrink below the word; unclipped, the column is always as wide as the badge.
- */
-export function AlarmStateBadge({ alarm, muted = false }: { alarm: Alarm; muted?: boolean }) {
-  const look = stateLooks[alarm.state];
-  const filled = !muted && alarm.state === 'unacknowledged';
-  return (
-    <Badge
-      color={filled ? 'red.9' : look.colour}
-      variant={filled ? 'filled' : 'light'}
-      c={filled ? undefined : 'dark.7'}
-      radius="sm"
-      tt="none"
-      style={{ overflow: 'visible', flexShrink: 0 }}
-      styles={{ label: { overflow: 'visible' } }}
-    >
-      {look.label}
-    </Badge>
-  );
-}
-
-/**
  * The state badge and the event type: one under the other in the table, so the State column is one badge wide and
  * every column fits a tablet held landscape without a sideways scroll; side by side on a card.
  */
@@ -74,7 +52,7 @@ export function AlarmStateBadges({
 }: {
   alarm: Alarm;
   stacked?: boolean;
-  /** The History's records: the badge light, as in AlarmStateBadge. */
+  /** The History's records: the badge light (AlarmStateBadge's `muted`). */
   muted?: boolean;
 }) {
   return (

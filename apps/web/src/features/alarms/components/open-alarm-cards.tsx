@@ -2,6 +2,7 @@
 import { Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { formatEventTime } from '../../../lib/dates';
+import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { canBeAcknowledged, formatPeak, placeOf } from '../alarm-display';
 import {
@@ -12,7 +13,6 @@ import {
   type OpenAlarmItemProps,
   type OpenAlarmListProps,
 } from './alarm-row-parts';
-import { keepUnitsWithNumbers } from '../../../lib/text';
 
 /** Like the table, only the cards near the screen are rendered (lib/use-page-virtual-rows.ts). */
 export function OpenAlarmCards(props: OpenAlarmListProps) {

@@ -6,6 +6,7 @@ import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useAlarmsLoaded, useOpenAlarms } from '../../../live/use-alarms';
 import { formatEventTime } from '../../../lib/dates';
+import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { alarmCardsMedia, canBeAcknowledged, compareOpenAlarms } from '../alarm-display';
 import { useAcknowledgeAlarms } from '../api/use-acknowledge-alarms';
@@ -21,7 +22,6 @@ import { AlarmTableHead, AlarmTableRow, stickyOffset } from './alarm-table';
 import { OpenAlarmCards } from './open-alarm-cards';
 import { PermissionButton } from './permission-button';
 import { ShelveAlarmModal } from './shelve-alarm-modal';
-import { keepUnitsWithNumbers } from '../../../lib/text';
 
 const stickyBar = {
   position: 'sticky',

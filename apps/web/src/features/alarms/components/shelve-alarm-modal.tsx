@@ -2,8 +2,8 @@
 import { alarmLimits, type Alarm } from '@bpm/protocol';
 import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useShelveAlarm } from '../api/use-shelve-alarm';
 import { keepUnitsWithNumbers } from '../../../lib/text';
+import { useShelveAlarm } from '../api/use-shelve-alarm';
 
 const durations = [
   { value: '1', label: '1 minute' },

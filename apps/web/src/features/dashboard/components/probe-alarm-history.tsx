@@ -1,9 +1,10 @@
 // Probe Details' "Alarm history" (docs/alarms.md): the probe's last 20 alarms, newest first.
-import { Badge, Group, Text, Title } from '@mantine/core';
+import { Group, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { AlarmStateBadge } from '../../../components/ui/alarm-state-badge';
 import { formatEventTime } from '../../../lib/dates';
-import { probeAlarmQueries } from '../api/probe-alarm-queries';
 import { keepUnitsWithNumbers } from '../../../lib/text';
+import { probeAlarmQueries } from '../api/probe-alarm-queries';
 
 export function ProbeAlarmHistory({ probeID }: { probeID: string }) {
   const alarms = useQuery(probeAlarmQueries.history(probeID));
@@ -30,9 +31,7 @@ export function ProbeAlarmHistory({ probeID }: { probeID: string }) {
                 <Text size="sm">
                   {formatEventTime(alarm.raisedAt)}: {keepUnitsWithNumbers(alarm.raisedMessage)}
                 </Text>
-                <Badge size="sm" variant="light" radius="sm" color={alarm.state === 'unacknowledged' ? 'red' : 'gray'}>
-                  {alarm.state}
-                </Badge>
+                <AlarmStateBadge alarm={alarm} muted />
               </Group>
             </li>
           ))}
