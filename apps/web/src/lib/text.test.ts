@@ -7,6 +7,7 @@ describe('keepUnitsWithNumbers', () => {
       'Internal temperature 55.4\u00a0°C above alarm 55\u00a0°C',
     );
     expect(keepUnitsWithNumbers('Battery 9.5 % at or below alarm 10 %')).toBe('Battery 9.5\u00a0% at or below alarm 10\u00a0%');
-    expect(keepUnitsWithNumbers('No report for over 10 s')).toBe('No report for over 10 s');
+    expect(keepUnitsWithNumbers('No report for over 10 s')).toBe('No report for over 10\u00a0s');
+    expect(keepUnitsWithNumbers('Seen at 3 stages, 2 seconds')).toBe('Seen at 3 stages, 2 seconds');
   });
 });
