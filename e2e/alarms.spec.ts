@@ -187,6 +187,14 @@ test('a backlog of open alarms: the oldest is reached by scrolling and acknowled
   await scrollTo(firstRaised);
   // Far down the list, the columns are still named: the header stays under the bar.
   await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeInViewport({ ratio: 1 });
+  // Keyboard focus moving up the list scrolls each control into view below the bar and the header, not behind them.
+  const header = (await page.getByRole('columnheader', { name: 'Actions' }).boundingBox())!;
+  await page.getByRole('button', { name: /^Acknowledge alarm \d+ on al-many-000$/ }).focus();
+  for (let step = 0; step < 45; step++) {
+    await page.keyboard.press('Shift+Tab');
+    const top = await page.evaluate(() => document.activeElement!.getBoundingClientRect().top);
+    expect(top, `focus after ${step + 1} steps up`).toBeGreaterThanOrEqual(header.y + header.height - 1);
+  }
   // Chosen far down the list, acknowledged from the bar that stays under the top bar.
   await page.getByRole('checkbox', { name: /^Select alarm \d+ on al-many-000$/ }).check();
   const acknowledgeOne = page.getByRole('button', { name: 'Acknowledge selected (1)' });

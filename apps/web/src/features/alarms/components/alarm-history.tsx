@@ -2,13 +2,14 @@
 // infinite scroll, and Export CSV of the same filters.
 import type { Alarm } from '@bpm/protocol';
 import { Button, Stack, Table, Text } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { AlarmStateBadge } from '../../../components/ui/alarm-state-badge';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { Icon } from '../../../components/ui/icon';
 import { keepUnitsWithNumbers } from '../../../lib/text';
+import { useStickyBelowHeader } from '../../../lib/use-sticky-below-header';
 import { alarmQueries } from '../api/alarm-queries';
 import { alarmsCsvPath, type HistoryFilter } from '../api/alarms-api';
 import { acknowledgedByText, alarmCardsMedia } from '../alarm-display';
@@ -68,9 +69,11 @@ export function AlarmHistory() {
 }
 
 function HistoryTable({ alarms }: { alarms: Alarm[] }) {
+  const head = useElementSize();
+  useStickyBelowHeader(head.height);
   return (
     <Table striped verticalSpacing={4} aria-label="Alarms" stickyHeader stickyHeaderOffset={stickyOffset()}>
-      <AlarmTableHead withCleared last="Acknowledged by" />
+      <AlarmTableHead ref={head.ref} withCleared last="Acknowledged by" />
       <Table.Tbody>
         {alarms.map((alarm) => (
           <AlarmTableRow

@@ -4,7 +4,7 @@
 // Cleared column after Raised.
 import type { Alarm } from '@bpm/protocol';
 import { Table } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { formatEventTime } from '../../../lib/dates';
 import { formatPeak, placeOf } from '../alarm-display';
 
@@ -23,11 +23,13 @@ export interface AlarmTableHeadProps {
   withCleared?: boolean;
   /** The last column's name. */
   last: 'Actions' | 'Acknowledged by';
+  /** Measures the header, which sticks (its height keeps keyboard focus clear of it: lib/use-sticky-below-header.ts). */
+  ref?: Ref<HTMLTableSectionElement>;
 }
 
-export function AlarmTableHead({ select, withCleared = false, last }: AlarmTableHeadProps) {
+export function AlarmTableHead({ select, withCleared = false, last, ref }: AlarmTableHeadProps) {
   return (
-    <Table.Thead>
+    <Table.Thead ref={ref}>
       <Table.Tr>
         {select !== undefined && <Table.Th w={40}>{select}</Table.Th>}
         <Table.Th>State</Table.Th>

@@ -3,11 +3,12 @@
 import type { Alarm } from '@bpm/protocol';
 import { Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
-import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { useAlarmsLoaded, useOpenAlarms } from '../../../live/use-alarms';
 import { formatEventTime } from '../../../lib/dates';
 import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
+import { useStickyBelowHeader } from '../../../lib/use-sticky-below-header';
 import { alarmCardsMedia, canBeAcknowledged, compareOpenAlarms } from '../alarm-display';
 import { useAcknowledgeAlarms } from '../api/use-acknowledge-alarms';
 import {
@@ -41,8 +42,10 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
   const selectable = sorted.filter(canBeAcknowledged);
   const chosen = selectable.filter((a) => selected.has(a.id)).map((a) => a.id);
   const isNarrow = useMediaQuery(alarmCardsMedia);
-  // The table's header sticks under this bar, which itself sticks under the top bar.
+  // The table's header sticks under this bar, which itself sticks under the top bar; keyboard focus stays clear of both.
   const bar = useElementSize();
+  const tableHead = useElementSize<HTMLTableSectionElement>();
+  useStickyBelowHeader(bar.height + (isNarrow ? 0 : tableHead.height));
 
   // Stable, so that the rows (memoised) re-render only when their own alarm or selection changes.
   const toggle = useCallback(
@@ -105,6 +108,7 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
           canShelve={canShelve}
           selected={selected}
           headerOffset={bar.height}
+          headRef={tableHead.ref}
           selectAll={selectAll('')}
           onToggle={toggle}
           onShelve={setShelving}
@@ -119,11 +123,12 @@ interface OpenAlarmTableProps extends OpenAlarmListProps {
   selectAll: ReactNode;
   /** The height of what sticks between the top bar and the table (px). */
   headerOffset: number;
+  headRef: Ref<HTMLTableSectionElement>;
 }
 
 /** Only the rows near the screen are rendered: a backlog of hundreds re-rendered at every live change froze the page. */
 function OpenAlarmTable(props: OpenAlarmTableProps) {
-  const { alarms, selectAll, headerOffset } = props;
+  const { alarms, selectAll, headerOffset, headRef } = props;
   const rows = usePageVirtualRows(alarms.length, (index) => alarms[index]!.id, 58);
   return (
     <Table
@@ -134,7 +139,7 @@ function OpenAlarmTable(props: OpenAlarmTableProps) {
       stickyHeader
       stickyHeaderOffset={stickyOffset(headerOffset)}
     >
-      <AlarmTableHead select={selectAll} last="Actions" />
+      <AlarmTableHead ref={headRef} select={selectAll} last="Actions" />
       <Table.Tbody ref={rows.listRef}>
         {rows.spaceBefore > 0 && <tr aria-hidden="true" style={{ height: rows.spaceBefore }} />}
         {/* The stripes count rows (nth-of-type): an empty one keeps each alarm's stripe while the window scrolls. */}
