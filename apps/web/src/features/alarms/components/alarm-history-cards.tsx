@@ -1,27 +1,23 @@
 // The History's alarms as cards on narrow screens (at 60em and below): the table's facts, read top to bottom instead of
 // behind a sideways scroll (docs/alarms.md).
 import type { Alarm } from '@bpm/protocol';
-import { Card, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { memo } from 'react';
 import { formatEventTime } from '../../../lib/dates';
 import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { acknowledgedByText, formatPeak, placeOf } from '../alarm-display';
-import { AlarmStateBadges } from './alarm-row-parts';
+import { AlarmCard, AlarmCardList, AlarmStateBadges } from './alarm-row-parts';
 
 /** Like the open alarms' cards, only those near the screen are rendered (lib/use-page-virtual-rows.ts). */
 export function AlarmHistoryCards({ alarms }: { alarms: Alarm[] }) {
   const cards = usePageVirtualRows(alarms.length, (index) => alarms[index]!.id, 120);
   return (
-    <ul
-      ref={cards.listRef}
-      aria-label="Alarms"
-      style={{ listStyle: 'none', margin: 0, padding: `${cards.spaceBefore}px 0 ${cards.spaceAfter}px` }}
-    >
+    <AlarmCardList label="Alarms" cards={cards}>
       {cards.items.map(({ index }) => (
         <AlarmHistoryCard key={alarms[index]!.id} index={index} measureRef={cards.measureRef} alarm={alarms[index]!} />
       ))}
-    </ul>
+    </AlarmCardList>
   );
 }
 
@@ -36,29 +32,23 @@ const AlarmHistoryCard = memo(function AlarmHistoryCard({
 }) {
   const acknowledgedBy = acknowledgedByText(alarm);
   return (
-    // The space between cards is the item's own padding, so that it is part of the height the list measures.
-    <li ref={measureRef} data-index={index} style={{ paddingBottom: 'var(--mantine-spacing-xs)' }}>
-      <Card withBorder padding="xs">
-        <Stack gap={4}>
-          <AlarmStateBadges alarm={alarm} muted />
-          <Text size="sm" fw={600} c={alarm.eventType === 'Critical' ? 'red.9' : undefined}>
-            {alarm.probeID}: {keepUnitsWithNumbers(alarm.raisedMessage)}
-          </Text>
-          <Text size="xs" c="gray.7">
-            Raised {formatEventTime(alarm.raisedAt)} ·{' '}
-            {alarm.clearedAt ? `Cleared ${formatEventTime(alarm.clearedAt)}` : 'Active'}
-          </Text>
-          <Text size="xs" c="gray.7">
-            {placeOf(alarm)}
-            {alarm.peak !== null ? ` · peak\u00a0${formatPeak(alarm)}` : ''}
-          </Text>
-          {acknowledgedBy && (
-            <Text size="xs" c="gray.7">
-              Acknowledged by {acknowledgedBy}
-            </Text>
-          )}
-        </Stack>
-      </Card>
-    </li>
+    <AlarmCard index={index} measureRef={measureRef}>
+      <AlarmStateBadges alarm={alarm} muted />
+      <Text size="sm" fw={600} c={alarm.eventType === 'Critical' ? 'red.9' : undefined}>
+        {alarm.probeID}: {keepUnitsWithNumbers(alarm.raisedMessage)}
+      </Text>
+      <Text size="xs" c="gray.7">
+        Raised {formatEventTime(alarm.raisedAt)} · {alarm.clearedAt ? `Cleared ${formatEventTime(alarm.clearedAt)}` : 'Active'}
+      </Text>
+      <Text size="xs" c="gray.7">
+        {placeOf(alarm)}
+        {alarm.peak !== null ? ` · peak\u00a0${formatPeak(alarm)}` : ''}
+      </Text>
+      {acknowledgedBy && (
+        <Text size="xs" c="gray.7">
+          Acknowledged by {acknowledgedBy}
+        </Text>
+      )}
+    </AlarmCard>
   );
 });

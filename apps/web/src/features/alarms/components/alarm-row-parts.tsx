@@ -1,7 +1,9 @@
 // Pieces shared by the open alarms' table rows and cards: their props, the items to render of the virtualised list
-// (lib/use-page-virtual-rows.ts), the state badge with the event type, and the row's actions.
+// (lib/use-page-virtual-rows.ts), the card list and card (the History's cards too), the state badge with the event
+// type, and the row's actions.
 import type { Alarm } from '@bpm/protocol';
-import { Flex, Group, Text } from '@mantine/core';
+import { Card, Flex, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { AlarmStateBadge } from '../../../components/ui/alarm-state-badge';
 import type { PageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { canBeAcknowledged } from '../alarm-display';
@@ -37,6 +39,35 @@ export function openAlarmItems(
     const isSelected = selected.has(alarm.id);
     return { index, measureRef: rendered.measureRef, alarm, canAct, canShelve, isSelected, onToggle, onShelve };
   });
+}
+
+/** A virtualised list of alarm cards (the open list's and the History's): only those near the screen are in the page. */
+export function AlarmCardList({ label, cards, children }: { label: string; cards: PageVirtualRows; children: ReactNode }) {
+  return (
+    <ul
+      ref={cards.listRef}
+      aria-label={label}
+      style={{ listStyle: 'none', margin: 0, padding: `${cards.spaceBefore}px 0 ${cards.spaceAfter}px` }}
+    >
+      {children}
+    </ul>
+  );
+}
+
+/** One card of such a list, measured by the list (`measureRef`) once it is on the page. */
+export function AlarmCard({
+  index,
+  measureRef,
+  children,
+}: Pick<OpenAlarmItemProps, 'index' | 'measureRef'> & { children: ReactNode }) {
+  return (
+    // The space between cards is the item's own padding, so that it is part of the height the list measures.
+    <li ref={measureRef} data-index={index} style={{ paddingBottom: 'var(--mantine-spacing-xs)' }}>
+      <Card withBorder padding="xs">
+        <Stack gap={4}>{children}</Stack>
+      </Card>
+    </li>
+  );
 }
 
 export const alarmName = (alarm: Alarm) => `alarm ${alarm.id} on ${alarm.probeID}`;

@@ -1,5 +1,5 @@
 // The open alarms as cards on narrow screens (at 60em and below): the same facts and actions as the table.
-import { Card, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, Text } from '@mantine/core';
 import { memo } from 'react';
 import { formatEventTime } from '../../../lib/dates';
 import { keepUnitsWithNumbers } from '../../../lib/text';
@@ -7,6 +7,8 @@ import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { canBeAcknowledged, formatPeak, placeOf } from '../alarm-display';
 import {
   AlarmActions,
+  AlarmCard,
+  AlarmCardList,
   AlarmStateBadges,
   alarmName,
   openAlarmItems,
@@ -19,49 +21,40 @@ export function OpenAlarmCards(props: OpenAlarmListProps) {
   const { alarms } = props;
   const cards = usePageVirtualRows(alarms.length, (index) => alarms[index]!.id, 150);
   return (
-    <ul
-      ref={cards.listRef}
-      aria-label="Open alarms"
-      style={{ listStyle: 'none', margin: 0, padding: `${cards.spaceBefore}px 0 ${cards.spaceAfter}px` }}
-    >
+    <AlarmCardList label="Open alarms" cards={cards}>
       {openAlarmItems(props, cards).map((item) => (
         <OpenAlarmCard key={item.alarm.id} {...item} />
       ))}
-    </ul>
+    </AlarmCardList>
   );
 }
 
 const OpenAlarmCard = memo(function OpenAlarmCard(props: OpenAlarmItemProps) {
   const { index, measureRef, alarm, canAct, canShelve, isSelected, onToggle, onShelve } = props;
   return (
-    // The space between cards is the item's own padding, so that it is part of the height the list measures.
-    <li ref={measureRef} data-index={index} style={{ paddingBottom: 'var(--mantine-spacing-xs)' }}>
-      <Card withBorder padding="xs">
-        <Stack gap={4}>
-          <Group justify="space-between" wrap="nowrap">
-            <AlarmStateBadges alarm={alarm} />
-            <Checkbox
-              aria-label={`Select ${alarmName(alarm)}`}
-              checked={isSelected}
-              disabled={!canAct || !canBeAcknowledged(alarm)}
-              onChange={() => onToggle(alarm.id)}
-            />
-          </Group>
-          <Text size="sm" fw={600}>
-            {alarm.probeID}: {keepUnitsWithNumbers(alarm.lastMessage)}
-          </Text>
-          <Text size="xs" c="gray.7">
-            {formatEventTime(alarm.raisedAt)} · {placeOf(alarm)}
-            {alarm.peak !== null ? ` · peak\u00a0${formatPeak(alarm)}` : ''}
-          </Text>
-          {alarm.state === 'shelved' && alarm.shelvedUntil && (
-            <Text size="xs" c="gray.7">
-              Shelved until {formatEventTime(alarm.shelvedUntil)}: {alarm.shelveReason}
-            </Text>
-          )}
-          <AlarmActions alarm={alarm} canAct={canAct} canShelve={canShelve} onShelve={() => onShelve(alarm)} />
-        </Stack>
-      </Card>
-    </li>
+    <AlarmCard index={index} measureRef={measureRef}>
+      <Group justify="space-between" wrap="nowrap">
+        <AlarmStateBadges alarm={alarm} />
+        <Checkbox
+          aria-label={`Select ${alarmName(alarm)}`}
+          checked={isSelected}
+          disabled={!canAct || !canBeAcknowledged(alarm)}
+          onChange={() => onToggle(alarm.id)}
+        />
+      </Group>
+      <Text size="sm" fw={600}>
+        {alarm.probeID}: {keepUnitsWithNumbers(alarm.lastMessage)}
+      </Text>
+      <Text size="xs" c="gray.7">
+        {formatEventTime(alarm.raisedAt)} · {placeOf(alarm)}
+        {alarm.peak !== null ? ` · peak\u00a0${formatPeak(alarm)}` : ''}
+      </Text>
+      {alarm.state === 'shelved' && alarm.shelvedUntil && (
+        <Text size="xs" c="gray.7">
+          Shelved until {formatEventTime(alarm.shelvedUntil)}: {alarm.shelveReason}
+        </Text>
+      )}
+      <AlarmActions alarm={alarm} canAct={canAct} canShelve={canShelve} onShelve={() => onShelve(alarm)} />
+    </AlarmCard>
   );
 });
