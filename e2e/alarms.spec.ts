@@ -125,6 +125,33 @@ test('History filters by probe and exports the same alarms as CSV', async ({ pag
   expect(lines.slice(1).every((line) => line.split(',')[1] === 'al-hist')).toBe(true);
 });
 
+test('on a tablet held landscape the History’s times wrap between day and time, so the message has the room', async ({
+  page,
+  adminApi,
+  server,
+}) => {
+  await ingest(adminApi, [report('al-narrow', 62), report('al-narrow', 30)]);
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto('/alarms');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByRole('textbox', { name: 'Probe' }).fill('al-narrow');
+  const row = page.getByRole('table', { name: 'Alarms' }).getByRole('row').filter({ hasText: 'al-narrow' });
+  const cellBox = async (column: number) => (await row.getByRole('cell').nth(column).boundingBox())!;
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(row).toHaveCount(1);
+  // State, Probe, Alarm, Raised, Cleared: the message is wider than either time, which takes two lines.
+  const [message, raised, cleared] = [await cellBox(2), await cellBox(3), await cellBox(4)];
+  expect(message.width).toBeGreaterThan(raised.width);
+  expect(message.width).toBeGreaterThan(cleared.width);
+  await expect(row.getByRole('cell').nth(3)).toHaveText(/^\w+ \d+,? \d\d:\d\d:\d\d/);
+  // With room to spare, a time stays on one line.
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const raisedCell = row.getByRole('cell').nth(3);
+  const day = await raisedCell.getByText(/^\S+ \d+,?$/).boundingBox();
+  const time = await raisedCell.getByText(/^\d\d:\d\d:\d\d/).boundingBox();
+  expect(time!.y).toBe(day!.y);
+});
+
 test('Export CSV after the session has ended goes to the sign-in page, not a failed download', async ({ page, server }) => {
   await signIn(page, 'admin', server.adminPassword);
   // The page's own requests must be answered before the cookie goes: the top bar loads the open alarms once the

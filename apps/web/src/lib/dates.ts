@@ -7,15 +7,27 @@ export function formatShortDate(value: string | Date): string {
   return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(value));
 }
 
+const eventTimeFormat = () =>
+  new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
 /** e.g. "Nov 23, 14:05:09" in the browser's locale: when an event happened (alarms). */
 export function formatEventTime(value: string | Date): string {
-  return new Intl.DateTimeFormat(undefined, {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(new Date(value));
+  return eventTimeFormat().format(new Date(value));
+}
+
+/**
+ * The same text in two pieces, the day ("Nov 23,") and the time ("14:05:09"), so a narrow column can wrap between
+ * them and nowhere else.
+ */
+export function eventTimeParts(value: string | Date): { day: string; time: string } {
+  const parts = eventTimeFormat().formatToParts(new Date(value));
+  const hour = parts.findIndex((part) => part.type === 'hour');
+  const text = (from: number, to?: number) =>
+    parts
+      .slice(from, to)
+      .map((part) => part.value)
+      .join('');
+  return { day: text(0, hour).trim(), time: text(hour).trim() };
 }
 
 /** e.g. "Tuesday, November 24, 2026 at 11:59:59 PM Greenwich Mean Time". */

@@ -5,8 +5,9 @@
 import type { Alarm } from '@bpm/protocol';
 import { Table } from '@mantine/core';
 import type { ReactNode, Ref } from 'react';
-import { formatEventTime } from '../../../lib/dates';
+import { eventTimeParts } from '../../../lib/dates';
 import { formatPeak, placeOf } from '../alarm-display';
+import classes from './alarm-table.module.css';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -45,6 +46,16 @@ export function AlarmTableHead({ select, withCleared = false, last, ref }: Alarm
   );
 }
 
+/** A time that, in a narrow table, wraps between its day and its time and nowhere else (alarm-table.module.css). */
+function EventTime({ value }: { value: string }) {
+  const { day, time } = eventTimeParts(value);
+  return (
+    <>
+      <span>{day}</span> <span>{time}</span>
+    </>
+  );
+}
+
 export interface AlarmTableRowProps {
   alarm: Alarm;
   /** The first cell's content when the table selects rows (the open alarms' checkbox). */
@@ -71,8 +82,12 @@ export function AlarmTableRow({ alarm, select, state, message, withCleared = fal
       <Table.Td style={nowrap}>{state}</Table.Td>
       <Table.Td style={nowrap}>{alarm.probeID}</Table.Td>
       <Table.Td>{message}</Table.Td>
-      <Table.Td style={nowrap}>{formatEventTime(alarm.raisedAt)}</Table.Td>
-      {withCleared && <Table.Td style={nowrap}>{alarm.clearedAt ? formatEventTime(alarm.clearedAt) : 'Active'}</Table.Td>}
+      <Table.Td className={classes.eventTime}>
+        <EventTime value={alarm.raisedAt} />
+      </Table.Td>
+      {withCleared && (
+        <Table.Td className={classes.eventTime}>{alarm.clearedAt ? <EventTime value={alarm.clearedAt} /> : 'Active'}</Table.Td>
+      )}
       <Table.Td>{placeOf(alarm)}</Table.Td>
       <Table.Td style={nowrap}>{formatPeak(alarm)}</Table.Td>
       <Table.Td>{last}</Table.Td>
