@@ -101,6 +101,23 @@ test('at 1400×900 at least 15 probe rows are visible', async ({ page, adminApi,
       }).length;
     });
   await expect.poll(visibleRows).toBeGreaterThanOrEqual(15);
+
+  // Moving up the rows by keyboard, the focused control scrolls into view below the table's sticky header.
+  const header = (await probeTable(page).getByRole('columnheader', { name: /^ID/ }).boundingBox())!;
+  await probeRow(page, 'dense-00').hover();
+  await page.mouse.wheel(0, 2000);
+  await page.getByRole('button', { name: 'Actions for dense-23' }).focus();
+  for (let step = 0; step < 80; step++) {
+    await page.keyboard.press('Shift+Tab');
+    // Until focus leaves the probe rows (the header's sort buttons come next).
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement!;
+      const row = element.closest('[role=rowgroup]:last-child [role=row]');
+      return row && { name: element.getAttribute('aria-label') ?? element.textContent, top: element.getBoundingClientRect().top };
+    });
+    if (!focused) break;
+    expect(focused.top, `${focused.name} after ${step + 1} steps up`).toBeGreaterThanOrEqual(header.y + header.height - 1);
+  }
 });
 
 test('a tablet held landscape shows every column without a sideways scroll; held upright, the probes are cards', async ({
