@@ -227,6 +227,27 @@ test('Probe Details shows every section', async ({ page, adminApi, server }) => 
   ).toBeVisible();
   await expect(dialog.getByText('No suppressed events.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Delete' })).toBeEnabled();
+
+  // On a short screen the details scroll under their sticky title: walking up by keyboard from Delete, each control
+  // scrolls into view below the title, not behind it.
+  await page.setViewportSize({ width: 1400, height: 560 });
+  const title = (await dialog.locator('header').boundingBox())!;
+  await dialog.getByRole('button', { name: 'Delete' }).focus();
+  for (let step = 0; step < 12; step++) {
+    await page.keyboard.press('Shift+Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement!;
+      const box = element.getBoundingClientRect();
+      return {
+        name: element.getAttribute('aria-label') ?? element.textContent,
+        top: box.top,
+        inTitle: !!element.closest('header'),
+      };
+    });
+    if (focused.inTitle) break;
+    expect(focused.top, `${focused.name} after ${step + 1} steps up`).toBeGreaterThanOrEqual(title.y + title.height);
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 });

@@ -17,12 +17,9 @@ export function useKeptInView(target: RefObject<HTMLElement | null>, active: boo
     const content = element?.parentElement;
     if (!active || !element || !content) return;
     const dialog = element.closest<HTMLElement>('[role="dialog"]') ?? content;
-    const align = () => {
-      // The modal's header (a <header>) stays at the top of its scroller: the section goes just below it.
-      const header = dialog.querySelector('header');
-      element.style.scrollMarginTop = `${(header?.getBoundingClientRect().height ?? 0) + 8}px`;
-      element.scrollIntoView({ block: 'start' });
-    };
+    // The modal's header stays at the top of its scroller; the scroller's scroll padding (app/accessibility.css)
+    // brings the section to rest just below it.
+    const align = () => element.scrollIntoView({ block: 'start' });
     align();
     const observer = new ResizeObserver(align);
     observer.observe(content);
