@@ -148,6 +148,20 @@ test('search filters the table and every column sorts none → asc → desc → 
   await expect(firstCells).toHaveText([`${prefix}b`]);
 });
 
+test('on a tablet held upright every user’s ⋮ is in view and the role pill shows its whole name', async ({ page, server }) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto('/users');
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) });
+  await expect(row.getByRole('button', { name: 'Actions for admin' })).toBeInViewport({ ratio: 1 });
+  const pill = row.getByRole('link', { name: 'Administrator' });
+  await expect(pill).toBeVisible();
+  // Not cut to "Ad…": the pill's text fits inside it.
+  expect(await pill.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+  await row.getByRole('button', { name: 'Actions for admin' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Modify User' })).toBeVisible();
+});
+
 test('below 520 px users are cards that expand to show email and dates', async ({ page, server }) => {
   await page.setViewportSize({ width: 400, height: 800 });
   await signIn(page, 'admin', server.adminPassword);

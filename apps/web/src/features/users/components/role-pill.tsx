@@ -11,13 +11,30 @@ export interface RolePillProps {
 
 export function RolePill({ name, href }: RolePillProps) {
   const { color, backgroundColor } = roleColours(name);
-  const style = { color, backgroundColor, textTransform: 'none' as const, cursor: href ? 'pointer' : 'default' };
+  // Never cut to "Ad…": Mantine's label clips with an ellipsis, which lets a table column shrink below the name.
+  const style = {
+    color,
+    backgroundColor,
+    textTransform: 'none' as const,
+    cursor: href ? 'pointer' : 'default',
+    overflow: 'visible',
+    flexShrink: 0,
+  };
+  const styles = { label: { overflow: 'visible' } };
   const pill = href ? (
-    <Badge component={Link} to={href} radius="xl" variant="light" style={style} onClick={(event) => event.stopPropagation()}>
+    <Badge
+      component={Link}
+      to={href}
+      radius="xl"
+      variant="light"
+      style={style}
+      styles={styles}
+      onClick={(event) => event.stopPropagation()}
+    >
       {name}
     </Badge>
   ) : (
-    <Badge radius="xl" variant="light" style={style}>
+    <Badge radius="xl" variant="light" style={style} styles={styles}>
       {name}
     </Badge>
   );

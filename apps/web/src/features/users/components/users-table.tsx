@@ -1,9 +1,11 @@
 // The Users table (docs/screens.md (Users table)): every column sortable except the actions; email as mailto, role as a pill.
 import type { User } from '@bpm/protocol';
 import { Anchor, Table, UnstyledButton } from '@mantine/core';
+import { Fragment } from 'react';
 import { DateWithTooltip } from '../../../components/ui/date-with-tooltip';
 import { RolePill } from './role-pill';
 import { UserActionsMenu, type UserMenuAction } from './user-actions-menu';
+import classes from './users-table.module.css';
 import type { UserSort, UserSortColumn } from './user-sort';
 import { Icon } from '../../../components/ui/icon';
 
@@ -37,10 +39,7 @@ function SortHeader({
   const direction = sort?.column === column ? sort.direction : null;
   const icon = direction === 'asc' ? 'arrow_upward' : direction === 'desc' ? 'arrow_downward' : 'unfold_more';
   return (
-    <Table.Th
-      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
-      style={{ whiteSpace: 'nowrap' }}
-    >
+    <Table.Th aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
       <UnstyledButton
         onClick={() => onSort(column)}
         fw={600}
@@ -54,6 +53,16 @@ function SortHeader({
   );
 }
 
+/** An address that may wrap before its "@" and its dots, and nowhere else, when the table is narrow. */
+function BreakableEmail({ email }: { email: string }) {
+  return email.split(/(?=[@.])/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
 export function UsersTable({
   users,
   roleHrefFor,
@@ -62,14 +71,16 @@ export function UsersTable({
   onSort,
 }: UsersViewProps & { sort: UserSort | null; onSort: (column: UserSortColumn) => void }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    // A tablet held upright (768 px and up) shows every column with the ⋮ in view: headers, emails (before "@" and
+    // dots) and dates may wrap. Only between the cards' 520 px and ~700 px does the table scroll sideways.
+    <Table.ScrollContainer minWidth={680}>
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             {columns.map(({ column, label }) => (
               <SortHeader key={column} label={label} column={column} sort={sort} onSort={onSort} />
             ))}
-            <Table.Th aria-label="Actions" w={48} />
+            <Table.Th aria-label="Actions" w={48} className={classes.actions} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -80,7 +91,7 @@ export function UsersTable({
               <Table.Td>{user.lastName}</Table.Td>
               <Table.Td>
                 <Anchor href={`mailto:${user.email}`} size="sm">
-                  {user.email}
+                  <BreakableEmail email={user.email} />
                 </Anchor>
               </Table.Td>
               <Table.Td>
@@ -92,7 +103,7 @@ export function UsersTable({
               <Table.Td>
                 <DateWithTooltip value={user.updated} zone="offset" />
               </Table.Td>
-              <Table.Td>
+              <Table.Td className={classes.actions}>
                 <UserActionsMenu user={user} onAction={onAction} />
               </Table.Td>
             </Table.Tr>
