@@ -4,11 +4,12 @@ import type { Alarm } from '@bpm/protocol';
 import { Button, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue, useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { AlarmStateBadge } from '../../../components/ui/alarm-state-badge';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { Icon } from '../../../components/ui/icon';
 import { keepUnitsWithNumbers } from '../../../lib/text';
+import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { useStickyBelowHeader } from '../../../lib/use-sticky-below-header';
 import { alarmQueries } from '../api/alarm-queries';
 import { alarmsCsvPath, type HistoryFilter } from '../api/alarms-api';
@@ -16,7 +17,7 @@ import { acknowledgedByText, alarmCardsMedia } from '../alarm-display';
 import { rangeOf } from '../history-range';
 import { AlarmHistoryCards } from './alarm-history-cards';
 import { AlarmSummary } from './alarm-summary';
-import { AlarmTableHead, AlarmTableRow, stickyOffset } from './alarm-table';
+import { AlarmTableHead, AlarmTableRow, stickyOffset, VirtualAlarmRows } from './alarm-table';
 import { HistoryFilters, initialHistoryFilter, type HistoryFilterState } from './history-filters';
 
 function toFilter(state: HistoryFilterState, now: number): HistoryFilter {
@@ -68,31 +69,54 @@ export function AlarmHistory() {
   );
 }
 
+/** Like the open alarms, only the rows near the screen are in the page: a week of a busy plant runs to thousands. */
 function HistoryTable({ alarms }: { alarms: Alarm[] }) {
   const head = useElementSize();
   useStickyBelowHeader(head.height);
+  const rows = usePageVirtualRows(alarms.length, (index) => alarms[index]!.id, 40);
   return (
-    <Table striped verticalSpacing={4} aria-label="Alarms" stickyHeader stickyHeaderOffset={stickyOffset()}>
+    <Table
+      striped
+      verticalSpacing={4}
+      aria-label="Alarms"
+      aria-rowcount={alarms.length + 1}
+      stickyHeader
+      stickyHeaderOffset={stickyOffset()}
+    >
       <AlarmTableHead ref={head.ref} withCleared last="Acknowledged by" />
-      <Table.Tbody>
-        {alarms.map((alarm) => (
-          <AlarmTableRow
-            key={alarm.id}
-            alarm={alarm}
-            state={<AlarmStateBadge alarm={alarm} muted />}
-            message={
-              <Text size="sm" c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
-                {keepUnitsWithNumbers(alarm.raisedMessage)}
-              </Text>
-            }
-            withCleared
-            last={acknowledgedByText(alarm)}
-          />
+      <VirtualAlarmRows rows={rows}>
+        {rows.items.map(({ index }) => (
+          <HistoryRow key={alarms[index]!.id} index={index} measureRef={rows.measureRef} alarm={alarms[index]!} />
         ))}
-      </Table.Tbody>
+      </VirtualAlarmRows>
     </Table>
   );
 }
+
+const HistoryRow = memo(function HistoryRow({
+  index,
+  measureRef,
+  alarm,
+}: {
+  index: number;
+  measureRef: (element: Element | null) => void;
+  alarm: Alarm;
+}) {
+  return (
+    <AlarmTableRow
+      alarm={alarm}
+      virtual={{ index, measureRef }}
+      state={<AlarmStateBadge alarm={alarm} muted />}
+      message={
+        <Text size="sm" c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
+          {keepUnitsWithNumbers(alarm.raisedMessage)}
+        </Text>
+      }
+      withCleared
+      last={acknowledgedByText(alarm)}
+    />
+  );
+});
 
 /** Loads the next page when it scrolls into view; the button does the same by hand. */
 function MoreLoader({ isLoading, onLoadMore }: { isLoading: boolean; onLoadMore: () => void }) {

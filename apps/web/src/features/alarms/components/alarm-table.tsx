@@ -6,6 +6,7 @@ import type { Alarm } from '@bpm/protocol';
 import { Table } from '@mantine/core';
 import type { ReactNode, Ref } from 'react';
 import { eventTimeParts } from '../../../lib/dates';
+import type { PageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { formatPeak, placeOf } from '../alarm-display';
 import classes from './alarm-table.module.css';
 
@@ -56,6 +57,22 @@ function EventTime({ value }: { value: string }) {
   );
 }
 
+/**
+ * A virtualised table's body (lib/use-page-virtual-rows.ts): the rows near the screen between two spacers that keep
+ * the page's full height. The stripes count rows (nth-of-type), so an empty row keeps each alarm's stripe as the
+ * window moves.
+ */
+export function VirtualAlarmRows({ rows, children }: { rows: PageVirtualRows; children: ReactNode }) {
+  return (
+    <Table.Tbody ref={rows.listRef}>
+      {rows.spaceBefore > 0 && <tr aria-hidden="true" style={{ height: rows.spaceBefore }} />}
+      {rows.items[0] && rows.items[0].index % 2 === 0 && rows.spaceBefore > 0 && <tr aria-hidden="true" />}
+      {children}
+      {rows.spaceAfter > 0 && <tr aria-hidden="true" style={{ height: rows.spaceAfter }} />}
+    </Table.Tbody>
+  );
+}
+
 export interface AlarmTableRowProps {
   alarm: Alarm;
   /** The first cell's content when the table selects rows (the open alarms' checkbox). */
@@ -66,7 +83,7 @@ export interface AlarmTableRowProps {
   withCleared?: boolean;
   /** The last cell: the open alarms' actions, the History's "Acknowledged by". */
   last: ReactNode;
-  /** In a virtualised table (the open alarms): the row's index among all rows, and the ref that measures it. */
+  /** In a virtualised table: the row's index among all rows, and the ref that measures it. */
   virtual?: { index: number; measureRef: (element: Element | null) => void };
 }
 

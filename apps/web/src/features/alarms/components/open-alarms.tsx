@@ -19,7 +19,7 @@ import {
   type OpenAlarmItemProps,
   type OpenAlarmListProps,
 } from './alarm-row-parts';
-import { AlarmTableHead, AlarmTableRow, stickyOffset } from './alarm-table';
+import { AlarmTableHead, AlarmTableRow, stickyOffset, VirtualAlarmRows } from './alarm-table';
 import { OpenAlarmCards } from './open-alarm-cards';
 import { PermissionButton } from './permission-button';
 import { ShelveAlarmModal } from './shelve-alarm-modal';
@@ -140,15 +140,11 @@ function OpenAlarmTable(props: OpenAlarmTableProps) {
       stickyHeaderOffset={stickyOffset(headerOffset)}
     >
       <AlarmTableHead ref={headRef} select={selectAll} last="Actions" />
-      <Table.Tbody ref={rows.listRef}>
-        {rows.spaceBefore > 0 && <tr aria-hidden="true" style={{ height: rows.spaceBefore }} />}
-        {/* The stripes count rows (nth-of-type): an empty one keeps each alarm's stripe while the window scrolls. */}
-        {rows.items[0] && rows.items[0].index % 2 === 0 && rows.spaceBefore > 0 && <tr aria-hidden="true" />}
+      <VirtualAlarmRows rows={rows}>
         {openAlarmItems(props, rows).map((item) => (
           <OpenAlarmRow key={item.alarm.id} {...item} />
         ))}
-        {rows.spaceAfter > 0 && <tr aria-hidden="true" style={{ height: rows.spaceAfter }} />}
-      </Table.Tbody>
+      </VirtualAlarmRows>
     </Table>
   );
 }
