@@ -7,7 +7,7 @@ import { formatEventTime } from '../../../lib/dates';
 import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { acknowledgedByText, formatPeak, placeOf } from '../alarm-display';
-import { AlarmCard, AlarmCardList, AlarmStateBadges } from './alarm-row-parts';
+import { AlarmCard, AlarmCardList, AlarmStateBadges, type AlarmItemProps } from './alarm-row-parts';
 
 /** Like the open alarms' cards, only those near the screen are rendered (lib/use-page-virtual-rows.ts). */
 export function AlarmHistoryCards({ alarms }: { alarms: Alarm[] }) {
@@ -21,15 +21,7 @@ export function AlarmHistoryCards({ alarms }: { alarms: Alarm[] }) {
   );
 }
 
-const AlarmHistoryCard = memo(function AlarmHistoryCard({
-  index,
-  measureRef,
-  alarm,
-}: {
-  index: number;
-  measureRef: (element: Element | null) => void;
-  alarm: Alarm;
-}) {
+const AlarmHistoryCard = memo(function AlarmHistoryCard({ index, measureRef, alarm }: AlarmItemProps) {
   const acknowledgedBy = acknowledgedByText(alarm);
   return (
     <AlarmCard index={index} measureRef={measureRef}>

@@ -16,6 +16,7 @@ import { alarmsCsvPath, type HistoryFilter } from '../api/alarms-api';
 import { acknowledgedByText, alarmCardsMedia } from '../alarm-display';
 import { rangeOf } from '../history-range';
 import { AlarmHistoryCards } from './alarm-history-cards';
+import type { AlarmItemProps } from './alarm-row-parts';
 import { AlarmSummary } from './alarm-summary';
 import { AlarmTableHead, AlarmTableRow, stickyOffset, VirtualAlarmRows } from './alarm-table';
 import { HistoryFilters, initialHistoryFilter, type HistoryFilterState } from './history-filters';
@@ -93,15 +94,7 @@ function HistoryTable({ alarms }: { alarms: Alarm[] }) {
   );
 }
 
-const HistoryRow = memo(function HistoryRow({
-  index,
-  measureRef,
-  alarm,
-}: {
-  index: number;
-  measureRef: (element: Element | null) => void;
-  alarm: Alarm;
-}) {
+const HistoryRow = memo(function HistoryRow({ index, measureRef, alarm }: AlarmItemProps) {
   return (
     <AlarmTableRow
       alarm={alarm}

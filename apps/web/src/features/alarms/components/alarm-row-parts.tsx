@@ -21,11 +21,15 @@ export interface OpenAlarmListProps {
   onShelve: (alarm: Alarm) => void;
 }
 
-/** One row or card of that list: virtualised (its index among all, the ref that measures it) and memoised. */
-export interface OpenAlarmItemProps extends Omit<OpenAlarmListProps, 'alarms' | 'selected'> {
+/** One row or card of a virtualised alarm list (open or History): its index among all, the ref that measures it. */
+export interface AlarmItemProps {
   index: number;
   measureRef: (element: Element | null) => void;
   alarm: Alarm;
+}
+
+/** One row or card of the open list, memoised: with the user's rights, the selection and the actions. */
+export interface OpenAlarmItemProps extends AlarmItemProps, Omit<OpenAlarmListProps, 'alarms' | 'selected'> {
   isSelected: boolean;
 }
 
@@ -55,11 +59,7 @@ export function AlarmCardList({ label, cards, children }: { label: string; cards
 }
 
 /** One card of such a list, measured by the list (`measureRef`) once it is on the page. */
-export function AlarmCard({
-  index,
-  measureRef,
-  children,
-}: Pick<OpenAlarmItemProps, 'index' | 'measureRef'> & { children: ReactNode }) {
+export function AlarmCard({ index, measureRef, children }: Omit<AlarmItemProps, 'alarm'> & { children: ReactNode }) {
   return (
     // The space between cards is the item's own padding, so that it is part of the height the list measures.
     <li ref={measureRef} data-index={index} style={{ paddingBottom: 'var(--mantine-spacing-xs)' }}>
