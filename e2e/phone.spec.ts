@@ -43,6 +43,8 @@ test('probes are cards with ID, state, the unacknowledged marker, first event, t
   const dialog = page.getByRole('dialog', { name: 'Probe Details' });
   await expect(dialog.getByText('Firmware Version: 2.4.1')).toBeVisible();
   expect(await insideViewport(page, dialog)).toBe(true);
+  // The temperature history loads after the dialog opens and grows it; close once it has, so the button stays put.
+  await expect(dialog.getByLabel(/^Loading/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 });
