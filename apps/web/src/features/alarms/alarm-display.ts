@@ -1,5 +1,7 @@
-// How alarms read on screen (docs/alarms.md): the open list's order, when to show cards, peaks, places and who acknowledged.
+// How alarms read on screen (docs/alarms.md): the open list's order, when to show cards, peaks, places and who
+// acknowledged.
 import type { Alarm, AlarmState } from '@bpm/protocol';
+import { keepUnitsWithNumbers } from '../../lib/text';
 
 const stateRank: Record<AlarmState, number> = { unacknowledged: 0, returned: 1, acknowledged: 2, shelved: 3, closed: 4 };
 
@@ -13,19 +15,18 @@ export function compareOpenAlarms(a: Alarm, b: Alarm): number {
   );
 }
 
-/** Only what has been annunciated and is not acknowledged can be acknowledged. */
 /**
  * Below this width the alarms are cards: both tables need 892–932 px with the page's padding, so a tablet held upright
  * would otherwise reach the actions, the times and the place only by a sideways scroll.
  */
 export const alarmCardsMedia = '(max-width: 60em)';
 
+/** Only what has been annunciated and is not acknowledged can be acknowledged. */
 export const canBeAcknowledged = (a: Alarm) => a.state === 'unacknowledged' || a.state === 'returned';
 
 export function formatPeak(alarm: Pick<Alarm, 'event' | 'peak'>): string {
   if (alarm.peak === null) return '';
-  // A no-break space, so the unit never wraps away from its number (lib/text.ts).
-  return alarm.event >= 20 ? `${alarm.peak.toFixed(1)}\u00a0%` : `${alarm.peak.toFixed(1)}\u00a0°C`;
+  return keepUnitsWithNumbers(alarm.event >= 20 ? `${alarm.peak.toFixed(1)} %` : `${alarm.peak.toFixed(1)} °C`);
 }
 
 export function placeOf(alarm: Pick<Alarm, 'assignment'>): string {
