@@ -1,6 +1,7 @@
 // How alarms read on screen (docs/alarms.md): the open list's order, when to show cards, peaks, places and who
 // acknowledged.
 import type { Alarm, AlarmState } from '@bpm/protocol';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepUnitsWithNumbers } from '../../lib/text';
 
 const stateRank: Record<AlarmState, number> = { unacknowledged: 0, returned: 1, acknowledged: 2, shelved: 3, closed: 4 };
@@ -16,10 +17,11 @@ export function compareOpenAlarms(a: Alarm, b: Alarm): number {
 }
 
 /**
- * Below this width the alarms are cards: both tables need 892–932 px with the page's padding, so a tablet held upright
- * would otherwise reach the actions, the times and the place only by a sideways scroll.
+ * Whether the alarms are cards: at 60em and below, as both tables need 892–932 px with the page's padding, so a tablet
+ * held upright would otherwise reach the actions, the times and the place only by a sideways scroll. Read at the first
+ * render, so a phone does not render the table once before its cards.
  */
-export const alarmCardsMedia = '(max-width: 60em)';
+export const useAlarmCards = (): boolean => useMediaQuery('(max-width: 60em)', false, { getInitialValueInEffect: false });
 
 /** Only what has been annunciated and is not acknowledged can be acknowledged. */
 export const canBeAcknowledged = (a: Alarm) => a.state === 'unacknowledged' || a.state === 'returned';

@@ -2,7 +2,7 @@
 // infinite scroll, and Export CSV of the same filters.
 import type { Alarm } from '@bpm/protocol';
 import { Button, Stack, Table, Text } from '@mantine/core';
-import { useDebouncedValue, useElementSize, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useElementSize } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { AlarmStateBadge } from '../../../components/ui/alarm-state-badge';
@@ -13,7 +13,7 @@ import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { useStickyBelowHeader } from '../../../lib/use-sticky-below-header';
 import { alarmQueries } from '../api/alarm-queries';
 import { alarmsCsvPath, type HistoryFilter } from '../api/alarms-api';
-import { acknowledgedByText, alarmCardsMedia } from '../alarm-display';
+import { acknowledgedByText, useAlarmCards } from '../alarm-display';
 import { rangeOf } from '../history-range';
 import { AlarmHistoryCards } from './alarm-history-cards';
 import type { AlarmItemProps } from './alarm-row-parts';
@@ -39,7 +39,7 @@ export function AlarmHistory() {
   const filter = useMemo(() => toFilter(debounced, Date.now()), [debounced]);
   const pages = useInfiniteQuery(alarmQueries.history(filter));
   const alarms = pages.data?.pages.flat() ?? [];
-  const isNarrow = useMediaQuery(alarmCardsMedia);
+  const isNarrow = useAlarmCards();
   return (
     <Stack gap="md">
       <HistoryFilters value={state} onChange={setState} />

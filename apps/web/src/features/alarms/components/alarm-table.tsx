@@ -14,7 +14,7 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /**
  * Where the tables' sticky header stands: under the top bar, and under whatever else sticks above the table (px). The
- * tables are shown only where they fit the screen (`alarmCardsMedia`), with no scroll container of their own, so the
+ * tables are shown only where they fit the screen (`useAlarmCards`), with no scroll container of their own, so the
  * header stays in view down a long list.
  */
 export const stickyOffset = (aboveTable = 0) => `calc(var(--app-shell-header-offset, 0px) + ${aboveTable}px)`;

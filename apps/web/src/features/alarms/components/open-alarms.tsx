@@ -2,14 +2,14 @@
 // Acknowledge selected, Shelve and Unshelve for those allowed.
 import type { Alarm } from '@bpm/protocol';
 import { Checkbox, Group, Stack, Table, Text } from '@mantine/core';
-import { useElementSize, useMediaQuery } from '@mantine/hooks';
+import { useElementSize } from '@mantine/hooks';
 import { memo, useCallback, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { useAlarmsLoaded, useOpenAlarms } from '../../../live/use-alarms';
 import { formatEventTime } from '../../../lib/dates';
 import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { useStickyBelowHeader } from '../../../lib/use-sticky-below-header';
-import { alarmCardsMedia, canBeAcknowledged, compareOpenAlarms } from '../alarm-display';
+import { canBeAcknowledged, compareOpenAlarms, useAlarmCards } from '../alarm-display';
 import { useAcknowledgeAlarms } from '../api/use-acknowledge-alarms';
 import {
   AlarmActions,
@@ -41,7 +41,7 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
   const acknowledgeMany = useAcknowledgeAlarms();
   const selectable = sorted.filter(canBeAcknowledged);
   const chosen = selectable.filter((a) => selected.has(a.id)).map((a) => a.id);
-  const isNarrow = useMediaQuery(alarmCardsMedia);
+  const isNarrow = useAlarmCards();
   // The table's header sticks under this bar, which itself sticks under the top bar; keyboard focus stays clear of both.
   const bar = useElementSize();
   const tableHead = useElementSize<HTMLTableSectionElement>();
