@@ -60,9 +60,9 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
   );
 
   /** In the table's header cell (no visible label), or with the cards in the bar above them ("Select all"). */
-  const selectAll = (label: string) => (
+  const selectAll = (label?: string) => (
     <Checkbox
-      label={label || undefined}
+      label={label}
       aria-label="Select all alarms that can be acknowledged"
       checked={selectable.length > 0 && chosen.length === selectable.length}
       indeterminate={chosen.length > 0 && chosen.length < selectable.length}
@@ -109,7 +109,7 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
           selected={selected}
           headerOffset={bar.height}
           headRef={tableHead.ref}
-          selectAll={selectAll('')}
+          selectAll={selectAll()}
           onToggle={toggle}
           onShelve={setShelving}
         />
