@@ -30,13 +30,15 @@ export function hourSlotsRange(min: number, max: number): [number, number] {
   return [min - halfHourS, max + halfHourS];
 }
 
+// Built once, not at every move of the pointer over the chart.
+const slotDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const slotTime = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
 /** The legend's time for a bar: its hour, e.g. "Nov 27, 07:00–08:00" in the browser's locale. */
 export function hourSlotLabel(middleSeconds: number): string {
   const start = new Date((middleSeconds - halfHourS) * 1000);
   const end = new Date(start.getTime() + hourMs);
-  const day = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }).format(start);
-  const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  return `${day}, ${time.format(start)}–${time.format(end)}`;
+  return `${slotDay.format(start)}, ${slotTime.format(start)}–${slotTime.format(end)}`;
 }
 
 export function AlarmsPerHourChart({ summary }: { summary: AlarmSummary }) {
