@@ -137,6 +137,32 @@ test('at 1400×900 at least 15 probe rows are visible', async ({ page, adminApi,
   }
 });
 
+test("on a tablet held landscape a probe's only event takes both of its row's lines, not one cut short", async ({
+  page,
+  adminApi,
+  server,
+}) => {
+  // Unassigned, so the battery alarm is its only event (an assignment adds "Assigned to …").
+  await ingest(adminApi, [
+    probeReport('lines-1', {
+      batteryPercentage: 5,
+      assignment: { buildStage: null, agv: null, batteryPack: null, expectingCANData: false },
+    }),
+  ]);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, 'admin', server.adminPassword);
+  const row = probeRow(page, 'lines-1');
+  await expect(row.getByText('Unacknowledged')).toBeVisible();
+  const message = row.getByText(/^Battery 5\.0\s%/);
+  await expect(message).toBeVisible();
+  // Beside the marker the Info column has room for about half of this message on a line.
+  const shown = await message.evaluate((line) => ({
+    lines: Math.round(line.clientHeight / parseFloat(getComputedStyle(line).lineHeight)),
+    clipped: line.scrollHeight > line.clientHeight + 1 || line.scrollWidth > line.clientWidth + 1,
+  }));
+  expect(shown).toEqual({ lines: 2, clipped: false });
+});
+
 test('a tablet held landscape shows every column without a sideways scroll; held upright, the probes are cards', async ({
   page,
   adminApi,
