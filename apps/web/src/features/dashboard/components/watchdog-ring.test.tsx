@@ -139,6 +139,21 @@ describe('WatchdogRing', () => {
     expect(arc()).toEqual({ colour: alertedRed, sweep: 2 * Math.PI });
   });
 
+  it('a ring that takes the canvas another ring left paints its own arc on it', () => {
+    feed(systemConfig(10), probeData(makeProbe('P-1')));
+    const first = renderWithProviders(<WatchdogRing probeID="P-1" />);
+    const canvas = screen.getByRole('img', { name: /^Watchdog/ }).querySelector('canvas')!;
+    ticks(30);
+    expect(strokes.get(canvas)![1]!.sweep).toBeCloseTo(2 * Math.PI * 0.7);
+    first.unmount();
+
+    feed(probeData(makeProbe('P-2')));
+    renderWithProviders(<WatchdogRing probeID="P-2" />);
+    const ring = screen.getByRole('img', { name: 'Watchdog 10 s left' });
+    expect(ring.querySelector('canvas')).toBe(canvas);
+    expect(strokes.get(canvas)![1]!.sweep).toBeCloseTo(2 * Math.PI);
+  });
+
   it('draws the arc of a probe that arrives after the ring was mounted', () => {
     feed(systemConfig(10));
     const { ring, arc } = renderRing();

@@ -57,13 +57,21 @@ function paintArc(canvas: HTMLCanvasElement, status: WatchdogStatus): void {
 }
 
 /**
+ * Canvases that left a ring, for the next ring to mount. Scrolling the table mounts and unmounts rings, and a new
+ * canvas's first frame held the compositor back: wheel scrolling dropped one or two frames to 50 ms every ten seconds,
+ * none with reused canvases (docs/decisions/dashboard.md, Round 21). A ring repaints a canvas it takes.
+ */
+const spareCanvases: HTMLCanvasElement[] = [];
+const maxSpareCanvases = 64;
+
+/**
  * Countdown ring. React renders the digit and the label, which change once a second (and at an alert); the arc moves
  * at every 100 ms tick, painted on a canvas in the tick's task without a React render. A canvas's new pixels reach
  * the screen without repainting the row around it, which the SVG arc did at every tick
  * (docs/decisions/dashboard.md, Round 21 (steady)).
  */
 export const WatchdogRing = memo(function WatchdogRing({ probeID }: { probeID: string }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
+  const canvas = useRef<HTMLCanvasElement | null>(null);
   // What the canvas shows: the paint is asked for several times a tick (clock and probe listeners of the digit and
   // of the arc), and runs only when the canvas, what it draws or the backing size has changed.
   const painted = useRef<{ canvas: HTMLCanvasElement | null; key: string }>({ canvas: null, key: '' });
@@ -73,6 +81,21 @@ export const WatchdogRing = memo(function WatchdogRing({ probeID }: { probeID: s
     if (painted.current.canvas === canvas.current && painted.current.key === key) return;
     painted.current = { canvas: canvas.current, key };
     paintArc(canvas.current, status);
+  }, []);
+  // The canvas is put in its holder outside React, taken from the spares; the arc is painted right after, in the same
+  // commit (useWatchdogSeconds's layout effect). Its bitmap's size is set by paintArc alone: setting it again, even
+  // unchanged, would clear the arc.
+  const holdCanvas = useCallback((holder: HTMLSpanElement | null) => {
+    if (!holder) return;
+    const element = spareCanvases.pop() ?? document.createElement('canvas');
+    holder.appendChild(element);
+    canvas.current = element;
+    return () => {
+      element.remove();
+      canvas.current = null;
+      painted.current = { canvas: null, key: '' };
+      if (spareCanvases.length < maxSpareCanvases) spareCanvases.push(element);
+    };
   }, []);
   const shown = useWatchdogSeconds(probeID, paint);
   if (!shown) return null;
@@ -86,8 +109,7 @@ export const WatchdogRing = memo(function WatchdogRing({ probeID }: { probeID: s
       data-wide={seconds >= 100 || undefined}
     >
       {seconds}
-      {/* Its bitmap's size is set by paintArc alone: setting it again, even unchanged, would clear the arc. */}
-      <canvas ref={canvas} className={classes.arc} />
+      <span ref={holdCanvas} className={classes.arc} />
     </span>
   );
 });
