@@ -54,6 +54,15 @@ export type WorkerEvent =
   /** The updates decoded within one post interval, in their order (worker-outbox.ts). */
   | { type: 'batch'; events: FeedEvent[] };
 
+/**
+ * A worker event as it crosses to the page: JSON text. The page's structured-clone decoding of 10,000 probe patches
+ * a second cost more than parsing the same patches from text (docs/decisions/dashboard.md, Round 22). What the
+ * worker posts came from JSON, so the round trip loses nothing; a patch says which fields went away in
+ * `removedFields`, as JSON has no undefined (probe-patches.ts).
+ */
+export const encodeWorkerEvent = (event: WorkerEvent): string => JSON.stringify(event);
+export const decodeWorkerEvent = (text: string): WorkerEvent => JSON.parse(text) as WorkerEvent;
+
 /** What the page posts to the socket worker. */
 export type WorkerCommand =
   | { type: 'open'; url: string; protocols: string[] }

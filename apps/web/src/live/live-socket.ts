@@ -2,7 +2,7 @@
 // parsing and chunking off the main thread) or directly on the main thread (no Worker, or tests). Both run
 // the same session rules (live-session.ts).
 import type { LiveMessage } from '@bpm/protocol';
-import type { FeedEvent, WorkerCommand, WorkerEvent } from './live-message';
+import { decodeWorkerEvent, type FeedEvent, type WorkerCommand, type WorkerEvent } from './live-message';
 import { createLiveSession } from './live-session';
 import { ProbePatchReader } from './probe-patches';
 
@@ -102,7 +102,7 @@ export function openWorkerSocket(url: string, protocols: string[], handlers: Liv
   spareWorker = null;
   const send = (command: WorkerCommand) => worker.postMessage(command);
   const read = workerEventReader(handlers, () => send({ type: 'taken' }));
-  worker.onmessage = (event: MessageEvent<WorkerEvent>) => read(event.data);
+  worker.onmessage = (event: MessageEvent<string>) => read(decodeWorkerEvent(event.data));
   worker.onerror = (event: ErrorEvent) => {
     isWorkerBroken = true;
     worker.terminate();

@@ -1,7 +1,7 @@
 // The live feed's WebSocket in a worker: parsing, compact decoding and chunking (live-session.ts) happen
 // here, so no single main-thread task has to parse or clone megabytes at once.
 /// <reference lib="webworker" />
-import type { WorkerCommand, WorkerEvent } from './live-message';
+import { encodeWorkerEvent, type WorkerCommand, type WorkerEvent } from './live-message';
 import { createLiveSession, type SessionMessage } from './live-session';
 import { SlicedDelivery } from './sliced-delivery';
 import { WorkerOutbox } from './worker-outbox';
@@ -9,8 +9,9 @@ import { WorkerOutbox } from './worker-outbox';
 declare const self: DedicatedWorkerGlobalScope;
 let socket: WebSocket | null = null;
 const session = createLiveSession();
-// Updates cross to the page at most once per post interval, a snapshot's chunks at once (worker-outbox.ts).
-const outbox = new WorkerOutbox((event: WorkerEvent) => self.postMessage(event));
+// Updates cross to the page at most once per post interval, a snapshot's chunks at once (worker-outbox.ts), as
+// JSON text (live-message.ts).
+const outbox = new WorkerOutbox((event: WorkerEvent) => self.postMessage(encodeWorkerEvent(event)));
 // A snapshot part is decoded and posted a chunk at a time, a few per task (sliced-delivery.ts): its first chunk
 // reaches the page before the rest of the part is decoded.
 const delivery = new SlicedDelivery((message: SessionMessage) => outbox.add(message));

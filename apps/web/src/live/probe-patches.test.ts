@@ -1,10 +1,11 @@
 // The worker → page hand-over of probes as patches (probe-patches.ts): what the page rebuilds equals what the
-// worker decoded, through the structured clone the real postMessage makes, and a patch carries only the
+// worker decoded, through the JSON text the worker really posts (live-message.ts), and a patch carries only the
 // fields that changed.
 import { CompactDecoder, compactRecordText, encodeCompactFields, type Probe } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
 import { event, makeProbe } from './probe-fixtures';
-import { ProbePatchReader, ProbePatchWriter } from './probe-patches';
+import { decodeWorkerEvent, encodeWorkerEvent } from './live-message';
+import { ProbePatchReader, ProbePatchWriter, type ProbePatch } from './probe-patches';
 
 const epochMs = 1_763_890_000_000;
 
@@ -35,14 +36,20 @@ function compactStream() {
   return { snapshot, delta };
 }
 
-/** Both ends with the structured clone between them, as postMessage does it. */
+/** The patches as the page receives them: encoded to the worker's post and decoded from it. */
+function posted(patches: ProbePatch[]): ProbePatch[] {
+  const event = decodeWorkerEvent(encodeWorkerEvent({ type: 'probes', patches, isSnapshot: false }));
+  return event.type === 'probes' ? event.patches : [];
+}
+
+/** Both ends with the worker's post between them. */
 function handOver() {
   const writer = new ProbePatchWriter();
   const reader = new ProbePatchReader();
   return {
     writer,
     reader,
-    send: (probes: Probe[]) => reader.probesOf(structuredClone(writer.patches(probes))),
+    send: (probes: Probe[]) => reader.probesOf(posted(writer.patches(probes))),
   };
 }
 
@@ -80,5 +87,23 @@ describe('probe patches', () => {
     reader.forget(['a']);
     const again = makeProbe('a', { batteryPercentage: 5 });
     expect(writer.patches([again])).toEqual([again]);
+  });
+
+  it('names the fields that went away or turned undefined, which JSON text could not carry as values', () => {
+    const { writer, send } = handOver();
+    const withExtras = { ...makeProbe('a'), extra: 1, other: 2 } as Probe;
+    send([withExtras]);
+    const { extra: _gone, ...kept } = withExtras as Probe & { extra: number };
+    const next = { ...kept, batteryPercentage: 7, other: undefined } as Probe;
+    const patch = writer.patches([next])[0]!;
+    expect(patch).toEqual({ probeID: 'a', batteryPercentage: 7, removedFields: ['other', 'extra'] });
+    writer.forget(['a']);
+  });
+
+  it('the page ends with the probe the worker decoded, field for field, after a field went away', () => {
+    const { send } = handOver();
+    send([{ ...makeProbe('a'), extra: 1 } as Probe]);
+    const [rebuilt] = send([makeProbe('a', { batteryPercentage: 7 })]);
+    expect(rebuilt).toStrictEqual(makeProbe('a', { batteryPercentage: 7 }));
   });
 });

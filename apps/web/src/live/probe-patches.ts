@@ -1,16 +1,17 @@
 // Probes crossing from the live worker to the page as patches (docs/decisions/dashboard.md, Round 3): the
-// page receives a structured-clone copy of whatever the worker posts, and copying 10,000 whole probes a
-// second (state, assignment, report, readings, events: ~20 objects each) was the main thread's largest cost.
+// page receives a copy of whatever the worker posts (JSON text since Round 22, a structured clone before), and
+// copying 10,000 whole probes a second (state, assignment, report, readings, events: ~20 objects each) was the
+// main thread's largest cost.
 // The compact decoder keeps a field's object when the field did not change, so the worker posts only the
 // top-level fields that differ from the probe it last posted, and the page merges them into its copy of
 // that probe. Both ends see the same messages in the same order, so they agree on what was posted last.
 import type { Probe } from '@bpm/protocol';
 
 /**
- * A probe's ID and the top-level fields that changed since it was last posted (a field that went away is there
- * as undefined, which the structured clone keeps); the whole probe when it is new.
+ * A probe's ID and the top-level fields that changed since it was last posted, with the names of those that went
+ * away in removedFields (the post is JSON, which has no undefined); the whole probe when it is new.
  */
-export type ProbePatch = Partial<Probe> & Pick<Probe, 'probeID'>;
+export type ProbePatch = Partial<Probe> & Pick<Probe, 'probeID'> & { removedFields?: string[] };
 
 /** The worker's end: remembers the last probe posted per ID. */
 export class ProbePatchWriter {
@@ -50,22 +51,26 @@ export class ProbePatchReader {
 
 type Fields = Record<string, unknown>;
 
-/** The fields of `next` that are not the same value as in `previous`, and undefined for those it no longer has. */
+/** The fields of `next` that are not the same value as in `previous`, and the names of those it no longer has. */
 function patchOf(previous: Probe, next: Probe): ProbePatch {
   const before = previous as unknown as Fields;
   const after = next as unknown as Fields;
   const patch: Fields = { probeID: next.probeID };
-  for (const key in after) if (after[key] !== before[key]) patch[key] = after[key];
-  for (const key in before) if (!(key in after)) patch[key] = undefined;
+  let removed: string[] | undefined;
+  for (const key in after) {
+    if (after[key] === before[key]) continue;
+    if (after[key] === undefined) (removed ??= []).push(key);
+    else patch[key] = after[key];
+  }
+  for (const key in before) if (!(key in after) && before[key] !== undefined) (removed ??= []).push(key);
+  if (removed) patch.removedFields = removed;
   return patch as ProbePatch;
 }
 
 function merged(previous: Probe, patch: ProbePatch): Probe {
   const probe: Fields = { ...previous };
   const fields = patch as unknown as Fields;
-  for (const key in fields) {
-    if (fields[key] === undefined) delete probe[key];
-    else probe[key] = fields[key];
-  }
+  for (const key in fields) if (key !== 'removedFields') probe[key] = fields[key];
+  for (const key of patch.removedFields ?? []) delete probe[key];
   return probe as unknown as Probe;
 }

@@ -4,7 +4,7 @@
 import type { LiveMessage, Probe } from '@bpm/protocol';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import type { WorkerEvent } from './live-message';
+import { decodeWorkerEvent, encodeWorkerEvent, type WorkerEvent } from './live-message';
 import { createLiveSession, type SessionMessage } from './live-session';
 import { workerEventReader } from './live-socket';
 import { event, makeProbe, probeData, probeDeletion, systemConfig } from './probe-fixtures';
@@ -14,11 +14,13 @@ import { maxProbesPerPost, snapshotChunksAhead, WorkerOutbox } from './worker-ou
 
 const log = () => ({ warn: vi.fn(), error: vi.fn() });
 
-/** Outbox with a manual timer; `posts` are what the page receives (structured clones, as postMessage makes them). */
+/** Outbox with a manual timer; `posts` are what the page receives (decoded from the JSON text the worker posts). */
 function outboxWithTimer() {
   const timers: (() => void)[] = [];
   const posts: WorkerEvent[] = [];
-  const outbox = new WorkerOutbox((e) => posts.push(structuredClone(e)), { after: (_ms, run) => timers.push(run) });
+  const outbox = new WorkerOutbox((e) => posts.push(decodeWorkerEvent(encodeWorkerEvent(e))), {
+    after: (_ms, run) => timers.push(run),
+  });
   const elapse = () => timers.splice(0).forEach((run) => run());
   return { outbox, posts, elapse };
 }
