@@ -31,6 +31,10 @@ export function formatPeak(alarm: Pick<Alarm, 'event' | 'peak'>): string {
   return keepUnitsWithNumbers(alarm.event >= 20 ? `${alarm.peak.toFixed(1)} %` : `${alarm.peak.toFixed(1)} °C`);
 }
 
+/** A card's " · peak 61.3 °C" after the place, "peak" kept with its value; nothing without a peak. */
+export const peakAfterPlace = (alarm: Pick<Alarm, 'event' | 'peak'>): string =>
+  alarm.peak === null ? '' : ` · peak\u00a0${formatPeak(alarm)}`;
+
 export function placeOf(alarm: Pick<Alarm, 'assignment'>): string {
   const a = alarm.assignment;
   if (!a) return 'Unassigned';

@@ -6,7 +6,7 @@ import { memo } from 'react';
 import { formatEventTime } from '../../../lib/dates';
 import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
-import { acknowledgedByText, formatPeak, placeOf } from '../alarm-display';
+import { acknowledgedByText, peakAfterPlace, placeOf } from '../alarm-display';
 import { AlarmCard, AlarmCardList, AlarmStateBadges, type AlarmItemProps } from './alarm-row-parts';
 
 /** Like the open alarms' cards, only those near the screen are rendered (lib/use-page-virtual-rows.ts). */
@@ -34,7 +34,7 @@ const AlarmHistoryCard = memo(function AlarmHistoryCard({ index, measureRef, ala
       </Text>
       <Text size="xs" c="gray.7">
         {placeOf(alarm)}
-        {alarm.peak !== null ? ` · peak\u00a0${formatPeak(alarm)}` : ''}
+        {peakAfterPlace(alarm)}
       </Text>
       {acknowledgedBy && (
         <Text size="xs" c="gray.7">

@@ -4,7 +4,7 @@ import { memo } from 'react';
 import { formatEventTime } from '../../../lib/dates';
 import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
-import { canBeAcknowledged, formatPeak, placeOf } from '../alarm-display';
+import { canBeAcknowledged, peakAfterPlace, placeOf } from '../alarm-display';
 import {
   AlarmActions,
   AlarmCard,
@@ -47,7 +47,7 @@ const OpenAlarmCard = memo(function OpenAlarmCard(props: OpenAlarmItemProps) {
       </Text>
       <Text size="xs" c="gray.7">
         {formatEventTime(alarm.raisedAt)} · {placeOf(alarm)}
-        {alarm.peak !== null ? ` · peak\u00a0${formatPeak(alarm)}` : ''}
+        {peakAfterPlace(alarm)}
       </Text>
       {alarm.state === 'shelved' && alarm.shelvedUntil && (
         <Text size="xs" c="gray.7">
