@@ -71,8 +71,9 @@ export function UsersTable({
   onSort,
 }: UsersViewProps & { sort: UserSort | null; onSort: (column: UserSortColumn) => void }) {
   return (
-    // A tablet held upright (768 px and up) shows every column with the ⋮ in view: headers, emails (before "@" and
-    // dots) and dates may wrap. Only between the cards' 520 px and ~700 px does the table scroll sideways.
+    // Headers, emails (before "@" and dots) and dates may wrap, so the columns need ~820 px; below that the table
+    // scrolls sideways, with the ⋮ column stuck at its right edge (users-table.module.css), so a tablet held
+    // upright (768 px) still has every user's actions in view.
     <Table.ScrollContainer minWidth={680}>
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
