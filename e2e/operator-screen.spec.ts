@@ -1,6 +1,6 @@
 // The operator's screen (docs/operator-screen.md): severity at a glance, the watchdog ring at expiry, rows that
 // hold still under the pointer, whole header cells that sort, 15+ rows at 1400×900, every column in view on a tablet.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 import { criticalReadings, ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';
 import { probeIDsInTable, probeRow, probeTable } from './probe-table';
@@ -120,7 +120,7 @@ test('at 1400×900 at least 15 probe rows are visible', async ({ page, adminApi,
   }
 });
 
-test("on a tablet held landscape a probe's only event takes both of its row's lines, not one cut short", async ({
+test("on a tablet held landscape a probe's only event takes both of its row's lines, and a short marker leaves a temperature message whole", async ({
   page,
   adminApi,
   server,
@@ -132,18 +132,29 @@ test("on a tablet held landscape a probe's only event takes both of its row's li
       assignment: { buildStage: null, agv: null, batteryPack: null, expectingCANData: false },
     }),
   ]);
+  await ingest(adminApi, [probeReport('lines-2', { readings: criticalReadings })]);
   await page.setViewportSize({ width: 1024, height: 768 });
   await signIn(page, 'admin', server.adminPassword);
-  const row = probeRow(page, 'lines-1');
-  await expect(row.getByText('Unacknowledged')).toBeVisible();
-  const message = row.getByText(/^Battery 5\.0\s%/);
-  await expect(message).toBeVisible();
-  // Beside the marker the Info column has room for about half of this message on a line.
-  const shown = await message.evaluate((line) => ({
-    lines: Math.round(line.clientHeight / parseFloat(getComputedStyle(line).lineHeight)),
-    clipped: line.scrollHeight > line.clientHeight + 1 || line.scrollWidth > line.clientWidth + 1,
-  }));
-  expect(shown).toEqual({ lines: 2, clipped: false });
+  const shownLines = (message: Locator) =>
+    message.evaluate((line) => ({
+      lines: Math.round(line.clientHeight / parseFloat(getComputedStyle(line).lineHeight)),
+      clipped: line.scrollHeight > line.clientHeight + 1 || line.scrollWidth > line.clientWidth + 1,
+    }));
+  // Beside the marker the Info column has room for about half of the battery message on a line.
+  const battery = probeRow(page, 'lines-1');
+  await expect(battery.getByText('Unack', { exact: true })).toBeVisible();
+  const batteryMessage = battery.getByText(/^Battery 5\.0\s%/);
+  await expect(batteryMessage).toBeVisible();
+  expect(await shownLines(batteryMessage)).toEqual({ lines: 2, clipped: false });
+  // The short marker leaves a temperature message room for its value and the limit it passed.
+  const hot = probeRow(page, 'lines-2');
+  // Its "Assigned to …" is transient: once it has gone (5 s), the overheating is the probe's only event.
+  await expect(hot.getByText(/^Assigned to /)).toHaveCount(0, { timeout: 10_000 });
+  const hotMessage = hot.getByText(/^Internal temperature 61\.3\s°C above alarm 55\s°C$/);
+  await expect(hotMessage).toBeVisible();
+  expect(await shownLines(hotMessage)).toEqual({ lines: 2, clipped: false });
+  // A screen reader still hears the whole word.
+  await expect(hot.getByRole('cell', { name: /^Unacknowledged Internal temperature/ })).toBeVisible();
 });
 
 test('a tablet held landscape shows every column without a sideways scroll; held upright, the probes are cards', async ({
