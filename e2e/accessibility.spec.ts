@@ -1,4 +1,4 @@
-// WCAG 2.2 AA with axe-core over every screen and modal, at 1400 and 400 px (docs/operator-screen.md).
+// WCAG 2.2 AA with axe-core over every screen and modal, at 1400, 1024 and 400 px (docs/operator-screen.md).
 // To cover a new screen or modal, add one entry to `views`: its route and, for a modal, how to open it.
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
@@ -330,7 +330,7 @@ test('skip links jump past the top bar and past the probes; keyboard focus is vi
   await expect(page.locator('#after-probes')).toBeFocused();
 });
 
-for (const width of [1400, 400]) {
+for (const width of [1400, 1024, 400]) {
   for (const view of views) {
     test(`${view.name} at ${width} px: no serious or critical axe violation`, async ({ page, server }) => {
       await page.setViewportSize({ width, height: 900 });
