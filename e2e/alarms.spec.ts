@@ -6,7 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import { createUserWithRole, expect, signIn, test } from './fixtures';
 import { ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';
 import { probeRow } from './probe-table';
-import { wheelThePage } from './scrolling';
+import { turnTheWheel } from './scrolling';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -207,7 +207,7 @@ test('a backlog of open alarms: the oldest is reached by scrolling and acknowled
 
   /** Scrolls down, as a user does, until `target` is on screen. */
   const scrollTo = async (target: Locator) => {
-    for (let step = 0; step < 80 && !(await target.isVisible()); step++) await wheelThePage(page, 700);
+    for (let step = 0; step < 80 && !(await target.isVisible()); step++) await turnTheWheel(page, 700);
     // Rows just below the screen are already in the page: the last bit of scrolling brings it into view.
     await target.scrollIntoViewIfNeeded();
     await expect(target).toBeInViewport();
@@ -263,7 +263,7 @@ test('a backlog of open alarms: the oldest is reached by scrolling and acknowled
   await acknowledgeSelected.click();
   await expect(unacknowledgedCount(page)).toHaveText(/^0 unacknowledged alarms$/);
   await page.mouse.move(700, 450);
-  await wheelThePage(page, 1_000_000);
+  await turnTheWheel(page, 1_000_000);
   await expect(page.getByRole('button', { name: /^Acknowledge alarm \d+ on / })).toHaveCount(0);
 });
 

@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 import { criticalReadings, ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';
 import { probeIDsInTable, probeRow, probeTable } from './probe-table';
+import { turnTheWheel } from './scrolling';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -105,7 +106,10 @@ test('at 1400×900 at least 15 probe rows are visible', async ({ page, adminApi,
   // Moving up the rows by keyboard, the focused control scrolls into view below the table's sticky header.
   const header = (await probeTable(page).getByRole('columnheader', { name: /^ID/ }).boundingBox())!;
   await probeRow(page, 'dense-00').hover();
-  await page.mouse.wheel(0, 2000);
+  // The rows scroll in the table's own scroller; the turn has to have landed before focus moves rows into view.
+  const scroller = probeTable(page).locator('xpath=..');
+  await turnTheWheel(page, 2000, scroller);
+  expect(await scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Actions for dense-23' }).focus();
   for (let step = 0; step < 80; step++) {
     await page.keyboard.press('Shift+Tab');
