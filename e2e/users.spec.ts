@@ -163,6 +163,27 @@ test('on a tablet held upright every user’s ⋮ is in view and the role pill s
   await expect(page.getByRole('menuitem', { name: 'Modify User' })).toBeVisible();
 });
 
+test('where the users table scrolls sideways, an edge beside ⋮ says columns lie under it until the end is reached', async ({
+  page,
+  server,
+}) => {
+  await page.setViewportSize({ width: 700, height: 900 });
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto('/users');
+  const actions = page.getByRole('button', { name: 'Actions for admin' });
+  const edge = () => actions.evaluate((button) => Number(getComputedStyle(button.closest('td')!, '::before').opacity));
+  await expect.poll(edge).toBe(1);
+  await page.getByRole('cell', { name: 'admin', exact: true }).hover();
+  await page.mouse.wheel(2000, 0);
+  await expect.poll(edge).toBe(0);
+  await page.mouse.wheel(-2000, 0);
+  await expect.poll(edge).toBe(1);
+  // Wide enough for every column: nothing lies under ⋮.
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await expect.poll(edge).toBe(0);
+  await expect(actions).toBeInViewport({ ratio: 1 });
+});
+
 test('below 520 px users are cards that expand to show email and dates', async ({ page, server }) => {
   await page.setViewportSize({ width: 400, height: 800 });
   await signIn(page, 'admin', server.adminPassword);
