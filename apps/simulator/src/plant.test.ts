@@ -7,8 +7,8 @@ import { Plant } from './plant.js';
 const start = Date.parse('2026-11-22T10:00:00.000Z');
 
 /** Runs `seconds` of plant time, every probe reporting every `stepSeconds`. */
-function runPlant(seed: number, probes: number, seconds: number, stepSeconds = 1): ProbeReport[] {
-  const plant = new Plant({ probes, seed, startMs: start });
+function runPlant(seed: number, probes: number, seconds: number, stepSeconds = 1, faultRateScale?: number): ProbeReport[] {
+  const plant = new Plant({ probes, seed, startMs: start, faultRateScale });
   const reports: ProbeReport[] = [];
   for (let s = stepSeconds; s <= seconds; s += stepSeconds) reports.push(...plant.nextReports(probes, start + s * 1000));
   return reports;
@@ -43,6 +43,30 @@ describe('Plant', () => {
     expect(reports.some((r) => r.batteryCharging)).toBe(true);
     // A silent probe misses reports: fewer reports than probes × seconds.
     expect(reports.length).toBeLessThan(60 * 1800);
+  });
+
+  it('with a lower fault rate scale, faults start as much less often', () => {
+    // Fault onsets a report shows: a thermocouple turning invalid, an expected CAN reading going missing.
+    const onsets = (reports: ProbeReport[]) => {
+      const last = new Map<string, { tcInvalid: boolean; canMissing: boolean }>();
+      let count = 0;
+      for (const r of reports) {
+        const now = {
+          tcInvalid: r.readings.some((x) => x.origin === 'Thermocouple' && !x.valid),
+          canMissing: r.assignment?.expectingCANData === true && !r.readings.some((x) => x.origin === 'CAN'),
+        };
+        const before = last.get(r.probeID);
+        if (before && now.tcInvalid && !before.tcInvalid) count++;
+        if (before && now.canMissing && !before.canMissing) count++;
+        last.set(r.probeID, now);
+      }
+      return count;
+    };
+    const full = onsets(runPlant(3, 100, 3600, 2));
+    const tenth = onsets(runPlant(3, 100, 3600, 2, 0.1));
+    expect(full).toBeGreaterThan(100);
+    expect(tenth).toBeGreaterThan(0);
+    expect(tenth).toBeLessThan(full * 0.25);
   });
 
   it('runs a low battery down below the warning level somewhere in a long run', () => {

@@ -63,6 +63,11 @@ export interface PlantOptions {
   probes: number;
   seed: number;
   startMs: number;
+  /**
+   * Multiplies every fault's chance of starting (default 1). The benchmarks keep 1, a load heavy in events; the
+   * demo plant of `npm start` lowers it, so that its faults stay occasional (docs/probe-data.md (Simulator)).
+   */
+  faultRateScale?: number;
 }
 
 export class Plant {
@@ -71,10 +76,12 @@ export class Plant {
   private nextPackId = 1000;
   private cursor = 0;
   private readonly startMs: number;
+  private readonly faultRateScale: number;
 
   constructor(options: PlantOptions) {
     this.random = new Random(options.seed);
     this.startMs = options.startMs;
+    this.faultRateScale = options.faultRateScale ?? 1;
     for (let i = 0; i < options.probes; i++) this.models.push(this.newModel(i, options.startMs));
   }
 
@@ -172,7 +179,8 @@ export class Plant {
       }
       if (fault === 'overheating' && buildStages[model.stageIndex]!.name !== 'Busbar welding') continue;
       const { perSecond, seconds } = faultRates[fault];
-      if (this.random.chance(1 - Math.exp(-perSecond * dt))) model.faults.set(fault, this.random.between(seconds[0], seconds[1]));
+      if (this.random.chance(1 - Math.exp(-perSecond * this.faultRateScale * dt)))
+        model.faults.set(fault, this.random.between(seconds[0], seconds[1]));
     }
   }
 

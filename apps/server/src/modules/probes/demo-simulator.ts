@@ -16,6 +16,13 @@ import { backfillHistory, backfillMs, needsBackfill } from './demo-backfill.js';
 export const demoKeyFileName = 'simulator-api-key';
 const demoKeyName = 'Plant simulator (demo)';
 const demo = { probes: 200, rate: 1, seed: 1 };
+/**
+ * The demo's faults start 100 times less often than those of the benchmarks' plant (docs/probe-data.md (Simulator)):
+ * at full rate its 200 probes annunciated ~2,200 alarms an hour and kept ~17 probes in Warning or Critical, so the
+ * hourly flood (docs/alarms.md (Simulator)) could not be told from the rest of the hour. Measured on 27 Nov after the
+ * first flood: at 0.02, 5 annunciated alarms in 5 minutes; at 0.01, 1 in 7 minutes, one or two probes off Normal.
+ */
+const demoFaultRateScale = 0.01;
 
 /** The stored key if it still works with Probes WRITE; otherwise a new one for the admin (or another probe writer). */
 async function demoKey(app: FastifyInstance): Promise<string | undefined> {
@@ -48,7 +55,12 @@ export async function startDemoSimulator(app: FastifyInstance, port: number): Pr
   // A new plant first fills an hour of history, then carries on live from where that hour ended.
   const now = Date.now();
   const backfill = needsBackfill(app);
-  const plant = new Plant({ probes: demo.probes, seed: demo.seed, startMs: backfill ? now - backfillMs : now });
+  const plant = new Plant({
+    probes: demo.probes,
+    seed: demo.seed,
+    startMs: backfill ? now - backfillMs : now,
+    faultRateScale: demoFaultRateScale,
+  });
   if (backfill) await backfillHistory(app, plant, now - backfillMs, now);
   const host = app.config.host === '0.0.0.0' ? '127.0.0.1' : app.config.host === '::' ? '[::1]' : app.config.host;
   const simulator = startSimulator({ url: `http://${host}:${port}/api`, key, ...demo, plant });
