@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
 import { Plant, startSimulator, type RunningSimulator } from '@bpm/simulator';
 import { adminSessionCookie, startServer, type RunningServer } from '../e2e/server';
-import { percentile } from './figures';
+import { percentile, sum } from './figures';
 import { describeMachineShare, machineShare, takeMachineSample } from './machine-share';
 import {
   describeLongTasks,
@@ -344,7 +344,6 @@ async function main() {
     );
     // The snapshot fills the store in the seconds after sign-in; every wall-time long task of Round 23 fell there.
     const signInPhase = cpuTasks.filter((t) => t.at < signInPhaseMs);
-    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
     console.log(
       `      the first ${signInPhaseMs / 1000} s after sign-in: the main thread ran ${sum(signInPhase.map((t) => t.cpu)).toFixed(0)} ms of CPU ` +
         `in ${signInPhase.length} tasks (${sum(signInPhase.map((t) => t.wall)).toFixed(0)} ms of wall time), ` +
@@ -367,7 +366,7 @@ async function main() {
     console.log(
       `      live feed: ${frameSizes.length} messages, snapshot ${(snapshotBytes / 1e6).toFixed(2)} MB ` +
         `(parts of ${snapshotParts.map((n) => (n / 1e6).toFixed(2)).join(', ')} MB), then mean ` +
-        `${(live.reduce((a, b) => a + b, 0) / Math.max(1, live.length) / 1000).toFixed(0)} kB, largest ${(Math.max(0, ...live) / 1e6).toFixed(2)} MB`,
+        `${(sum(live) / Math.max(1, live.length) / 1000).toFixed(0)} kB, largest ${(Math.max(0, ...live) / 1e6).toFixed(2)} MB`,
     );
     const over = longTasks.filter((t) => t.duration > 50);
     if (over.length > 0) {

@@ -1,4 +1,8 @@
-// What the benches print their figures with: a percentile of measured values, and the verdict beside a target.
+// What the benches print their figures with: a sum or percentile of measured values, and the verdict beside a target.
+
+export function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
 
 /** The p-th percentile (0–100) of values already sorted in ascending order, nearest rank; NaN when there are none. */
 export function percentileOfSorted(sorted: readonly number[], p: number): number {
