@@ -79,6 +79,32 @@ test('an operator sees alarms but the buttons are disabled', async ({ page, admi
   await expect(page.getByRole('button', { name: 'Acknowledge selected' })).toBeDisabled();
 });
 
+test('alarms the probe assignment suppresses wait apart: hidden until asked for, then last, marked Suppressed', async ({
+  page,
+  adminApi,
+  server,
+}) => {
+  // Between packs (not monitoring) its overheating is suppressed: an alarm nobody need act on.
+  const betweenPacks = { buildStage: null, agv: null, batteryPack: null, expectingCANData: false };
+  await ingest(adminApi, [report('al-waiting', 63)]);
+  await ingest(adminApi, [{ ...report('al-between', 63), assignment: betweenPacks }]);
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto('/alarms');
+  const acknowledge = (probeID: string) =>
+    page.getByRole('button', { name: new RegExp(`^Acknowledge alarm \\d+ on ${probeID}$`) });
+  await expect(acknowledge('al-waiting')).toBeVisible();
+  await expect(acknowledge('al-between')).toHaveCount(0);
+
+  await page.getByRole('switch', { name: /^Show \d+ suppressed by the probe assignment$/ }).check();
+  const suppressed = page.getByRole('row').filter({ has: acknowledge('al-between') });
+  await expect(suppressed.getByText('Suppressed', { exact: true })).toBeVisible();
+  await expect(suppressed.getByText('Suppressed by the probe assignment')).toBeVisible();
+  await expect(suppressed.getByText('Unacknowledged')).toHaveCount(0);
+  // After the alarm that waits for someone, though it is the newer one.
+  const waiting = page.getByRole('row').filter({ has: acknowledge('al-waiting') });
+  expect((await suppressed.boundingBox())!.y).toBeGreaterThan((await waiting.boundingBox())!.y);
+});
+
 test('a shelved alarm leaves the probe’s state and comes back at expiry', async ({ page, adminApi, server }) => {
   test.setTimeout(150_000);
   await ingest(adminApi, [report('al-shelf', 63)]);

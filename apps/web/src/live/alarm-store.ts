@@ -9,6 +9,12 @@ type Listener = () => void;
 const isOpen = (a: Alarm) => a.state !== 'closed';
 /** Annunciated now and waiting for someone: what the top bar counts and the dashboard row marks. */
 export const needsAcknowledgement = (a: Alarm) => a.state === 'unacknowledged' && !a.suppressed;
+/**
+ * Active but out of annunciation because of the probe's assignment (a shelve is someone's choice, and shows as one):
+ * nobody need act on it now. The open list keeps these apart and its badge says "Suppressed" (docs/alarms.md, Web).
+ */
+export const isSuppressedByAssignment = (a: Pick<Alarm, 'suppressed' | 'state' | 'clearedAt'>) =>
+  a.suppressed && a.clearedAt === null && a.state !== 'shelved';
 
 export class AlarmStore {
   private open = new Map<number, Alarm>();

@@ -1,6 +1,7 @@
 // An alarm's state as a badge (docs/alarms.md), the same on the Alarms page and in Probe Details' alarm history.
 import type { Alarm, AlarmState } from '@bpm/protocol';
 import { Badge } from '@mantine/core';
+import { isSuppressedByAssignment } from '../../live/alarm-store';
 
 const stateLooks: Record<AlarmState, { label: string; colour: string }> = {
   unacknowledged: { label: 'Unacknowledged', colour: 'red' },
@@ -9,15 +10,24 @@ const stateLooks: Record<AlarmState, { label: string; colour: string }> = {
   shelved: { label: 'Shelved', colour: 'gray' },
   closed: { label: 'Closed', colour: 'green' },
 };
+const suppressedLook = { label: 'Suppressed', colour: 'gray' };
 
 /**
  * An alarm's state as a badge; `muted` (the History's records) shows every state light, the open list fills
  * Unacknowledged red. Never cut to "Unacknowled…": Mantine's label clips with an ellipsis, which lets a table column
  * shrink below the word; unclipped, the column is always as wide as the badge.
  */
-export function AlarmStateBadge({ alarm, muted = false }: { alarm: Pick<Alarm, 'state'>; muted?: boolean }) {
-  const look = stateLooks[alarm.state];
-  const filled = !muted && alarm.state === 'unacknowledged';
+export function AlarmStateBadge({
+  alarm,
+  muted = false,
+}: {
+  alarm: Pick<Alarm, 'state' | 'suppressed' | 'clearedAt'>;
+  muted?: boolean;
+}) {
+  // Unacknowledged but suppressed by the assignment: nobody need act on it, so it does not read as waiting in red.
+  const suppressed = alarm.state === 'unacknowledged' && isSuppressedByAssignment(alarm);
+  const look = suppressed ? suppressedLook : stateLooks[alarm.state];
+  const filled = !muted && !suppressed && alarm.state === 'unacknowledged';
   return (
     <Badge
       color={filled ? 'red.9' : look.colour}

@@ -18,6 +18,19 @@ describe('compareOpenAlarms', () => {
     ];
     expect([...list].sort(compareOpenAlarms).map((x) => x.id)).toEqual([4, 3, 2, 1, 5]);
   });
+
+  it('puts those the probe assignment suppresses after all others, even an unacknowledged Critical one', () => {
+    const suppressed = (alarm: Alarm) => ({ ...alarm, suppressed: true, clearedAt: null });
+    const list = [
+      suppressed(a(1, 'unacknowledged', 'Critical', '2026-11-23T10:09:00.000Z')),
+      a(2, 'shelved', 'Warning', '2026-11-23T10:01:00.000Z'),
+      // A shelved alarm is suppressed too, by someone's choice: it keeps its place.
+      suppressed(a(3, 'shelved', 'Warning', '2026-11-23T10:02:00.000Z')),
+      a(4, 'unacknowledged', 'Warning', '2026-11-23T10:00:00.000Z'),
+      suppressed(a(5, 'acknowledged', 'Warning', '2026-11-23T10:08:00.000Z')),
+    ];
+    expect([...list].sort(compareOpenAlarms).map((x) => x.id)).toEqual([4, 3, 2, 1, 5]);
+  });
 });
 
 describe('hourlySeries', () => {

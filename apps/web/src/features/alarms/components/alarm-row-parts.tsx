@@ -72,6 +72,13 @@ export function AlarmCard({ index, measureRef, children }: Omit<AlarmItemProps, 
 
 export const alarmName = (alarm: Alarm) => `alarm ${alarm.id} on ${alarm.probeID}`;
 
+/** Under the message of an alarm the probe's assignment suppresses (live/alarm-store.ts isSuppressedByAssignment). */
+export const SuppressedNote = () => (
+  <Text size="xs" c="gray.7">
+    Suppressed by the probe assignment
+  </Text>
+);
+
 /**
  * The state badge and the event type: one under the other in the table, so the State column is one badge wide and
  * every column fits a tablet held landscape without a sideways scroll; side by side on a card.

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { formatEventTime } from '../../../lib/dates';
 import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
+import { isSuppressedByAssignment } from '../../../live/alarm-store';
 import { canBeAcknowledged, peakAfterPlace, placeOf } from '../alarm-display';
 import {
   AlarmActions,
@@ -12,6 +13,7 @@ import {
   AlarmStateBadges,
   alarmName,
   openAlarmItems,
+  SuppressedNote,
   type OpenAlarmItemProps,
   type OpenAlarmListProps,
 } from './alarm-row-parts';
@@ -45,6 +47,7 @@ const OpenAlarmCard = memo(function OpenAlarmCard(props: OpenAlarmItemProps) {
       <Text size="sm" fw={600}>
         {alarm.probeID}: {keepUnitsWithNumbers(alarm.lastMessage)}
       </Text>
+      {isSuppressedByAssignment(alarm) && <SuppressedNote />}
       <Text size="xs" c="gray.7">
         {formatEventTime(alarm.raisedAt)} · {placeOf(alarm)}
         {peakAfterPlace(alarm)}

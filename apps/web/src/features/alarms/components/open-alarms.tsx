@@ -1,9 +1,11 @@
 // Open alarms, live (docs/alarms.md): unacknowledged first, then Critical, then newest; Acknowledge,
-// Acknowledge selected, Shelve and Unshelve for those allowed.
+// Acknowledge selected, Shelve and Unshelve for those allowed. Those suppressed by the probe's assignment are
+// hidden until asked for, then listed last.
 import type { Alarm } from '@bpm/protocol';
-import { Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Checkbox, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { memo, useCallback, useMemo, useState, type ReactNode, type Ref } from 'react';
+import { isSuppressedByAssignment } from '../../../live/alarm-store';
 import { useAlarmsLoaded, useOpenAlarms } from '../../../live/use-alarms';
 import { formatEventTime } from '../../../lib/dates';
 import { keepUnitsWithNumbers } from '../../../lib/text';
@@ -16,6 +18,7 @@ import {
   AlarmStateBadges,
   alarmName,
   openAlarmItems,
+  SuppressedNote,
   type OpenAlarmItemProps,
   type OpenAlarmListProps,
 } from './alarm-row-parts';
@@ -36,10 +39,19 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
   const alarms = useOpenAlarms();
   const isLoaded = useAlarmsLoaded();
   const sorted = useMemo(() => [...alarms].sort(compareOpenAlarms), [alarms]);
+  // The assignment suppresses an alarm where it is expected (a probe between packs misses its CAN data): dozens at
+  // a time in a plant, none of them anyone's task. Listed among the others they buried the ones that are.
+  const [showSuppressed, setShowSuppressed] = useState(false);
+  const suppressedCount = useMemo(() => sorted.filter(isSuppressedByAssignment).length, [sorted]);
+  const waitingCount = sorted.length - suppressedCount;
+  const listed = useMemo(
+    () => (showSuppressed ? sorted : sorted.filter((a) => !isSuppressedByAssignment(a))),
+    [sorted, showSuppressed],
+  );
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [shelving, setShelving] = useState<Alarm | null>(null);
   const acknowledgeMany = useAcknowledgeAlarms();
-  const selectable = sorted.filter(canBeAcknowledged);
+  const selectable = listed.filter(canBeAcknowledged);
   const chosen = selectable.filter((a) => selected.has(a.id)).map((a) => a.id);
   const isNarrow = useAlarmCards();
   // The table's header sticks under this bar, which itself sticks under the top bar; keyboard focus stays clear of both.
@@ -77,9 +89,9 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
       {/* Stays under the top bar: with a long list, rows chosen far down are acknowledged without scrolling back. */}
       <Group ref={bar.ref} justify="space-between" wrap="wrap" style={stickyBar}>
         <Group gap="md">
-          {isNarrow && sorted.length > 0 && selectAll('Select all')}
+          {isNarrow && listed.length > 0 && selectAll('Select all')}
           <Text size="sm" c="gray.7">
-            {sorted.length === 0 ? 'No open alarms.' : `${sorted.length} open ${sorted.length === 1 ? 'alarm' : 'alarms'}`}
+            {waitingCount === 0 ? 'No open alarms.' : `${waitingCount} open ${waitingCount === 1 ? 'alarm' : 'alarms'}`}
           </Text>
         </Group>
         <PermissionButton
@@ -91,9 +103,18 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
           Acknowledge selected{chosen.length > 0 ? ` (${chosen.length})` : ''}
         </PermissionButton>
       </Group>
-      {sorted.length > 0 && isNarrow && (
+      {/* Out of the sticky bar: a choice made once, which would only take a phone's height there. */}
+      {suppressedCount > 0 && (
+        <Switch
+          size="sm"
+          label={`Show ${suppressedCount} suppressed by the probe assignment`}
+          checked={showSuppressed}
+          onChange={(event) => setShowSuppressed(event.currentTarget.checked)}
+        />
+      )}
+      {listed.length > 0 && isNarrow && (
         <OpenAlarmCards
-          alarms={sorted}
+          alarms={listed}
           canAct={canAct}
           canShelve={canShelve}
           selected={selected}
@@ -101,9 +122,9 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
           onShelve={setShelving}
         />
       )}
-      {sorted.length > 0 && !isNarrow && (
+      {listed.length > 0 && !isNarrow && (
         <OpenAlarmTable
-          alarms={sorted}
+          alarms={listed}
           canAct={canAct}
           canShelve={canShelve}
           selected={selected}
@@ -177,11 +198,7 @@ const OpenAlarmRow = memo(function OpenAlarmRow(props: OpenAlarmItemProps) {
       message={
         <>
           <Text size="sm">{keepUnitsWithNumbers(alarm.lastMessage)}</Text>
-          {alarm.suppressed && alarm.state !== 'shelved' && (
-            <Text size="xs" c="gray.7">
-              Suppressed by the probe assignment
-            </Text>
-          )}
+          {isSuppressedByAssignment(alarm) && <SuppressedNote />}
         </>
       }
       last={<AlarmActions alarm={alarm} canAct={canAct} canShelve={canShelve} onShelve={() => onShelve(alarm)} />}
