@@ -6,6 +6,7 @@ import { probeStore } from '../../live/probe-store';
 import { json, stubFetch } from '../../testing/fetch-routes';
 import { allMountedLater } from '../../lib/use-mounted-later';
 import { renderWithProviders } from '../../testing/render';
+import { isChimeOn } from './alarm-chime';
 import { AlarmIndicator } from './alarm-indicator';
 
 const renders = vi.hoisted(() => ({ Tooltip: 0, Switch: 0 }));
@@ -34,5 +35,21 @@ describe('AlarmIndicator', () => {
     expect(renders.Tooltip - before.Tooltip).toBe(0);
     expect(renders.Switch - before.Switch).toBe(0);
     expect(screen.getByRole('switch', { name: 'Alarm chime' })).toBeInTheDocument();
+  });
+
+  it('the speaker beside the chime switch is its label: a tap on it turns the chime on and off, kept per browser', async () => {
+    stubFetch({ 'GET /alarms': json([]) });
+    renderWithProviders(<AlarmIndicator />);
+    await act(() => allMountedLater());
+    const chime = screen.getByRole<HTMLInputElement>('switch', { name: 'Alarm chime' });
+    expect(chime).not.toBeChecked();
+    const speaker = chime.labels?.[0];
+    expect(speaker?.querySelector('svg')).not.toBeNull();
+    act(() => speaker!.click());
+    expect(chime).toBeChecked();
+    expect(isChimeOn()).toBe(true);
+    act(() => speaker!.click());
+    expect(chime).not.toBeChecked();
+    expect(isChimeOn()).toBe(false);
   });
 });

@@ -94,11 +94,14 @@ function ChimeToggle() {
   const isChiming = useChime();
   return (
     <DeferredTooltip label={isChiming ? 'Alarm chime on' : 'Alarm chime off'}>
+      {/* The speaker says what the switch is for without the tooltip, and widens what a finger can hit. */}
       <Switch
         size="xs"
         aria-label="Alarm chime"
         checked={isChiming}
         onChange={(event) => setChimeOn(event.currentTarget.checked)}
+        label={<Icon name={isChiming ? 'volume_up' : 'volume_off'} size={18} colour="var(--mantine-color-gray-7)" />}
+        styles={{ body: { alignItems: 'center' }, label: { display: 'inline-flex', paddingInlineStart: 4 } }}
       />
     </DeferredTooltip>
   );
