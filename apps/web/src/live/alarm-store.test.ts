@@ -54,13 +54,21 @@ describe('AlarmStore', () => {
     expect(store.getOpen().map((a) => a.id)).toEqual([1]);
   });
 
-  it('tells listeners about alarms new to it once loaded', () => {
+  it('tells listeners about each alarm the feed brings to need acknowledgement, once loaded', () => {
     const store = new AlarmStore();
     const seen: number[] = [];
-    store.onNewAlarm((a) => seen.push(a.id));
+    store.onAnnunciated((a) => seen.push(a.id));
     store.applyLive([alarm(1)]); // before the first load: not announced
-    store.load([alarm(1)], store.beginLoad());
-    store.applyLive([alarm(1, { peak: 61 }), alarm(2)]);
+    store.load([alarm(1), alarm(3, { suppressed: true }), alarm(4, { state: 'shelved', suppressed: true })], store.beginLoad());
+    // A change to one already waiting is not news; a new one that the assignment suppresses needs nobody yet.
+    store.applyLive([alarm(1, { peak: 61 }), alarm(2), alarm(5, { suppressed: true })]);
     expect(seen).toEqual([2]);
+    // The assignment stops suppressing 3 and 5 (a pack put on an AGV); 4 comes back from its shelve.
+    store.applyLive([alarm(3), alarm(5), alarm(4)]);
+    expect(seen).toEqual([2, 3, 5, 4]);
+    // Acknowledged, then changed again: not announced.
+    store.applyLive([alarm(3, { state: 'acknowledged' })]);
+    store.applyLive([alarm(3, { state: 'acknowledged', peak: 70 })]);
+    expect(seen).toEqual([2, 3, 5, 4]);
   });
 });

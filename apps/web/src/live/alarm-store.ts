@@ -22,7 +22,7 @@ export class AlarmStore {
   /** Live updates with the sequence number they arrived at (kept until a load that started later). */
   private recent = new Map<number, { alarm: Alarm; sequence: number }>();
   private listeners = new Set<Listener>();
-  private newAlarmListeners = new Set<(alarm: Alarm) => void>();
+  private annunciatedListeners = new Set<(alarm: Alarm) => void>();
   /** Built when read (the Alarms page, Probe Details), not at every live message: the dashboard only needs the count. */
   private list: Alarm[] | null = [];
   /** Kept as alarms come and go: counting the whole list at every live message grew with the open alarms. */
@@ -39,10 +39,14 @@ export class AlarmStore {
     return () => this.listeners.delete(listener);
   };
 
-  /** Called for each alarm seen for the first time through the feed (the chime). */
-  onNewAlarm(listener: (alarm: Alarm) => void): () => void {
-    this.newAlarmListeners.add(listener);
-    return () => this.newAlarmListeners.delete(listener);
+  /**
+   * Called for each alarm that the feed brings to need acknowledgement when it did not (the chime): a new one, but
+   * also one the assignment stopped suppressing (an overheating pack between stages, put on an AGV) or back from a
+   * shelve. Not for those a load brings: a reconnection does not chime for the whole backlog.
+   */
+  onAnnunciated(listener: (alarm: Alarm) => void): () => void {
+    this.annunciatedListeners.add(listener);
+    return () => this.annunciatedListeners.delete(listener);
   }
 
   getOpen = (): Alarm[] => (this.list ??= [...this.open.values()]);
@@ -78,10 +82,12 @@ export class AlarmStore {
 
   applyLive(alarms: readonly Alarm[]): void {
     for (const alarm of alarms) {
-      const isNew = !this.open.has(alarm.id) && !this.recent.has(alarm.id);
+      const before = this.open.get(alarm.id);
+      const wasWaiting = before !== undefined && needsAcknowledgement(before);
       this.recent.set(alarm.id, { alarm, sequence: ++this.sequence });
       this.put(alarm);
-      if (isNew && this.isLoaded) for (const listener of this.newAlarmListeners) listener(alarm);
+      if (this.isLoaded && !wasWaiting && needsAcknowledgement(alarm))
+        for (const listener of this.annunciatedListeners) listener(alarm);
     }
     this.changed();
   }

@@ -26,8 +26,8 @@ function useChime(): boolean {
   const isOn = useSyncExternalStore(subscribeChime, isChimeOn);
   useEffect(() => {
     if (!isOn) return;
-    return alarmStore.onNewAlarm((alarm) => {
-      if (alarm.eventType === 'Critical' && alarm.state === 'unacknowledged' && !alarm.suppressed) playChime();
+    return alarmStore.onAnnunciated((alarm) => {
+      if (alarm.eventType === 'Critical') playChime();
     });
   }, [isOn]);
   return isOn;
