@@ -121,10 +121,16 @@ export type AlarmSummaryQuery = z.infer<typeof alarmSummaryQuerySchema>;
 
 const countOf = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, count: z.number().int() });
 
+/**
+ * docs/alarms.md "Summary": every figure counts the alarms raised in the range that were annunciated (current
+ * at some moment), as ISA-18.2's rates and floods do; `notAnnunciated` counts the others.
+ */
 export const alarmSummarySchema = z.object({
   from: z.string(),
   to: z.string(),
   total: z.number().int(),
+  /** Alarms raised in the range that were never annunciated (they only sat in `suppressedEvents`): in no other figure. */
+  notAnnunciated: z.number().int(),
   byEventType: z.array(countOf({ eventType: eventTypeSchema })),
   byEvent: z.array(countOf({ event: z.number().int() })),
   topProbes: z.array(countOf({ probeID: z.string() })),

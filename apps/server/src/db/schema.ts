@@ -156,18 +156,24 @@ export interface AlarmsTable extends AssignmentColumns {
   shelve_reason: string | null;
 }
 
-/** docs/alarms.md "Summary roll-up": the alarms raised per 10-minute window (first 15 characters of raised_at), event and type. */
+/**
+ * docs/alarms.md "Summary roll-up": the annunciated alarms raised per 10-minute window (first 15 characters of
+ * raised_at), event and type, and the ones raised that were never annunciated.
+ */
 export interface AlarmWindowsTable {
   ten_minutes: string;
   event: number;
   event_type: string;
+  /** Annunciated alarms (`alarms.annunciated` = 1) only, since 0011-alarm-rollup-annunciated. */
   raised: number;
   /** Of those, the ones with an acknowledgement delay, and the sum of their delays (ms). */
   acknowledged: number;
   ack_delay_ms_sum: number;
+  /** The alarms raised that were never annunciated (0011-alarm-rollup-annunciated). */
+  not_annunciated: number;
 }
 
-/** docs/alarms.md "Summary roll-up": the alarms raised per hour (first 13 characters of raised_at) and stage. */
+/** docs/alarms.md "Summary roll-up": the annunciated alarms raised per hour (first 13 characters of raised_at) and stage. */
 export interface AlarmStageHoursTable {
   hour: string;
   stage_id: number;

@@ -10,6 +10,7 @@ import { historyHours } from './0007-history-hours.js';
 import { alarmRollup } from './0008-alarm-rollup.js';
 import { logsSearchPostgres } from './0009-logs-search-postgres.js';
 import { logsSearchBlocks } from './0010-logs-search-blocks.js';
+import { alarmRollupAnnunciated } from './0011-alarm-rollup-annunciated.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-alarm-rollup': alarmRollup,
   '0009-logs-search-postgres': logsSearchPostgres,
   '0010-logs-search-blocks': logsSearchBlocks,
+  '0011-alarm-rollup-annunciated': alarmRollupAnnunciated,
 };

@@ -1,5 +1,6 @@
 // The summary's roll-up tables (docs/alarms.md "Summary roll-up"): what an alarm counts for, and keeping
-// the counts right in the transaction that writes or deletes the alarms they count.
+// the counts right in the transaction that writes or deletes the alarms they count. An annunciated alarm
+// counts as raised (and acknowledged, with its delay); one never annunciated only as not_annunciated.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import type { AlarmStageHoursTable, AlarmWindowsTable, AlarmsTable, Database } from '../../db/schema.js';
@@ -7,10 +8,19 @@ import type { AlarmStageHoursTable, AlarmWindowsTable, AlarmsTable, Database } f
 type Db = Kysely<Database>;
 
 /** The columns of an alarm that the roll-up counts by. */
-export const rollupColumns = ['id', 'raised_at', 'event', 'event_type', 'stage_id', 'stage_name', 'ack_delay_ms'] as const;
+export const rollupColumns = [
+  'id',
+  'raised_at',
+  'event',
+  'event_type',
+  'stage_id',
+  'stage_name',
+  'ack_delay_ms',
+  'annunciated',
+] as const;
 export type CountedAlarm = Pick<Selectable<AlarmsTable>, (typeof rollupColumns)[number]>;
 
-/** Roll-up rows per upsert: 6,000 bound values at most (SQLite allows 32,766, PostgreSQL 65,535). */
+/** Roll-up rows per upsert: 7,000 bound values at most (SQLite allows 32,766, PostgreSQL 65,535). */
 const rowsPerStatement = 1000;
 
 // A change to a roll-up row: the table's own columns, the counts signed.
@@ -30,8 +40,21 @@ export async function recount(db: Db, before: readonly CountedAlarm[], after: re
     const windowKey = JSON.stringify([tenMinutes, a.event, a.event_type]);
     let w = windows.get(windowKey);
     if (!w) {
-      w = { ten_minutes: tenMinutes, event: a.event, event_type: a.event_type, raised: 0, acknowledged: 0, ack_delay_ms_sum: 0 };
+      w = {
+        ten_minutes: tenMinutes,
+        event: a.event,
+        event_type: a.event_type,
+        raised: 0,
+        acknowledged: 0,
+        ack_delay_ms_sum: 0,
+        not_annunciated: 0,
+      };
       windows.set(windowKey, w);
+    }
+    // Never annunciated: counted apart, in nothing else (not its acknowledgement, not its stage).
+    if (a.annunciated !== 1) {
+      w.not_annunciated += sign;
+      return;
     }
     w.raised += sign;
     if (a.ack_delay_ms !== null) {
@@ -63,7 +86,9 @@ export async function recount(db: Db, before: readonly CountedAlarm[], after: re
   }
   for (const old of stored.values()) add(old, -1);
   // In key order: two writers lock the rows they count in the same order (no deadlock on PostgreSQL).
-  const windowRows = inKeyOrder(windows).filter((w) => w.raised !== 0 || w.acknowledged !== 0 || w.ack_delay_ms_sum !== 0);
+  const windowRows = inKeyOrder(windows).filter(
+    (w) => w.raised !== 0 || w.acknowledged !== 0 || w.ack_delay_ms_sum !== 0 || w.not_annunciated !== 0,
+  );
   const stageRows = inKeyOrder(stages).filter((s) => s.raised !== 0);
   // Retention after a long stop can delete months at once: a bounded number of bound values per statement.
   for (let i = 0; i < windowRows.length; i += rowsPerStatement)
@@ -75,6 +100,7 @@ export async function recount(db: Db, before: readonly CountedAlarm[], after: re
           raised: sql`alarm_windows.raised + excluded.raised`,
           acknowledged: sql`alarm_windows.acknowledged + excluded.acknowledged`,
           ack_delay_ms_sum: sql`alarm_windows.ack_delay_ms_sum + excluded.ack_delay_ms_sum`,
+          not_annunciated: sql`alarm_windows.not_annunciated + excluded.not_annunciated`,
         }),
       )
       .execute();
@@ -86,9 +112,17 @@ export async function recount(db: Db, before: readonly CountedAlarm[], after: re
         oc.columns(['hour', 'stage_id', 'stage_name']).doUpdateSet({ raised: sql`alarm_stage_hours.raised + excluded.raised` }),
       )
       .execute();
-  // A count brought to zero (an alarm moved to another key, or deleted) leaves no row: the summary lists
-  // only hours and windows with alarms.
-  if (windowRows.some((w) => w.raised < 0)) await db.deleteFrom('alarm_windows').where('raised', '=', 0).execute();
+  // A row whose counts all come to zero (its alarms moved to another key, or deleted) is deleted: the summary
+  // lists only hours and windows with alarms. Only fewer alarms under a key can empty its row; an alarm that
+  // becomes annunciated moves from not_annunciated to raised under the same key.
+  if (windowRows.some((w) => w.raised + w.not_annunciated < 0))
+    await db
+      .deleteFrom('alarm_windows')
+      .where('raised', '=', 0)
+      .where('not_annunciated', '=', 0)
+      .where('acknowledged', '=', 0)
+      .where('ack_delay_ms_sum', '=', 0)
+      .execute();
   if (stageRows.some((s) => s.raised < 0)) await db.deleteFrom('alarm_stage_hours').where('raised', '=', 0).execute();
 }
 
@@ -100,7 +134,8 @@ const sameCounts = (a: CountedAlarm, b: CountedAlarm) =>
   a.event_type === b.event_type &&
   a.stage_id === b.stage_id &&
   a.stage_name === b.stage_name &&
-  a.ack_delay_ms === b.ack_delay_ms;
+  a.ack_delay_ms === b.ack_delay_ms &&
+  a.annunciated === b.annunciated;
 
 /** The counted columns of the stored alarms `ids`, locked on PostgreSQL until the transaction ends (no concurrent writer moves them meanwhile). */
 export async function countedAlarms(db: Db, ids: readonly number[]): Promise<CountedAlarm[]> {

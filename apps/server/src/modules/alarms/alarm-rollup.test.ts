@@ -1,13 +1,15 @@
 // The alarms summary read from the roll-up (docs/alarms.md "Summary roll-up") answers exactly what the
 // plain scan of every alarm answers, for any range (part-hours at either end, no full hour, exact hours),
-// after alarms are written in batches, acknowledged later (while active and after they cleared) and
-// deleted by retention; and a database upgraded with alarms already stored is counted by the migration.
+// after alarms are written in batches, annunciated or never, their annunciated flag changed by a later
+// write, acknowledged later (while active and after they cleared) and deleted by retention; and a database
+// upgraded with alarms already stored is counted by the migrations (0008 every alarm, 0011 by annunciation).
 // On SQLite ("node") and PostgreSQL ("node-pg") alike.
 import fc from 'fast-check';
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.js';
 import { migrations } from '../../db/migrations/index.js';
+import type { AlarmStageHoursTable, AlarmWindowsTable } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import type { AlarmEpisode } from './alarm-tracker.js';
 import { acknowledgeStored, deleteOlderThan, scanSummary, summarise, upsertAlarms } from './alarms.queries.js';
@@ -30,6 +32,9 @@ interface Generated {
   /** ms after raising when acknowledged, or null; `later`: acknowledged in a second write. */
   ackAfter: number | null;
   later: boolean;
+  /** Annunciated when first written; `flips`: the flag turns over in a second write (with the later acknowledgement, if any). */
+  annunciated: boolean;
+  flips: boolean;
 }
 
 const generatedAlarm = fc.record<Generated>({
@@ -44,6 +49,8 @@ const generatedAlarm = fc.record<Generated>({
   clearedAfter: fc.option(fc.integer({ min: 1, max: 8 * hourMs })),
   ackAfter: fc.option(fc.integer({ min: 0, max: 2 * hourMs })),
   later: fc.boolean(),
+  annunciated: fc.boolean(),
+  flips: fc.boolean(),
 });
 /** A range end: any ms, or an exact hour, or the ms before one. */
 const rangeEnd = fc.oneof(
@@ -72,7 +79,7 @@ function episodeOf(g: Generated, id: number): AlarmEpisode {
             agv: null,
             batteryPack: g.pack === 0 ? null : { id: 100 + g.pack, name: `Pack ${100 + g.pack}` },
           },
-    suppressed: false,
+    suppressed: !g.annunciated,
     clearedAt: g.clearedAfter === null ? null : iso(raisedAt + g.clearedAfter),
     acknowledgedAt: null,
     acknowledgedBy: null,
@@ -80,7 +87,7 @@ function episodeOf(g: Generated, id: number): AlarmEpisode {
     shelvedUntil: null,
     shelvedBy: null,
     shelveReason: null,
-    annunciated: true,
+    annunciated: g.annunciated,
     ackDelayMs: null,
   };
 }
@@ -102,6 +109,61 @@ async function expectSameAsScan(ranges: readonly [number, number][]): Promise<vo
     const [from, to] = a <= b ? [iso(base + a), iso(base + b)] : [iso(base + b), iso(base + a)];
     expect(await summarise(t.app.db, from, to), `${from} – ${to}`).toEqual(await scanSummary(t.app.db, from, to));
   }
+}
+
+/**
+ * The roll-up tables hold exactly the counts of the stored alarms (the annunciated ones as raised, the others
+ * as not_annunciated), and no row whose counts are all zero.
+ */
+async function expectRollupAsCounted(): Promise<void> {
+  const db = t.app.db;
+  const stored = await db
+    .selectFrom('alarms')
+    .select(['raised_at', 'event', 'event_type', 'stage_id', 'stage_name', 'ack_delay_ms', 'annunciated'])
+    .execute();
+  const windows = new Map<string, AlarmWindowsTable>();
+  const stageHours = new Map<string, AlarmStageHoursTable>();
+  for (const a of stored) {
+    const [tenMinutes, hour] = [a.raised_at.slice(0, 15), a.raised_at.slice(0, 13)];
+    const windowKey = `${tenMinutes} ${a.event} ${a.event_type}`;
+    const w = windows.get(windowKey) ?? {
+      ten_minutes: tenMinutes,
+      event: a.event,
+      event_type: a.event_type,
+      raised: 0,
+      acknowledged: 0,
+      ack_delay_ms_sum: 0,
+      not_annunciated: 0,
+    };
+    windows.set(windowKey, w);
+    if (a.annunciated !== 1) {
+      w.not_annunciated++;
+      continue;
+    }
+    w.raised++;
+    if (a.ack_delay_ms !== null) {
+      w.acknowledged++;
+      w.ack_delay_ms_sum += a.ack_delay_ms;
+    }
+    if (a.stage_id === null) continue;
+    const stageKey = `${hour} ${a.stage_id} ${a.stage_name ?? ''}`;
+    const s = stageHours.get(stageKey) ?? { hour, stage_id: a.stage_id, stage_name: a.stage_name ?? '', raised: 0 };
+    stageHours.set(stageKey, s);
+    s.raised++;
+  }
+  const sorted = <T>(rows: T[]) => rows.map((r) => JSON.stringify(r, Object.keys(r as object).sort())).sort();
+  expect(sorted(await db.selectFrom('alarm_windows').selectAll().execute())).toEqual(sorted([...windows.values()]));
+  expect(sorted(await db.selectFrom('alarm_stage_hours').selectAll().execute())).toEqual(sorted([...stageHours.values()]));
+}
+
+/** The scan itself over every stored alarm (all within [-1 h, 7 h]): the annunciated ones in `total`, the others apart. */
+async function expectScanCountsByAnnunciation(): Promise<void> {
+  const stored = await t.app.db.selectFrom('alarms').select(['annunciated', 'ack_delay_ms']).execute();
+  const annunciated = stored.filter((a) => a.annunciated === 1);
+  const scan = await scanSummary(t.app.db, iso(base - hourMs), iso(base + 7 * hourMs));
+  expect(scan.total).toBe(annunciated.length);
+  expect(scan.notAnnunciated).toBe(stored.length - annunciated.length);
+  expect(scan.timeToAcknowledge.count).toBe(annunciated.filter((a) => a.ack_delay_ms !== null).length);
 }
 
 describe('alarms summary from the roll-up', () => {
@@ -128,11 +190,19 @@ describe('alarms summary from the roll-up', () => {
             if (g.ackAfter !== null && !g.later) acknowledge(a, g);
           });
           for (let i = 0; i < episodes.length; i += chunk) await upsertAlarms(db, episodes.slice(i, i + chunk));
-          const laterActive = episodes.filter(
-            (a, i) => generated[i]!.later && generated[i]!.ackAfter !== null && a.clearedAt === null,
-          );
-          laterActive.forEach((a) => acknowledge(a, generated[a.id - 1]!));
-          for (let i = 0; i < laterActive.length; i += chunk) await upsertAlarms(db, laterActive.slice(i, i + chunk));
+          // The second write: a turned-over annunciated flag (either way; the product only ever sets it), an
+          // acknowledgement of an active alarm, or both at once.
+          const rewritten = episodes.filter((a, i) => {
+            const g = generated[i]!;
+            const isAckedNow = g.later && g.ackAfter !== null && a.clearedAt === null;
+            if (isAckedNow) acknowledge(a, g);
+            if (g.flips) {
+              a.annunciated = !a.annunciated;
+              a.suppressed = !a.annunciated;
+            }
+            return isAckedNow || g.flips;
+          });
+          for (let i = 0; i < rewritten.length; i += chunk) await upsertAlarms(db, rewritten.slice(i, i + chunk));
           const laterCleared = episodes.filter(
             (a, i) => generated[i]!.later && generated[i]!.ackAfter !== null && a.clearedAt !== null,
           );
@@ -146,6 +216,8 @@ describe('alarms summary from the roll-up', () => {
             );
           if (retentionCutoff !== null) await deleteOlderThan(db, iso(base + retentionCutoff));
           await expectSameAsScan([...ranges, [0, 6 * hourMs], [-hourMs, 7 * hourMs]]);
+          await expectScanCountsByAnnunciation();
+          await expectRollupAsCounted();
         },
       ),
       { numRuns: 40 },
@@ -155,7 +227,8 @@ describe('alarms summary from the roll-up', () => {
   it('keeps the counts when retention deletes months of alarms at once', async () => {
     await emptyAlarms();
     const db = t.app.db;
-    // One alarm per 10-minute window for 104 days; three in four cleared and older than the cutoff.
+    // One alarm per 10-minute window for 104 days; three in four cleared and older than the cutoff; one in
+    // five never annunciated.
     const windowMs = 10 * 60_000;
     const episodes = Array.from({ length: 15_000 }, (_, i) => {
       const g: Generated = {
@@ -167,6 +240,8 @@ describe('alarms summary from the roll-up', () => {
         clearedAfter: null,
         ackAfter: null,
         later: false,
+        annunciated: i % 5 !== 0,
+        flips: false,
       };
       const a = episodeOf(g, i + 1);
       if (i % 4 !== 0) a.clearedAt = iso(base + i * windowMs + 60_000);
@@ -179,10 +254,12 @@ describe('alarms summary from the roll-up', () => {
       [0, end],
       [5 * hourMs + 1, 400 * hourMs - 1],
     ]);
-    expect((await summarise(db, iso(base), iso(base + end))).total).toBe(3750);
+    // Left: the 3,750 active ones, of which one in five (i % 20 = 0) was never annunciated.
+    expect(await summarise(db, iso(base), iso(base + end))).toMatchObject({ total: 3000, notAnnunciated: 750 });
+    await expectRollupAsCounted();
   }, 60_000);
 
-  it('counts the alarms stored before the roll-up existed (migration 0008-alarm-rollup)', async () => {
+  it('counts the alarms stored before the roll-up existed (0008-alarm-rollup), then by annunciation (0011-alarm-rollup-annunciated)', async () => {
     await emptyAlarms();
     const db = t.app.db;
     const migrator = new Migrator({
@@ -196,7 +273,7 @@ describe('alarms summary from the roll-up', () => {
     const down = await migrator.migrateTo('0007-history-hours');
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => r.migrationName)).toContain('0008-alarm-rollup');
-    // Written as the server before this migration wrote them: the alarms table alone.
+    // Written as the server before this migration wrote them: the alarms table alone; some never annunciated.
     const generated = fc.sample(generatedAlarm, { numRuns: 300, seed: 8 });
     const rows = generated.map((g, i) => {
       const a = episodeOf(g, i + 1);
@@ -213,16 +290,36 @@ describe('alarms summary from the roll-up', () => {
         stage_name: a.assignment?.buildStage?.name ?? null,
         pack_id: a.assignment?.batteryPack?.id ?? null,
         pack_name: a.assignment?.batteryPack?.name ?? null,
-        suppressed: 0,
-        annunciated: 1,
+        suppressed: g.annunciated ? 0 : 1,
+        annunciated: g.annunciated ? 1 : 0,
         open: 1,
         cleared_at: a.clearedAt,
         ack_delay_ms: g.ackAfter,
       };
     });
     await db.insertInto('alarms').values(rows).execute();
-    expect(await migrateToLatest(db)).toContain('0008-alarm-rollup');
-    expect(await db.selectFrom('alarm_windows').select('raised').execute()).not.toHaveLength(0);
+    const annunciated = rows.filter((r) => r.annunciated === 1);
+    expect(annunciated.length).toBeGreaterThan(100);
+    expect(rows.length - annunciated.length).toBeGreaterThan(100);
+    const sums = () =>
+      db
+        .selectFrom('alarm_windows')
+        .select([sql<number | string>`sum(raised)`.as('raised'), sql<number | string>`sum(acknowledged)`.as('acknowledged')])
+        .executeTakeFirstOrThrow()
+        .then((r) => ({ raised: Number(r.raised), acknowledged: Number(r.acknowledged) }));
+    // The roll-up as 0008 made it: every alarm counted as raised.
+    const upTo0010 = await migrator.migrateTo('0010-logs-search-blocks');
+    expect(upTo0010.error).toBeUndefined();
+    expect(upTo0010.results?.map((r) => r.migrationName)).toContain('0008-alarm-rollup');
+    expect(await sums()).toEqual({ raised: rows.length, acknowledged: rows.filter((r) => r.ack_delay_ms !== null).length });
+    // 0011 counts them again: annunciated ones as raised (and acknowledged), the others apart.
+    expect(await migrateToLatest(db)).toEqual(['0011-alarm-rollup-annunciated']);
+    expect(await sums()).toEqual({
+      raised: annunciated.length,
+      acknowledged: annunciated.filter((r) => r.ack_delay_ms !== null).length,
+    });
+    await expectScanCountsByAnnunciation();
+    await expectRollupAsCounted();
     await expectSameAsScan([
       [0, 6 * hourMs],
       [-hourMs, 7 * hourMs],

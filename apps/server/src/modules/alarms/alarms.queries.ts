@@ -9,7 +9,7 @@ import {
   type JournalFilter,
   type ProbeAssignment,
 } from '@bpm/protocol';
-import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { AlarmsTable, Database, JournalTable } from '../../db/schema.js';
 import { meanOfIntegers } from '../../db/dialect.js';
 import { executeRepeatedInsert } from '../../db/repeated-insert.js';
@@ -266,32 +266,42 @@ type WindowCount = { window: string; event: number; event_type: string; count: n
 type TopRow = { id: number | null; name: string | null; count: number | string };
 type RangeQuery = SelectQueryBuilder<Database, 'alarms', object>;
 const count = sql<number>`count(*)`;
+/**
+ * The summary counts annunciated alarms only (docs/alarms.md "Summary"); the others are counted apart. Literals,
+ * not bound values, so that the planner can read the annunciated ones from the partial index
+ * alarms_raised_annunciated (migration 0011-alarm-rollup-annunciated) alone.
+ */
+const isAnnunciated = sql<SqlBool>`annunciated = 1`;
+const isNotAnnunciated = sql<SqlBool>`annunciated <> 1`;
 /** The 10-minute window of an alarm: the first 15 characters of raised_at ("2026-11-23T08:4"). */
 const windowOf = sql<string>`substr(raised_at, 1, 15)`;
 const hourMs = 60 * 60 * 1000;
 
 /**
- * Counts of the alarms raised in [from, to] (docs/alarms.md Summary). The full hours of the range are read
- * from the roll-up (docs/alarms.md "Summary roll-up"): counts, hours, floods, stages and the
- * acknowledgement count and mean; the part-hours at either end, the top probes and packs and the 90th
- * percentile are scanned. The answer is the plain scan's (scanSummary), for every range.
+ * Counts of the annunciated alarms raised in [from, to], and the number of the others (docs/alarms.md
+ * Summary). The full hours of the range are read from the roll-up (docs/alarms.md "Summary roll-up"):
+ * counts, hours, floods, stages, the acknowledgement count and mean, and the alarms never annunciated; the
+ * part-hours at either end, the top probes and packs and the 90th percentile are scanned. The answer is the
+ * plain scan's (scanSummary), for every range.
  */
 export async function summarise(db: Db, from: string, to: string): Promise<Summary> {
   const hours = fullHoursOf(from, to);
   if (!hours) return scanSummary(db, from, to);
-  const inRange = rangeOf(db, from, to);
+  const inRange = rangeOf(db, from, to).where(isAnnunciated);
   // The scanned ends: [from, first full hour) and [end of the last full hour, to].
-  const ends = [
+  const endsOfAll = [
     db.selectFrom('alarms').where('raised_at', '>=', from).where('raised_at', '<', hours.first),
     db.selectFrom('alarms').where('raised_at', '>=', hours.end).where('raised_at', '<=', to),
   ];
+  const ends = endsOfAll.map((end) => end.where(isAnnunciated));
   const firstWindow = `${hours.first.slice(0, 13)}:0`;
   const endWindow = `${hours.end.slice(0, 13)}:0`;
-  const rolledWindows = db
-    .selectFrom('alarm_windows')
-    .where('ten_minutes', '>=', firstWindow)
-    .where('ten_minutes', '<', endWindow)
-    .where('raised', '>', 0);
+  const fullWindows = db.selectFrom('alarm_windows').where('ten_minutes', '>=', firstWindow).where('ten_minutes', '<', endWindow);
+  const rolledWindows = fullWindows.where('raised', '>', 0);
+  const notAnnunciatedParts = endsOfAll.reduce(
+    (parts, end) => parts.unionAll(end.where(isNotAnnunciated).select(count.as('n'))),
+    fullWindows.where('not_annunciated', '>', 0).select('not_annunciated as n'),
+  );
   const stageParts = ends.reduce(
     (parts, end) =>
       parts.unionAll(
@@ -312,7 +322,7 @@ export async function summarise(db: Db, from: string, to: string): Promise<Summa
       parts.unionAll(end.select([sql<number>`count(ack_delay_ms)`.as('n'), sql<number>`sum(ack_delay_ms)`.as('s')])),
     rolledWindows.select(['acknowledged as n', 'ack_delay_ms_sum as s']),
   );
-  const [rolled, firstEnd, lastEnd, topStages, ack, [topProbes, topPacks]] = await Promise.all([
+  const [rolled, firstEnd, lastEnd, topStages, ack, notAnnunciated, [topProbes, topPacks]] = await Promise.all([
     rolledWindows.select(['ten_minutes as window', 'event', 'event_type', 'raised as count']).execute(),
     windowCounts(ends[0]!),
     windowCounts(ends[1]!),
@@ -328,19 +338,31 @@ export async function summarise(db: Db, from: string, to: string): Promise<Summa
       .selectFrom(ackParts.as('parts'))
       .select([sql<number | null>`sum(n)`.as('count'), meanOfIntegers(db, sql`sum(s)`, sql`sum(n)`).as('mean')])
       .executeTakeFirst(),
+    db
+      .selectFrom(notAnnunciatedParts.as('parts'))
+      .select(sql<number | string | null>`sum(n)`.as('count'))
+      .executeTakeFirst(),
     topProbesAndPacks(inRange),
   ]);
-  return assemble(inRange, { windows: [...firstEnd, ...rolled, ...lastEnd], topProbes, topStages, topPacks, ack });
+  return assemble(inRange, {
+    windows: [...firstEnd, ...rolled, ...lastEnd],
+    notAnnunciated: notAnnunciated?.count,
+    topProbes,
+    topStages,
+    topPacks,
+    ack,
+  });
 }
 
 /**
  * The plain scan: every alarm of [from, to] read (one group-by of 10-minute windows for the counts, hours
- * and floods; one scan each for the top lists and the acknowledgement times). Ranges without a full hour
- * are answered so; it is also the definition the roll-up is checked against (alarm-rollup.test.ts).
+ * and floods; one scan each for the top lists and the acknowledgement times, all of annunciated alarms; one
+ * count of the others). Ranges without a full hour are answered so; it is also the definition the roll-up
+ * is checked against (alarm-rollup.test.ts).
  */
 export async function scanSummary(db: Db, from: string, to: string): Promise<Summary> {
-  const inRange = rangeOf(db, from, to);
-  const [windows, topStages, ack, [topProbes, topPacks]] = await Promise.all([
+  const inRange = rangeOf(db, from, to).where(isAnnunciated);
+  const [windows, topStages, ack, notAnnunciated, [topProbes, topPacks]] = await Promise.all([
     windowCounts(inRange),
     inRange
       .where('stage_id', 'is not', null)
@@ -354,9 +376,10 @@ export async function scanSummary(db: Db, from: string, to: string): Promise<Sum
       .where('ack_delay_ms', 'is not', null)
       .select([count.as('count'), sql<number | string | null>`avg(ack_delay_ms)`.as('mean')])
       .executeTakeFirst(),
+    rangeOf(db, from, to).where(isNotAnnunciated).select(count.as('count')).executeTakeFirst(),
     topProbesAndPacks(inRange),
   ]);
-  return assemble(inRange, { windows, topProbes, topStages, topPacks, ack });
+  return assemble(inRange, { windows, notAnnunciated: notAnnunciated?.count, topProbes, topStages, topPacks, ack });
 }
 
 function rangeOf(db: Db, from: string, to: string): RangeQuery {
@@ -419,11 +442,13 @@ async function p90Of(range: RangeQuery, ackCount: number): Promise<number | null
   return row?.ack_delay_ms ?? null;
 }
 
-/** The answer from the counted parts; the 90th percentile of the acknowledgement delays is read from `range` here. */
+/** The answer from the counted parts; the 90th percentile of the acknowledgement delays is read from `range` (annunciated alarms) here. */
 async function assemble(
   range: RangeQuery,
   parts: {
     windows: readonly WindowCount[];
+    /** The alarms of the range that were never annunciated. */
+    notAnnunciated: number | string | null | undefined;
     topProbes: readonly { probe_id: string; count: number | string }[];
     topStages: readonly TopRow[];
     topPacks: readonly TopRow[];
@@ -448,6 +473,7 @@ async function assemble(
   const top = (rows: readonly TopRow[]) => rows.map((r) => ({ id: r.id!, name: r.name ?? '', count: Number(r.count) }));
   return {
     total: [...byType.values()].reduce((sum, n) => sum + n, 0),
+    notAnnunciated: Number(parts.notAnnunciated ?? 0),
     // Equal counts in event type order: the rows come in no set order (PostgreSQL groups by hashing).
     byEventType: [...byType]
       .map(([eventType, n]) => ({ eventType: eventType as EventType, count: n }))

@@ -3,6 +3,7 @@
 import {
   defaultSystemInfo,
   type Alarm,
+  type AlarmSummary,
   type AlarmWithJournal,
   type JournalEntry,
   type Probe,
@@ -10,6 +11,8 @@ import {
 } from '@bpm/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
+import type { AlarmEpisode } from './alarm-tracker.js';
+import { upsertAlarms } from './alarms.queries.js';
 import { parseCsv } from './csv-parse.testing.js';
 
 const welding = {
@@ -281,6 +284,90 @@ describe('reading alarms', () => {
     expect(body.timeToAcknowledge.p90Seconds).toBeGreaterThanOrEqual(0);
     expect(body.floods.length).toBeGreaterThanOrEqual(1);
     expect(body.floods[0]!.count).toBeGreaterThan(10);
+  });
+
+  it('counts annunciated alarms only: 11 never annunciated in a window are no flood, and are counted apart', async () => {
+    // Stored as the batch writer stores them, in windows of a day long past that holds these alarms alone.
+    const stored = (letter: string, i: number, time: string, annunciated: boolean, ackDelayMs: number): AlarmEpisode => {
+      const raisedAt = `2025-01-15T${time}Z`;
+      const assignment = annunciated ? sealing : welding;
+      return {
+        id: (annunciated ? 1_000_100 : 1_000_000) + i,
+        probeID: id(`${letter}-${i}`),
+        event: 11,
+        eventType: 'Critical',
+        raisedAt,
+        raisedMessage: 'hot',
+        lastMessage: 'hot',
+        peak: 60,
+        assignment: { buildStage: assignment.buildStage, agv: assignment.agv, batteryPack: assignment.batteryPack },
+        suppressed: !annunciated,
+        clearedAt: new Date(Date.parse(raisedAt) + 60_000).toISOString(),
+        acknowledgedAt: new Date(Date.parse(raisedAt) + ackDelayMs).toISOString(),
+        acknowledgedBy: { id: 1, username: 'admin' },
+        ackComment: null,
+        shelvedUntil: null,
+        shelvedBy: null,
+        shelveReason: null,
+        annunciated,
+        ackDelayMs,
+      };
+    };
+    // 10:00–10:10: alarms that only ever sat in suppressedEvents (acknowledged at once all the same);
+    // 10:20–10:30: as many annunciated, acknowledged after 5 s.
+    await upsertAlarms(t.app.db, [
+      ...Array.from({ length: 11 }, (_, i) => stored('S', i, `10:01:0${i % 10}.000`, false, 0)),
+      ...Array.from({ length: 11 }, (_, i) => stored('N', i, `10:21:0${i % 10}.000`, true, 5_000)),
+    ]);
+    const summary = async (from: string, to: string) => {
+      const { status, body } = await get<AlarmSummary>(`/alarms/summary?from=${from}&to=${to}`);
+      expect(status).toBe(200);
+      return body;
+    };
+    // The suppressed window alone (no full hour: the plain scan).
+    expect(await summary('2025-01-15T10:00:00.000Z', '2025-01-15T10:09:59.999Z')).toEqual({
+      from: '2025-01-15T10:00:00.000Z',
+      to: '2025-01-15T10:09:59.999Z',
+      total: 0,
+      notAnnunciated: 11,
+      byEventType: [],
+      byEvent: [],
+      topProbes: [],
+      topStages: [],
+      topPacks: [],
+      perHour: [],
+      timeToAcknowledge: { count: 0, meanSeconds: null, p90Seconds: null },
+      floods: [],
+    });
+    // Both windows, in full hours (read from the roll-up): only the annunciated alarms count, and they are a flood.
+    const both = await summary('2025-01-15T09:00:00.000Z', '2025-01-15T11:59:59.999Z');
+    expect(both).toMatchObject({
+      total: 11,
+      notAnnunciated: 11,
+      byEventType: [{ eventType: 'Critical', count: 11 }],
+      byEvent: [{ event: 11, count: 11 }],
+      topStages: [{ id: 4, name: 'Pack sealing', count: 11 }],
+      topPacks: [{ id: 3001, name: sealing.batteryPack.name, count: 11 }],
+      perHour: [{ hour: '2025-01-15T10:00:00.000Z', count: 11 }],
+      timeToAcknowledge: { count: 11, meanSeconds: 5, p90Seconds: 5 },
+      floods: [{ start: '2025-01-15T10:20:00.000Z', end: '2025-01-15T10:30:00.000Z', count: 11 }],
+    });
+    expect(both.topProbes).toHaveLength(10);
+    expect(both.topProbes.every((p) => p.probeID.startsWith(id('N-')) && p.count === 1)).toBe(true);
+  });
+
+  it('counts the alarms that probe updates raise under suppression as not annunciated', async () => {
+    // Hot probes without an assignment: the alarm's event only ever sits in suppressedEvents.
+    const from = new Date().toISOString();
+    await send(Array.from({ length: 11 }, (_, i) => report(id(`S-${i}`), 60, { assignment: null })));
+    const to = new Date().toISOString();
+    const range = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+    const raised = (await get<Alarm[]>(`/alarms?${range}&limit=1000`)).body;
+    expect(raised.filter((a) => a.probeID.startsWith(prefix) && a.suppressed)).toHaveLength(11);
+    // Anything else raised meanwhile (a watchdog of an earlier test's probe) is annunciated.
+    const { body } = await get<AlarmSummary>(`/alarms/summary?${range}`);
+    expect(body.notAnnunciated).toBe(11);
+    expect(body.total).toBe(raised.length - 11);
   });
 
   it('exports CSV that reads back as the list, with a header row', async () => {

@@ -1,5 +1,5 @@
 // The History's summary (docs/alarms.md): counts by type, time to acknowledge, floods, top probes,
-// stages and packs, and the alarms-per-hour chart.
+// stages and packs, and the alarms-per-hour chart, all of annunciated alarms; a line names the others.
 import type { AlarmSummary as Summary } from '@bpm/protocol';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -70,6 +70,14 @@ export function SummaryView({ summary }: { summary: Summary }) {
           Floods {summary.floods.length}
         </Badge>
       </Group>
+      {summary.notAnnunciated > 0 && (
+        <Text size="sm" c="gray.7">
+          Not counted: {summary.notAnnunciated}{' '}
+          {summary.notAnnunciated === 1
+            ? 'alarm that stayed suppressed and was never annunciated'
+            : 'alarms that stayed suppressed and were never annunciated'}
+        </Text>
+      )}
       <Suspense fallback={<Text size="sm">Loading chart...</Text>}>
         <AlarmsPerHourChart summary={summary} />
       </Suspense>
