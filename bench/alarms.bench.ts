@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProbeReport } from '@bpm/protocol';
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pino from 'pino';
 import { openDatabase } from '../apps/server/src/db/database';
-import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { migrateToLatest, migratorFor } from '../apps/server/src/db/migrate';
 import { migrations } from '../apps/server/src/db/migrations/index';
 import type { Database } from '../apps/server/src/db/schema';
 import { listAlarms, scanSummary, summarise } from '../apps/server/src/modules/alarms/alarms.queries';
@@ -34,12 +34,7 @@ async function freshDatabase(before: readonly string[] = []): Promise<Kysely<Dat
   if (before.length === 0) await migrateToLatest(db);
   else {
     const older = Object.fromEntries(Object.entries(migrations).filter(([name]) => !before.includes(name)));
-    const { error } = await new Migrator({
-      db,
-      provider: { getMigrations: async () => older },
-      migrationTableName: 'schema_migrations',
-      migrationLockTableName: 'schema_migrations_lock',
-    }).migrateToLatest();
+    const { error } = await migratorFor(db, older).migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error(String(error));
   }
   return db;

@@ -1,5 +1,5 @@
 // Brings the database up to the code's schema at start; refuses a database written by newer code (docs/storage.md).
-import { Migrator, sql, type Kysely, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { dialectOf } from './dialect.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -7,7 +7,23 @@ import type { Database } from './schema.js';
 const migrationTable = 'schema_migrations';
 /** The newest migration this version knows: a database that has it applied has this version's schema. */
 export const latestMigration = Object.keys(migrations).sort().at(-1) ?? '';
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/**
+ * A migrator over `db` with the product's bookkeeping tables, over `which` (every migration, or a test's or a
+ * bench's older set, to build a database as an older version left it).
+ */
+export function migratorFor(db: Kysely<Database>, which: Record<string, Migration> = migrations): Migrator {
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => which },
+    migrationTableName: migrationTable,
+    migrationLockTableName: `${migrationTable}_lock`,
+    // Features land in parallel with pre-assigned numbers (0003–0006), so a database may already hold a
+    // later one when an earlier one arrives; each migration touches only its own tables, so order among
+    // them does not matter (docs/storage.md).
+    allowUnorderedMigrations: true,
+  });
+}
 
 /** Names of migrations already applied (empty on a new database). */
 async function appliedMigrations(db: Kysely<Database>): Promise<string[]> {
@@ -26,16 +42,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
       `The database was written by a newer version of Battery Probe Monitor (migrations ${unknown.join(', ')} are unknown here); upgrade the server or use another BPM_DATA_DIR.`,
     );
   }
-  const migrator = new Migrator({
-    db,
-    provider,
-    migrationTableName: migrationTable,
-    migrationLockTableName: `${migrationTable}_lock`,
-    // Features land in parallel with pre-assigned numbers (0003–0006), so a database may already hold a
-    // later one when an earlier one arrives; each migration touches only its own tables, so order among
-    // them does not matter (docs/storage.md).
-    allowUnorderedMigrations: true,
-  });
+  const migrator = migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,9 +1,8 @@
 // 0003-alarms on a database seeded before the Alarms permission existed: the permission is added,
 // Administrator DELETE and Supervisor UPDATE, Operator nothing (docs/alarms.md).
-import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { tempSqliteDatabase } from '../../testing/temp-storage.js';
-import { migrateToLatest } from '../migrate.js';
+import { migrateToLatest, migratorFor } from '../migrate.js';
 import { initial } from './0001-initial.js';
 import { probes } from './0002-probes.js';
 
@@ -13,12 +12,7 @@ const storage = tempSqliteDatabase('bpm-migration-', { migrated: false });
 describe('0003-alarms', () => {
   it('grants Alarms to the seeded roles of an existing database', async () => {
     const { db } = storage;
-    const older = new Migrator({
-      db,
-      provider: { getMigrations: async () => ({ '0001-initial': initial, '0002-probes': probes }) },
-      migrationTableName: 'schema_migrations',
-      migrationLockTableName: 'schema_migrations_lock',
-    });
+    const older = migratorFor(db, { '0001-initial': initial, '0002-probes': probes });
     expect((await older.migrateToLatest()).error).toBeUndefined();
     const now = new Date().toISOString();
     await db

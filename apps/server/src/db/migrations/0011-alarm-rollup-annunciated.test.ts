@@ -2,11 +2,10 @@
 // and never annunciated (docs/alarms.md "Summary roll-up"): the roll-up is counted again, the annunciated
 // alarms as raised (and acknowledged, with their delay), the others as not_annunciated only; undoing it gives
 // back 0008's counts. The same for PostgreSQL, by the summary's answers: alarm-rollup.test.ts.
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { tempSqliteDatabase } from '../../testing/temp-storage.js';
-import { migrateToLatest } from '../migrate.js';
-import { migrations } from './index.js';
+import { migrateToLatest, migratorFor } from '../migrate.js';
 
 // Opened but not migrated: the test takes it to 0007, then to 0010, itself.
 const storage = tempSqliteDatabase('bpm-migration-', { migrated: false });
@@ -29,13 +28,7 @@ const fixtures = [
 describe('0011-alarm-rollup-annunciated', () => {
   it('counts the roll-up 0008 built again by annunciation, and gives it back when undone', async () => {
     const { db } = storage;
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => migrations },
-      migrationTableName: 'schema_migrations',
-      migrationLockTableName: 'schema_migrations_lock',
-      allowUnorderedMigrations: true,
-    });
+    const migrator = migratorFor(db);
     expect((await migrator.migrateTo('0007-history-hours')).error).toBeUndefined();
     await db
       .insertInto('alarms')

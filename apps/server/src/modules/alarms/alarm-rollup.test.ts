@@ -5,10 +5,9 @@
 // upgraded with alarms already stored is counted by the migrations (0008 every alarm, 0011 by annunciation).
 // On SQLite ("node") and PostgreSQL ("node-pg") alike.
 import fc from 'fast-check';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../db/migrate.js';
-import { migrations } from '../../db/migrations/index.js';
+import { migrateToLatest, migratorFor } from '../../db/migrate.js';
 import type { AlarmStageHoursTable, AlarmWindowsTable } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import type { AlarmEpisode } from './alarm-tracker.js';
@@ -262,13 +261,7 @@ describe('alarms summary from the roll-up', () => {
   it('counts the alarms stored before the roll-up existed (0008-alarm-rollup), then by annunciation (0011-alarm-rollup-annunciated)', async () => {
     await emptyAlarms();
     const db = t.app.db;
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => migrations },
-      migrationTableName: 'schema_migrations',
-      migrationLockTableName: 'schema_migrations_lock',
-      allowUnorderedMigrations: true,
-    });
+    const migrator = migratorFor(db);
     // Back to before the roll-up; later migrations are undone and redone with it.
     const down = await migrator.migrateTo('0007-history-hours');
     expect(down.error).toBeUndefined();
