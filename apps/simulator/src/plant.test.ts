@@ -69,6 +69,24 @@ describe('Plant', () => {
     expect(tenth).toBeLessThan(full * 0.25);
   });
 
+  it('starts no fault before faultsFromMs, the hourly flood included, and starts them as usual after', () => {
+    const faultsFromMs = start + 3_600_000;
+    const plant = new Plant({ probes: 100, seed: 3, startMs: start, faultsFromMs });
+    const [before, after]: ProbeReport[][] = [[], []];
+    for (let s = 5; s <= 7200; s += 5) {
+      const nowMs = start + s * 1000;
+      (nowMs < faultsFromMs ? before : after).push(...plant.nextReports(100, nowMs));
+    }
+    const faulty = (r: ProbeReport) =>
+      r.readings.some((x) => !x.valid || x.temperature > 45) ||
+      (r.assignment?.expectingCANData === true && !r.readings.some((x) => x.origin === 'CAN'));
+    expect(before).toHaveLength(100 * 719); // no probe fell silent either
+    expect(before.filter(faulty)).toEqual([]);
+    // The flood of the second hour (2 minutes in) and the usual faults.
+    expect(after.filter((r) => r.readings.some((x) => x.valid && x.temperature > 45)).length).toBeGreaterThan(50);
+    expect(after.filter(faulty).length).toBeGreaterThan(100);
+  });
+
   it('runs a low battery down below the warning level somewhere in a long run', () => {
     const reports = runPlant(5, 100, 3 * 3600, 10);
     expect(reports.some((r) => (r.batteryPercentage ?? 100) <= 20)).toBe(true);

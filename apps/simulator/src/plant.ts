@@ -68,6 +68,12 @@ export interface PlantOptions {
    * demo plant of `npm start` lowers it, so that its faults stay occasional (docs/probe-data.md (Simulator)).
    */
   faultRateScale?: number;
+  /**
+   * No fault starts before this time, the hourly flood's included (default: from the start). The demo's backfilled
+   * hour of history raises no events, so a fault in it would leave temperatures past a threshold beside "No alarms"
+   * (docs/history.md "Demo backfill").
+   */
+  faultsFromMs?: number;
 }
 
 export class Plant {
@@ -77,11 +83,13 @@ export class Plant {
   private cursor = 0;
   private readonly startMs: number;
   private readonly faultRateScale: number;
+  private readonly faultsFromMs: number;
 
   constructor(options: PlantOptions) {
     this.random = new Random(options.seed);
     this.startMs = options.startMs;
     this.faultRateScale = options.faultRateScale ?? 1;
+    this.faultsFromMs = options.faultsFromMs ?? options.startMs;
     for (let i = 0; i < options.probes; i++) this.models.push(this.newModel(i, options.startMs));
   }
 
@@ -167,6 +175,7 @@ export class Plant {
       if (left - dt <= 0) model.faults.delete(fault);
       else model.faults.set(fault, left - dt);
     }
+    if (model.lastMs < this.faultsFromMs) return;
     for (const fault of Object.keys(faultRates) as Fault[]) {
       if (model.faults.has(fault)) continue;
       if (

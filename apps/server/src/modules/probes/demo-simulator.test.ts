@@ -2,12 +2,12 @@
 // and a new plant's hour of history backfilled once.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ProbeHistory } from '@bpm/protocol';
+import { defaultSystemInfo, type ProbeHistory } from '@bpm/protocol';
 import { Plant } from '@bpm/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
 import { backfillHistory, backfillMarkerFileName, backfillMs, needsBackfill } from './demo-backfill.js';
-import { demoKeyFileName, startDemoSimulator } from './demo-simulator.js';
+import { demoKeyFileName, demoPlantOptions, startDemoSimulator } from './demo-simulator.js';
 
 let t: TestApp;
 let port: number;
@@ -59,6 +59,26 @@ describe('the demo backfill', () => {
       const points = history.json<ProbeHistory>().points;
       expect(points.length).toBeGreaterThanOrEqual(60);
       expect(points.every((p) => p.reports >= 1 && p.external !== null)).toBe(true);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it("is a calm hour: the demo plant's history stays under the warning temperature that no alarm of that hour records", async () => {
+    const b = await createTestApp();
+    try {
+      const now = Date.now();
+      const options = demoPlantOptions(now, true);
+      await backfillHistory(b.app, new Plant(options), options.startMs, now);
+      const cookie = await b.loginAsAdmin();
+      let hottest = -Infinity;
+      for (let i = 1; i <= options.probes; i++) {
+        const history = await b.app.inject({ url: `/api/probes/P-${String(i).padStart(4, '0')}/history`, headers: { cookie } });
+        for (const p of history.json<ProbeHistory>().points)
+          hottest = Math.max(hottest, p.internal?.max ?? -Infinity, p.external?.max ?? -Infinity);
+      }
+      expect(hottest).toBeGreaterThan(30); // the stages' own heat is there
+      expect(hottest).toBeLessThan(defaultSystemInfo.highTemperatureWarning);
     } finally {
       await b.close();
     }

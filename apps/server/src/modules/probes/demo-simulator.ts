@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { levelSatisfies } from '@bpm/protocol';
-import type { RunningSimulator } from '@bpm/simulator';
+import type { PlantOptions, RunningSimulator } from '@bpm/simulator';
 import type { FastifyInstance } from 'fastify';
 import { apiKeyPrincipal } from '../../plugins/access.js';
 import { createApiKey } from '../keys/keys.service.js';
@@ -23,6 +23,20 @@ const demo = { probes: 200, rate: 1, seed: 1 };
  * first flood: at 0.02, 5 annunciated alarms in 5 minutes; at 0.01, 1 in 7 minutes, one or two probes off Normal.
  */
 const demoFaultRateScale = 0.01;
+
+/**
+ * The demo's plant, started an hour back when it fills the history first. That hour raises no events, so no fault
+ * starts in it (docs/history.md "Demo backfill"): its history never passes a threshold that no alarm recorded.
+ */
+export function demoPlantOptions(nowMs: number, backfill: boolean): PlantOptions {
+  return {
+    probes: demo.probes,
+    seed: demo.seed,
+    startMs: backfill ? nowMs - backfillMs : nowMs,
+    faultRateScale: demoFaultRateScale,
+    faultsFromMs: nowMs,
+  };
+}
 
 /** The stored key if it still works with Probes WRITE; otherwise a new one for the admin (or another probe writer). */
 async function demoKey(app: FastifyInstance): Promise<string | undefined> {
@@ -55,12 +69,7 @@ export async function startDemoSimulator(app: FastifyInstance, port: number): Pr
   // A new plant first fills an hour of history, then carries on live from where that hour ended.
   const now = Date.now();
   const backfill = needsBackfill(app);
-  const plant = new Plant({
-    probes: demo.probes,
-    seed: demo.seed,
-    startMs: backfill ? now - backfillMs : now,
-    faultRateScale: demoFaultRateScale,
-  });
+  const plant = new Plant(demoPlantOptions(now, backfill));
   if (backfill) await backfillHistory(app, plant, now - backfillMs, now);
   const host = app.config.host === '0.0.0.0' ? '127.0.0.1' : app.config.host === '::' ? '[::1]' : app.config.host;
   const simulator = startSimulator({ url: `http://${host}:${port}/api`, key, ...demo, plant });
