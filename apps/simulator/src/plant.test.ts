@@ -72,7 +72,8 @@ describe('Plant', () => {
   it('starts no fault before faultsFromMs, the hourly flood included, and starts them as usual after', () => {
     const faultsFromMs = start + 3_600_000;
     const plant = new Plant({ probes: 100, seed: 3, startMs: start, faultsFromMs });
-    const [before, after]: ProbeReport[][] = [[], []];
+    const before: ProbeReport[] = [];
+    const after: ProbeReport[] = [];
     for (let s = 5; s <= 7200; s += 5) {
       const nowMs = start + s * 1000;
       (nowMs < faultsFromMs ? before : after).push(...plant.nextReports(100, nowMs));
