@@ -15,7 +15,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database';
-import { blockSearch, blocksWalked, substringSearch, usesBlocks } from '../apps/server/src/db/log-search';
+import { blockSearch, blocksWalked, substringSearch, usesBlocks, withTrigramPlan } from '../apps/server/src/db/log-search';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { migrations } from '../apps/server/src/db/migrations/index';
 import type { Database } from '../apps/server/src/db/schema';
@@ -164,9 +164,9 @@ async function plan(db: Kysely<Database>, q: string, offset = 0): Promise<{ line
   const walked = await walk;
   const found = rows.filter((r) => r.ts !== null).length;
   if (found >= offset + 50 || (rows[0]?.candidates ?? 0) <= blocksWalked(offset + 50)) return walked;
-  const planner = await explain(db, substringSearch(db, q, 50, offset).compile());
+  const planner = await withTrigramPlan(db, (trx) => explain(trx, substringSearch(trx, q, 50, offset).compile()));
   return {
-    lines: `${walked.lines}\n      (page not full after the candidate blocks walked: the planner's query)\n${planner.lines}`,
+    lines: `${walked.lines}\n      (page not full after the candidate blocks walked: the trigram indexes' query)\n${planner.lines}`,
     executionMs: walked.executionMs + planner.executionMs,
   };
 }

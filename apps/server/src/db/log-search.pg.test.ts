@@ -136,6 +136,22 @@ describe('the block summaries of the log search on PostgreSQL', () => {
     }
   });
 
+  it('answers a rare text that every block may hold from the trigram indexes, once the walked blocks leave the page short', async () => {
+    const t = await createTestApp();
+    try {
+      // Every block holds the trigrams of "p-0042" (p-0001 … p-0096 in turn), one entry in 97 the text itself: the
+      // newest three blocks hold about 31 of them, short of a page of 50.
+      await sql`insert into logs (ts, level, msg)
+        select lpad((n * 10)::text, 19, '0'), 'info', 'GET /api/probes/P-' || lpad((n % 97)::text, 4, '0') || ' 200 #' || n
+        from generate_series(1, 6000) n`.execute(t.app.db);
+      expect(await fromBlocks(t.app.db, 'P-0042', 50, 0)).toBeUndefined();
+      const newest = Array.from({ length: 6000 }, (_, i) => 6000 - i).filter((n) => n % 97 === 42);
+      expect(await search(t, 'p-0042')).toEqual(newest.slice(0, 50).map((n) => `GET /api/probes/P-0042 200 #${n}`));
+    } finally {
+      await t.close();
+    }
+  });
+
   it('finds an entry written into, or changed in, a stretch already summarised', async () => {
     const t = await createTestApp();
     try {
