@@ -79,7 +79,7 @@ test('an operator sees alarms but the buttons are disabled', async ({ page, admi
   await expect(page.getByRole('button', { name: 'Acknowledge selected' })).toBeDisabled();
 });
 
-test('alarms the probe assignment suppresses wait apart: hidden until asked for, then last, marked Suppressed', async ({
+test('alarms the probe assignment suppresses from the start wait apart, last and marked Suppressed; one shown before still waits', async ({
   page,
   adminApi,
   server,
@@ -103,6 +103,13 @@ test('alarms the probe assignment suppresses wait apart: hidden until asked for,
   // After the alarm that waits for someone, though it is the newer one.
   const waiting = page.getByRole('row').filter({ has: acknowledge('al-waiting') });
   expect((await suppressed.boundingBox())!.y).toBeGreaterThan((await waiting.boundingBox())!.y);
+
+  // Shown first, then suppressed (its pack taken off the AGV while hot): it still waits for someone, and is counted.
+  const count = Number(/\d+/.exec((await unacknowledgedCount(page).textContent()) ?? '')?.[0]);
+  await ingest(adminApi, [{ ...report('al-waiting', 63), assignment: betweenPacks }]);
+  await expect(waiting.getByText('Suppressed by the probe assignment')).toBeVisible();
+  await expect(waiting.getByText('Unacknowledged', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: `${count} unacknowledged ${count === 1 ? 'alarm' : 'alarms'}` })).toBeVisible();
 });
 
 test('a shelved alarm leaves the probe’s state and comes back at expiry', async ({ page, adminApi, server }) => {

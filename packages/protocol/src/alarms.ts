@@ -46,6 +46,8 @@ export const alarmSchema = z.object({
   assignment: alarmAssignmentSchema,
   /** Suppressed now (by assignment or by a shelve): not driving the probe's state. */
   suppressed: z.boolean(),
+  /** Current at some moment (docs/alarms.md "States"): only such an alarm needs acknowledgement. */
+  annunciated: z.boolean(),
   clearedAt: z.string().nullable(),
   acknowledgedAt: z.string().nullable(),
   acknowledgedBy: userRefSchema.nullable(),

@@ -4,16 +4,23 @@ import { alarmFixture as alarm } from '../testing/fixtures';
 import { AlarmStore } from './alarm-store';
 
 describe('AlarmStore', () => {
-  it('counts unacknowledged alarms that are not suppressed, and drops closed ones', () => {
+  it('counts unacknowledged alarms someone was shown, even those suppressed since, and drops closed ones', () => {
     const store = new AlarmStore();
     store.load(
-      [alarm(1), alarm(2, { suppressed: true }), alarm(3, { state: 'acknowledged' }), alarm(4, { state: 'closed' })],
+      [
+        alarm(1),
+        alarm(2, { suppressed: true, annunciated: false }),
+        alarm(3, { state: 'acknowledged' }),
+        alarm(4, { state: 'closed' }),
+        // Shown, then taken off its AGV while hot: still waiting for someone.
+        alarm(5, { suppressed: true }),
+      ],
       store.beginLoad(),
     );
-    expect(store.getOpen().map((a) => a.id)).toEqual([1, 2, 3]);
-    expect(store.getUnacknowledgedCount()).toBe(1);
-    store.applyLive([alarm(1, { state: 'closed' })]);
-    expect(store.getOpen().map((a) => a.id)).toEqual([2, 3]);
+    expect(store.getOpen().map((a) => a.id)).toEqual([1, 2, 3, 5]);
+    expect(store.getUnacknowledgedCount()).toBe(2);
+    store.applyLive([alarm(1, { state: 'closed' }), alarm(5, { state: 'acknowledged', suppressed: true })]);
+    expect(store.getOpen().map((a) => a.id)).toEqual([2, 3, 5]);
     expect(store.getUnacknowledgedCount()).toBe(0);
   });
 
@@ -59,9 +66,10 @@ describe('AlarmStore', () => {
     const seen: number[] = [];
     store.onAnnunciated((a) => seen.push(a.id));
     store.applyLive([alarm(1)]); // before the first load: not announced
-    store.load([alarm(1), alarm(3, { suppressed: true }), alarm(4, { state: 'shelved', suppressed: true })], store.beginLoad());
+    const fromTheStart = { suppressed: true, annunciated: false };
+    store.load([alarm(1), alarm(3, fromTheStart), alarm(4, { state: 'shelved', suppressed: true })], store.beginLoad());
     // A change to one already waiting is not news; a new one that the assignment suppresses needs nobody yet.
-    store.applyLive([alarm(1, { peak: 61 }), alarm(2), alarm(5, { suppressed: true })]);
+    store.applyLive([alarm(1, { peak: 61 }), alarm(2), alarm(5, fromTheStart)]);
     expect(seen).toEqual([2]);
     // The assignment stops suppressing 3 and 5 (a pack put on an AGV); 4 comes back from its shelve.
     store.applyLive([alarm(3), alarm(5), alarm(4)]);

@@ -7,12 +7,19 @@ import { Holds } from './holds';
 type Listener = () => void;
 
 const isOpen = (a: Alarm) => a.state !== 'closed';
-/** Annunciated now and waiting for someone: what the top bar counts and the dashboard row marks. */
-export const needsAcknowledgement = (a: Alarm) => a.state === 'unacknowledged' && !a.suppressed;
 /**
- * Active but out of annunciation because of the probe's assignment (a shelve is someone's choice, and shows as one):
- * nobody need act on it now. The open list keeps these apart and its badge says "Suppressed" (docs/alarms.md, Web).
+ * Shown to someone and not acknowledged: what the top bar counts. An alarm the assignment suppressed after it was
+ * shown still waits (a hot pack taken off its AGV is not a pack someone looked at).
  */
+export const needsAcknowledgement = (a: Alarm) => a.state === 'unacknowledged' && a.annunciated;
+/**
+ * Active and never shown: the probe's assignment has suppressed it from the start (a probe between packs misses its
+ * CAN data), so nobody need act on it. The open list keeps these apart and its badge says "Suppressed" (docs/alarms.md,
+ * Web). A shelved one is someone's choice, and shows as one.
+ */
+export const isNeverAnnunciated = (a: Pick<Alarm, 'annunciated' | 'state' | 'clearedAt'>) =>
+  !a.annunciated && a.clearedAt === null && a.state !== 'shelved';
+/** Active, not shelved, and out of the probe's state because of its assignment: said under its message. */
 export const isSuppressedByAssignment = (a: Pick<Alarm, 'suppressed' | 'state' | 'clearedAt'>) =>
   a.suppressed && a.clearedAt === null && a.state !== 'shelved';
 

@@ -33,6 +33,7 @@ export const alarmFixture = (id: number, patch: Partial<Alarm> = {}): Alarm => (
   peak: 60,
   assignment: null,
   suppressed: false,
+  annunciated: true,
   clearedAt: null,
   acknowledgedAt: null,
   acknowledgedBy: null,

@@ -80,6 +80,7 @@ export function toAlarm(e: AlarmEpisode): Alarm {
     peak: e.peak,
     assignment: e.assignment,
     suppressed: e.suppressed,
+    annunciated: e.annunciated,
     clearedAt: e.clearedAt,
     acknowledgedAt: e.acknowledgedAt,
     acknowledgedBy: e.acknowledgedBy,

@@ -1,7 +1,7 @@
 // An alarm's state as a badge (docs/alarms.md), the same on the Alarms page and in Probe Details' alarm history.
 import type { Alarm, AlarmState } from '@bpm/protocol';
 import { Badge } from '@mantine/core';
-import { isSuppressedByAssignment } from '../../live/alarm-store';
+import { isNeverAnnunciated } from '../../live/alarm-store';
 
 const stateLooks: Record<AlarmState, { label: string; colour: string }> = {
   unacknowledged: { label: 'Unacknowledged', colour: 'red' },
@@ -21,11 +21,11 @@ export function AlarmStateBadge({
   alarm,
   muted = false,
 }: {
-  alarm: Pick<Alarm, 'state' | 'suppressed' | 'clearedAt'>;
+  alarm: Pick<Alarm, 'state' | 'annunciated' | 'clearedAt'>;
   muted?: boolean;
 }) {
-  // Unacknowledged but suppressed by the assignment: nobody need act on it, so it does not read as waiting in red.
-  const suppressed = alarm.state === 'unacknowledged' && isSuppressedByAssignment(alarm);
+  // Unacknowledged but never shown (suppressed from the start): nobody need act on it, so it does not read as waiting.
+  const suppressed = alarm.state === 'unacknowledged' && isNeverAnnunciated(alarm);
   const look = suppressed ? suppressedLook : stateLooks[alarm.state];
   const filled = !muted && !suppressed && alarm.state === 'unacknowledged';
   return (

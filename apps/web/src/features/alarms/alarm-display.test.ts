@@ -19,8 +19,8 @@ describe('compareOpenAlarms', () => {
     expect([...list].sort(compareOpenAlarms).map((x) => x.id)).toEqual([4, 3, 2, 1, 5]);
   });
 
-  it('puts those the probe assignment suppresses after all others, even an unacknowledged Critical one', () => {
-    const suppressed = (alarm: Alarm) => ({ ...alarm, suppressed: true, clearedAt: null });
+  it('puts those the probe assignment has suppressed from the start after all others, even an unacknowledged Critical one', () => {
+    const suppressed = (alarm: Alarm) => ({ ...alarm, suppressed: true, annunciated: false, clearedAt: null });
     const list = [
       suppressed(a(1, 'unacknowledged', 'Critical', '2026-11-23T10:09:00.000Z')),
       a(2, 'shelved', 'Warning', '2026-11-23T10:01:00.000Z'),

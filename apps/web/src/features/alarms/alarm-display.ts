@@ -3,12 +3,12 @@
 import type { Alarm, AlarmState } from '@bpm/protocol';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepUnitsWithNumbers } from '../../lib/text';
-import { isSuppressedByAssignment } from '../../live/alarm-store';
+import { isNeverAnnunciated } from '../../live/alarm-store';
 
 const stateRank: Record<AlarmState, number> = { unacknowledged: 0, returned: 1, acknowledged: 2, shelved: 3, closed: 4 };
-const openRank = (a: Alarm) => (isSuppressedByAssignment(a) ? 5 : stateRank[a.state]);
+const openRank = (a: Alarm) => (isNeverAnnunciated(a) ? 5 : stateRank[a.state]);
 
-/** Unacknowledged first, then Critical first, then newest; those suppressed by the probe's assignment after all others. */
+/** Unacknowledged first, then Critical first, then newest; those never annunciated (suppressed from the start) after all others. */
 export function compareOpenAlarms(a: Alarm, b: Alarm): number {
   return (
     openRank(a) - openRank(b) ||

@@ -1,11 +1,11 @@
 // Open alarms, live (docs/alarms.md): unacknowledged first, then Critical, then newest; Acknowledge,
-// Acknowledge selected, Shelve and Unshelve for those allowed. Those suppressed by the probe's assignment are
-// hidden until asked for, then listed last.
+// Acknowledge selected, Shelve and Unshelve for those allowed. Those the probe's assignment has suppressed from the
+// start are hidden until asked for, then listed last.
 import type { Alarm } from '@bpm/protocol';
 import { Checkbox, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { memo, useCallback, useMemo, useState, type ReactNode, type Ref } from 'react';
-import { isSuppressedByAssignment } from '../../../live/alarm-store';
+import { isNeverAnnunciated, isSuppressedByAssignment } from '../../../live/alarm-store';
 import { useAlarmsLoaded, useOpenAlarms } from '../../../live/use-alarms';
 import { formatEventTime } from '../../../lib/dates';
 import { keepUnitsWithNumbers } from '../../../lib/text';
@@ -39,13 +39,14 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
   const alarms = useOpenAlarms();
   const isLoaded = useAlarmsLoaded();
   const sorted = useMemo(() => [...alarms].sort(compareOpenAlarms), [alarms]);
-  // The assignment suppresses an alarm where it is expected (a probe between packs misses its CAN data): dozens at
-  // a time in a plant, none of them anyone's task. Listed among the others they buried the ones that are.
+  // The assignment suppresses an alarm from the start where it is expected (a probe between packs misses its CAN
+  // data): dozens at a time in a plant, nobody shown them, none anyone's task. Listed among the others they buried
+  // the ones that are. One shown before the assignment suppressed it stays listed: it still waits for someone.
   const [showSuppressed, setShowSuppressed] = useState(false);
-  const suppressedCount = useMemo(() => sorted.filter(isSuppressedByAssignment).length, [sorted]);
+  const suppressedCount = useMemo(() => sorted.filter(isNeverAnnunciated).length, [sorted]);
   const waitingCount = sorted.length - suppressedCount;
   const listed = useMemo(
-    () => (showSuppressed ? sorted : sorted.filter((a) => !isSuppressedByAssignment(a))),
+    () => (showSuppressed ? sorted : sorted.filter((a) => !isNeverAnnunciated(a))),
     [sorted, showSuppressed],
   );
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
