@@ -9,7 +9,7 @@ type Listener = () => void;
 const isOpen = (a: Alarm) => a.state !== 'closed';
 /**
  * Shown to someone and not acknowledged: what the top bar counts. An alarm the assignment suppressed after it was
- * shown still waits (a hot pack taken off its AGV is not a pack someone looked at).
+ * shown still waits (a hot pack taken off its AGV before anyone acknowledged it is still a hot pack).
  */
 export const needsAcknowledgement = (a: Alarm) => a.state === 'unacknowledged' && a.annunciated;
 /**
