@@ -12,16 +12,17 @@ const isOpen = (a: Alarm) => a.state !== 'closed';
  * shown still waits (a hot pack taken off its AGV before anyone acknowledged it is still a hot pack).
  */
 export const needsAcknowledgement = (a: Alarm) => a.state === 'unacknowledged' && a.annunciated;
+const isActiveUnshelved = (a: Pick<Alarm, 'state' | 'clearedAt'>) => a.clearedAt === null && a.state !== 'shelved';
 /**
  * Active and never shown: the probe's assignment has suppressed it from the start (a probe between packs misses its
  * CAN data), so nobody need act on it. The open list keeps these apart and its badge says "Suppressed" (docs/alarms.md,
  * Web). A shelved one is someone's choice, and shows as one.
  */
 export const isNeverAnnunciated = (a: Pick<Alarm, 'annunciated' | 'state' | 'clearedAt'>) =>
-  !a.annunciated && a.clearedAt === null && a.state !== 'shelved';
+  !a.annunciated && isActiveUnshelved(a);
 /** Active, not shelved, and out of the probe's state because of its assignment: said under its message. */
 export const isSuppressedByAssignment = (a: Pick<Alarm, 'suppressed' | 'state' | 'clearedAt'>) =>
-  a.suppressed && a.clearedAt === null && a.state !== 'shelved';
+  a.suppressed && isActiveUnshelved(a);
 
 export class AlarmStore {
   private open = new Map<number, Alarm>();
