@@ -42,13 +42,12 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
   // The assignment suppresses an alarm from the start where it is expected (a probe between packs misses its CAN
   // data): dozens at a time in a plant, nobody shown them, none anyone's task. Listed among the others they buried
   // the ones that are. One shown before the assignment suppressed it stays listed: it still waits for someone.
+  // compareOpenAlarms puts them last, so they are the tail of `sorted` from the first one on.
   const [showSuppressed, setShowSuppressed] = useState(false);
-  const suppressedCount = useMemo(() => sorted.filter(isNeverAnnunciated).length, [sorted]);
-  const waitingCount = sorted.length - suppressedCount;
-  const listed = useMemo(
-    () => (showSuppressed ? sorted : sorted.filter((a) => !isNeverAnnunciated(a))),
-    [sorted, showSuppressed],
-  );
+  const firstSuppressed = sorted.findIndex(isNeverAnnunciated);
+  const waitingCount = firstSuppressed < 0 ? sorted.length : firstSuppressed;
+  const suppressedCount = sorted.length - waitingCount;
+  const listed = useMemo(() => (showSuppressed ? sorted : sorted.slice(0, waitingCount)), [sorted, showSuppressed, waitingCount]);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [shelving, setShelving] = useState<Alarm | null>(null);
   const acknowledgeMany = useAcknowledgeAlarms();
