@@ -1,4 +1,4 @@
-// The Alarms page with a backlog (docs/alarms.md, docs/decisions/alarms.md "A backlog of open alarms"): 500 probes
+// The Alarms page with a backlog (docs/alarms.md, docs/decisions/alarms.md#virtualised-open-alarms): 500 probes
 // over their alarm threshold, reporting every second with a moving temperature (so their alarms' message and peak
 // change live), one administrator opening "Open alarms" from the top bar. Prints the time from the click to the
 // first rows, and how much of the next 10 s the page's main thread spent in tasks over 50 ms, beside their targets.

@@ -26,7 +26,7 @@ import { chromiumArgs } from '../playwright.config';
 const probeCount = Number(process.env.BENCH_PROBES ?? 10_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const seed = 5;
-/** docs/decisions/dashboard.md, Round 24: the sign-in phase whose main-thread CPU is printed on its own. */
+/** docs/decisions/dashboard.md#tasks-by-cpu-time: the sign-in phase whose main-thread CPU is printed on its own. */
 const signInPhaseMs = 3000;
 
 interface Feeder {
@@ -95,8 +95,8 @@ async function startFeeding(server: RunningServer, cookie: string): Promise<Feed
 /**
  * Page-side probes: long tasks, animation frames, the time the first probe rows are painted and the time the page
  * gets the snapshot's first chunk from the live worker. Playwright's websocket frame event stamped the snapshot in
- * the bench's process 0.16–0.31 s after the worker had it, often after the rows (docs/decisions/dashboard.md,
- * Round 12 (sign-in)); a listener on the worker, added before the app's own, stamps it in the page.
+ * the bench's process 0.16–0.31 s after the worker had it, often after the rows (docs/decisions/dashboard.md#tasks-by-cpu-time);
+ * a listener on the worker, added before the app's own, stamps it in the page.
  */
 function instrumentPage() {
   const w = window as unknown as {
@@ -227,8 +227,8 @@ async function main() {
     milestones.clicked = signInAt;
     await page.getByRole('button', { name: 'Login' }).click();
     // An operator watching the plant, not pointing at it: left where the Login button was, the pointer ended up
-    // over the table, whose order then held still in some runs and not in others (docs/decisions/dashboard.md,
-    // Round 11 (steady)). The top bar's middle is empty at 1400 px.
+    // over the table, whose order then held still in some runs and not in others (docs/decisions/operator-screen.md#held-order).
+    // The top bar's middle is empty at 1400 px.
     await page.mouse.move(700, 20);
     await page
       .waitForFunction(
@@ -324,7 +324,8 @@ async function main() {
     console.log(
       `\nDashboard benchmark: ${probeCount} probes, ${seconds} s measured, ingest ${reportsPerSecond.toFixed(0)} reports/s accepted, dashboard Total ${total}`,
     );
-    // Everything (server, feeder, browser) shares this machine: a load average above the core count means the figures include waiting for a CPU.
+    // Everything (server, feeder, browser) shares this machine: a load average above the core count means the figures include
+    // waiting for a CPU.
     console.log(
       `      machine: load average ${loadavg()
         .map((l) => l.toFixed(1))
@@ -342,7 +343,7 @@ async function main() {
       `      by CPU time (load does not stretch it): ${overCpu.length} tasks over 50 ms CPU from sign-in on; heaviest ` +
         `(s after sign-in / ms CPU / ms wall): ${heaviest.map((t) => `${(t.at / 1000).toFixed(1)}/${t.cpu.toFixed(0)}/${t.wall.toFixed(0)}`).join(' ')}`,
     );
-    // The snapshot fills the store in the seconds after sign-in; every wall-time long task of Round 23 fell there.
+    // The snapshot fills the store in the seconds after sign-in; every remaining wall-time long task fell there.
     const signInPhase = cpuTasks.filter((t) => t.at < signInPhaseMs);
     console.log(
       `      the first ${signInPhaseMs / 1000} s after sign-in: the main thread ran ${sum(signInPhase.map((t) => t.cpu)).toFixed(0)} ms of CPU ` +

@@ -1,4 +1,4 @@
-// Tells work from waiting in an event-loop block (docs/decisions/security.md "Probe data bounds", Round "blocks"):
+// Tells work from waiting in an event-loop block (docs/decisions/security.md#loop-blocks-named):
 // a 1 ms interval timer, like monitorEventLoopDelay's, marks every iteration of the loop, and at each mark reads
 // the main thread's own scheduler counters (/proc/thread-self/schedstat: nanoseconds on a CPU and waiting on the
 // run queue). A block is the gap between two marks; what the main thread did in it is split into

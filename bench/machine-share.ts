@@ -1,5 +1,5 @@
 // Who used this machine's cores during a browser bench's window, and how long the page's main thread waited for one
-// (docs/decisions/dashboard.md, Round 17). The server, the simulator and Playwright share the machine with the browser,
+// (docs/decisions/dashboard.md#the-wait-for-a-core). The server, the simulator and Playwright share the machine with the browser,
 // so wall-time figures (long tasks, the busy share) include waiting for a core; this names how much, and whether
 // anything outside the bench was running: a quiet run shows "everything else" near 0. Linux only (/proc); elsewhere
 // `take` returns null and nothing is printed.

@@ -1,4 +1,4 @@
-// What the server's heap holds per probe (docs/decisions/security.md "Probe data bounds"): a real app fed
+// What the server's heap holds per probe (docs/decisions/security.md#shared-frozen-events): a real app fed
 // like bench/probes-loop.bench.ts (one report per probe, a battery pack assigned), one live socket in the
 // spec format (a stand-in that reads everything, so that the hub keeps what it keeps for a real one), then a
 // heap snapshot before and after a threshold change that raises a Warning alarm on every probe. Each

@@ -5,8 +5,7 @@
 //     and the probe snapshot writing 100,000 rows);
 //  2. GET /probes over a real socket, read by the same child process as the live socket (the body is parsed
 //     there, after the measurement): read here, its 105 MB of received Buffers stayed alive in the measured
-//     process and set off one or two extra major GCs during the listing (docs/decisions/security.md
-//     "Probe data bounds", Round "get").
+//     process and set off one or two extra major GCs during the listing (docs/decisions/security.md#loop-blocks-named).
 // Each prints the longest time the event loop was held beside the 50 ms target, and the load average (figures
 // measured while other work loads the machine are pessimistic); then that block and every block over 50 ms split
 // by the main thread's scheduler counters (bench/loop-blocks.ts) into its own CPU (GC pauses given apart), waiting

@@ -1,7 +1,7 @@
-// The dashboard bench's reading of Chromium's trace (docs/decisions/dashboard.md): the page's renderer main thread,
-// its busy share and its tasks by CPU time in the measured window, marked in the page with performance.mark
-// (bench-sign-in, bench-window-start, bench-window-end; trace category blink.user_timing), and the
-// BENCH_PROFILE and BENCH_PAINT descriptions.
+// The dashboard bench's reading of Chromium's trace (docs/decisions/dashboard.md#tasks-by-cpu-time): the page's renderer main
+// thread, its busy share and its tasks by CPU time in the measured window, marked in the page with performance.mark
+// (bench-sign-in, bench-window-start, bench-window-end; trace category blink.user_timing), and the BENCH_PROFILE and BENCH_PAINT
+// descriptions.
 
 export interface TraceEvent {
   name: string;
@@ -83,7 +83,8 @@ export interface CpuTask {
 /**
  * The renderer main thread's top-level tasks from the sign-in click (mark `bench-sign-in`) to the window's end,
  * with their CPU (thread) time. On a loaded machine a task's wall time includes its waits for a core, its CPU
- * time does not, so this list stays readable where the wall-clock long tasks do not (docs/decisions/dashboard.md, Round 6).
+ * time does not, so this list stays readable where the wall-clock long tasks do not
+ * (docs/decisions/dashboard.md#tasks-by-cpu-time).
  */
 export function mainThreadTasksByCpu(events: TraceEvent[]): CpuTask[] {
   const from = markTs(events, 'bench-sign-in');
@@ -127,7 +128,7 @@ export function describeLongTasks(events: TraceEvent[]): void {
 
 /**
  * BENCH_PAINT: the page's main-thread CPU per second of the window, in all and by the rendering pipeline's steps
- * (docs/decisions/dashboard.md, Round 12 (steady)). Each step by its self time (its CPU less that of the events
+ * (docs/decisions/dashboard.md#watchdog-ring-paint). Each step by its self time (its CPU less that of the events
  * nested in it): the document's `Paint` holds the rows' and the top bar's `Paint`s, so adding them up counts the rows
  * twice. `Paint` events are also listed by what they painted, those of the document with everything inside them.
  */

@@ -99,7 +99,7 @@ const ownCpuSeconds = () => {
  * CPU use of the server, the simulator and this process (the dashboards) over a window, in % of one core, and
  * the reports the server accepted in it. Each end reads the server's CPU and accepted count from one /metrics
  * scrape, timed at its midpoint: the count used to come from scrapes of their own, so it spanned a scrape and a
- * worker round trip more than the seconds it was divided by (docs/decisions/probes.md, Round 5).
+ * worker round trip more than the seconds it was divided by (docs/decisions/probes.md#ceiling).
  */
 async function cpuMeter(session: Session, simulator: ChildProcess) {
   const sample = async () => {

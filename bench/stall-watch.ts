@@ -1,8 +1,8 @@
-// What the main thread is inside while the loop stands still (docs/decisions/security.md "Probe data bounds",
-// Round "blocks"): a worker thread watches a heartbeat the main thread's 1 ms timer beats (bench/loop-blocks.ts),
-// and once it has not moved for 20 ms reads the main thread's scheduler state and system call every 5 ms from
-// /proc/self/task/<tid>/ (stat, syscall; the file a descriptor names). A block that is off a CPU is then named
-// by what it waited in: a write to the database's WAL, an fsync, a futex (a lock, or GC helper threads).
+// What the main thread is inside while the loop stands still (docs/decisions/security.md#loop-blocks-named): a worker thread
+// watches a heartbeat the main thread's 1 ms timer beats (bench/loop-blocks.ts), and once it has not moved for 20 ms reads the
+// main thread's scheduler state and system call every 5 ms from /proc/self/task/<tid>/ (stat, syscall; the file a descriptor
+// names). A block that is off a CPU is then named by what it waited in: a write to the database's WAL, an fsync, a futex (a lock,
+// or GC helper threads).
 import { readlinkSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 

@@ -1,4 +1,5 @@
-// The live dashboard against the real server, probes ingested through POST /api/probes/reports (docs/probe-data.md (Suppression)).
+// The live dashboard against the real server, probes ingested through POST /api/probes/reports (docs/probe-data.md
+// (Suppression)).
 import type { Locator } from '@playwright/test';
 import { expect, signIn, test } from './fixtures';
 import { deleteAllProbes, ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';
@@ -97,7 +98,8 @@ test('a suppressed event shows greyed with its tooltip', async ({ page, adminApi
   const line = probeRow(page, 'supp-1').getByText(/Internal temperature 62.0 °C above alarm/);
   await expect(line).toBeVisible();
   await expect(line).toHaveAttribute('title', 'This event is suppressed because of the current probe assignment');
-  // Greyed and in italics rather than the spec's half opacity, which cannot reach 4.5:1 (docs/decisions/operator-screen.md).
+  // Greyed and in italics rather than the spec's half opacity, which cannot reach 4.5:1
+  // (docs/decisions/operator-screen.md#suppressed-events-in-grey-italics).
   await expect(line).toHaveCSS('font-style', 'italic');
   await expect(probeRow(page, 'supp-1').getByRole('img', { name: 'Not monitoring' })).toBeVisible();
   await expect(probeRow(page, 'supp-1').getByRole('img', { name: 'Normal' })).toBeVisible();

@@ -90,8 +90,8 @@ test('at 1400×900 at least 15 probe rows are visible', async ({ page, adminApi,
   );
   await signIn(page, 'admin', server.adminPassword);
   await expect(probeRow(page, 'dense-00')).toBeVisible();
-  // The first rows mount in steps, a few per frame until the screen is full (docs/decisions/dashboard.md): count once
-  // they have settled, not at the first row.
+  // The first rows mount in steps, a few per frame until the screen is full (docs/decisions/dashboard.md#screen-filled-in-steps):
+  // count once they have settled, not at the first row.
   const visibleRows = () =>
     probeTable(page).evaluate((element) => {
       const scroller = element.parentElement!.getBoundingClientRect();

@@ -1,4 +1,4 @@
-// The web app's import boundaries (docs/decisions/web-frame.md "Boundaries"), as core no-restricted-imports
+// The web app's import boundaries (docs/decisions/web-frame.md#boundaries), as core no-restricted-imports
 // rules: a feature never imports another feature; shared code (lib/, components/, session/, live/,
 // config/) never imports a feature or app/. app/ composes features and testing/ builds test screens, so
 // both may import anything. One config object per feature folder, listed from the disk, so a new

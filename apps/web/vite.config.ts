@@ -15,8 +15,9 @@ export default defineConfig({
       // Mantine's hooks with useId replaced (src/lib/mantine/hooks.ts), for Mantine's components as well as the app's.
       '@mantine/hooks-upstream': fileURLToPath(new URL('../../node_modules/@mantine/hooks/esm/index.mjs', import.meta.url)),
       '@mantine/hooks': fileURLToPath(new URL('src/lib/mantine/hooks.ts', import.meta.url)),
-      // The live worker's compact decoder alone, without zod (docs/decisions/live-format.md); listed first,
-      // since '@bpm/protocol' also matches its subpaths.
+      // The live worker's compact decoder alone, without zod
+      // (docs/decisions/live-format.md#worker-loads-only-the-compact-decoder); listed first, since '@bpm/protocol' also matches
+      // its subpaths.
       '@bpm/protocol/live-compact': fileURLToPath(new URL('../../packages/protocol/src/live-compact.ts', import.meta.url)),
       '@bpm/protocol': fileURLToPath(new URL('../../packages/protocol/src/index.ts', import.meta.url)),
     },
@@ -49,7 +50,7 @@ export default defineConfig({
         // because its code is about to run (the signed-in screens at the click on Login, a screen's own chunk when
         // it is opened): Chromium (136+) then compiles all its functions while the file streams in, off the main
         // thread, instead of each at its first call on it; 40-47 ms of the sign-in's main thread
-        // (docs/decisions/dashboard.md, Round 14). Other browsers ignore the comment.
+        // (docs/decisions/dashboard.md#compile-hint). Other browsers ignore the comment.
         postBanner: (chunk) => (chunk.isEntry ? '' : '//# allFunctionsCalledOnLoad'),
       },
     },

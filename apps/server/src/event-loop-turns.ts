@@ -47,7 +47,7 @@ export const turnBudgetMs = 10;
  * Says when a slice has had its time: `spent()` is called after each item and reads the clock every 8th
  * (reading it per item cost more than a small item's work). Every 64th let a hub flush run 18–30 ms past its
  * budget while a collection's marking was under way: an item then cost 90–280 µs instead of ~10 µs
- * (docs/decisions/security.md "Probe data bounds", Round "writer"). One budget per slice.
+ * (docs/decisions/security.md#whole-plant-work-in-slices). One budget per slice.
  */
 export class TurnBudget {
   private readonly started = performance.now();

@@ -1,4 +1,4 @@
-// How far V8 lets the old generation grow between major collections (docs/decisions/live-format.md (Heap growth)).
+// How far V8 lets the old generation grow between major collections (docs/decisions/live-format.md#heap-growing-percent).
 // The server's state is replaced all the time (every report makes a new probe record and new compact fields
 // that live ~1 s, long enough to be promoted), so the old generation fills with garbage at a steady rate.
 // V8's default lets it grow up to 4× the live heap before collecting: 66 MB live at 10,000 probes became a

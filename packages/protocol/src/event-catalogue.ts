@@ -83,7 +83,7 @@ export function eventDefinition(code: number): EventDefinition {
 /**
  * Each template split once into literal text and parameter names (even indices text, odd ones names): the
  * engine formats a message for every rule that holds on every report, and a regular expression replace
- * with a callback per message was most of that cost (docs/decisions/probes.md).
+ * with a callback per message was most of that cost (docs/decisions/probes.md#event-messages-filled-once).
  */
 const templateParts = new Map(eventCatalogue.map((d) => [d.code, d.template.split(/\{(\w+)\}/)]));
 /** Messages without parameters, made once per code. */

@@ -1,6 +1,6 @@
 // The fast report check's unknown-key rule (report-batch-fast.ts): does a plain object have only own keys
 // from a given set? Asked of ~7 objects per report at full ingest, where the set lookup per key and the own
-// check per key were ~1.6-2.2 % of the server's CPU (docs/decisions/probes.md, Round 8).
+// check per key were ~1.6-2.2 % of the server's CPU (docs/decisions/probes.md#unknown-keys-checked-once-per-shape).
 
 /** Does any object inherit enumerable keys from Object.prototype (the only prototype a plain object has)? */
 export function prototypeHasEnumerableKeys(): boolean {

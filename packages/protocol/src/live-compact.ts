@@ -95,9 +95,9 @@ function encodeTime(iso: string, epochMs: number): number | string {
 /**
  * A time conversion keeping its last answer. One flush meets the same time probe after probe (a batch's reports share
  * a receipt time, hence a watchdog expiry, and a gateway stamps its batch with one time): on the server, parsing and
- * formatting each back was ~2 % of the CPU at full ingest (docs/decisions/probes.md); in the live worker, formatting
- * each back to text was a fifth of its CPU (docs/decisions/dashboard.md, Round 16). One per field and direction,
- * since expiries and report times alternate.
+ * formatting each back was ~2 % of the CPU at full ingest (docs/decisions/probes.md#times-parsed-and-formatted-once); in the live
+ * worker, formatting each back to text was a fifth of its CPU (docs/decisions/probes.md#times-parsed-and-formatted-once). One per
+ * field and direction, since expiries and report times alternate.
  */
 class LastTime<T extends number | string> {
   private value: T | undefined;

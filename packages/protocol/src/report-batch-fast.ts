@@ -1,4 +1,4 @@
-// The hot path of POST /probes/reports (docs/decisions/live-format.md "Ingest"): checks a freshly parsed
+// The hot path of POST /probes/reports (docs/decisions/live-format.md#batch-checked-in-place): checks a freshly parsed
 // batch against the rules of probeReportBatchSchema without copying it, filling in the same defaults in
 // place. It only ever answers "valid, here it is" or "not sure": anything it does not accept goes to the
 // zod schema, which decides and names the problem. So it can never accept what the schema refuses (a

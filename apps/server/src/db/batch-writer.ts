@@ -40,7 +40,7 @@ export async function forEachStatement<T>(next: NextRows<T>, write: (rows: T[]) 
  * Writes `items` in transactions, each with `write` in its own turn of the event loop. A transaction takes
  * statements of rows from `next` until it has rowsPerTransaction rows or the turn's budget is spent, like every
  * other whole-plant slice: a 250-row transaction is 3–8 ms of CPU, but with a collection or a busy core in its
- * turn a row count alone let it run on for 20–80 ms (docs/decisions/security.md "Probe data bounds").
+ * turn a row count alone let it run on for 20–80 ms (docs/decisions/security.md#batch-writer-statements).
  * `write` must take rows until `next` gives none; a transaction counts as written only once `write` resolves.
  * A failing transaction stops the write: what came before it is written, it and the rest are not.
  * With a `gate` (SQLite's, batchGateOf), a transaction does not start while the checkpoint worker fsyncs the WAL

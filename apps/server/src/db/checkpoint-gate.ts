@@ -1,7 +1,7 @@
 // Keeps the batch writers' transactions and the WAL checkpoint worker apart (docs/storage.md (Checkpoints)).
 // With synchronous = NORMAL a commit only write()s to the WAL, but the checkpoint fsyncs that same file: a
 // main-thread write() that lands during the fsync sleeps until it ends (54–259 ms seen at 100,000 probes,
-// docs/decisions/security.md "Probe data bounds"). Batch writes are off the request path and can wait; the
+// docs/decisions/security.md#checkpoint-gate). Batch writes are off the request path and can wait; the
 // worker's checkpoint can wait too. Each side raises its own word in a SharedArrayBuffer, then reads the other
 // side's (sequentially consistent Atomics: at least one of the two sees the other), and backs off if it is up.
 // Both waits are bounded: neither side is ever starved. Request-path writes do not use the gate.

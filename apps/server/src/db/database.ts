@@ -74,7 +74,7 @@ class StatementCache {
  * Kysely's SQLite driver prepares every query afresh: the few statements each request runs (the API key, its
  * owner and role behind every ingest batch) were re-prepared each time (`prepare` ~2 % of the server's CPU at
  * full ingest, profiled), and every 250-row batch-writer chunk prepared its statement again (265 ms of the
- * 6 s after a threshold change at 100,000 probes, docs/decisions/security.md "Probe data bounds"). A statement
+ * 6 s after a threshold change at 100,000 probes, docs/decisions/security.md#batch-writer-statements). A statement
  * is reused by its SQL text unless it is still being iterated.
  */
 function withStatementCache(sqlite: SQLite.Database, checkpointer: WalCheckpointer): SqliteDatabase {

@@ -3,7 +3,7 @@
 // PostgreSQL first from the block summaries of migration 0010-logs-search-blocks (the blocks that can hold
 // `q`, walked newest first), else from the pg_trgm GIN indexes of migration 0009-logs-search-postgres on
 // lower(level) and lower(msg), which serve the portable substring match of db/dialect.ts as it is, so no
-// dialect-only SQL leaves apps/server/src/db/ (docs/decisions/live-format.md "Logs at 1,000,000 entries").
+// dialect-only SQL leaves apps/server/src/db/ (docs/decisions/live-format.md#dialect-sql-stays-in-db).
 import type { LogEntry } from '@bpm/protocol';
 import { sql, type Kysely } from 'kysely';
 import { containsIgnoringCase, containsPattern, dialectOf } from './dialect.js';
@@ -98,7 +98,8 @@ export async function usesBlocks(db: Kysely<Database>, q: string): Promise<boole
  * PostgreSQL, after a block walk that did not fill the page: `q` is rarer than the newest candidate blocks could
  * show, so the trigram indexes answer it (a BitmapOr, then the page sorted). Left to itself the planner, which
  * has no statistics for a substring and guesses 1 row in 200, walked the ts index instead whenever its sample
- * said the same: 250,000 entries read for `P-0042` (1 in 5,000), 180–300 ms (docs/decisions/live-format.md).
+ * said the same: 250,000 entries read for `P-0042` (1 in 5,000), 180–300 ms
+ * (docs/decisions/live-format.md#block-summaries-on-postgresql).
  */
 function rareSubstringSearch(db: Kysely<Database>, q: string, limit: number, offset: number): Promise<LogEntry[]> {
   return withTrigramPlan(db, (trx) => substringSearch(trx, q, limit, offset).execute());

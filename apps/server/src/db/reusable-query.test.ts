@@ -1,4 +1,4 @@
-// Queries compiled once and run with each call's values (docs/decisions/probes.md Round 7): every call answers
+// Queries compiled once and run with each call's values (docs/decisions/probes.md#reusable-queries): every call answers
 // as the same query built afresh would, on whichever database this project runs, including a query whose
 // shape depends on its values (then it is built every time).
 import { afterEach, describe, expect, it } from 'vitest';

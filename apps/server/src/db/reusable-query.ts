@@ -1,5 +1,5 @@
 // Lookups that run on every request (the API key, its owner and role behind each ingest batch,
-// docs/decisions/probes.md Round 7): the query is built and compiled once per database with a marker per
+// docs/decisions/probes.md#reusable-queries): the query is built and compiled once per database with a marker per
 // argument, and each call runs that compiled query with its own values in the markers' places. Building the
 // three lookups anew (kysely's immutable, frozen node trees, then the compiler) was ~2.3 % of the server's
 // CPU at full ingest, profiled; the lookups themselves still run on every request. The first compile is

@@ -1,6 +1,6 @@
 // WAL checkpoints on a worker thread (docs/storage.md (Checkpoints)). SQLite's automatic checkpoint runs in
 // the COMMIT that crosses 1,000 WAL pages, on the main thread: at 100,000 probes the batch writers' commits
-// that checkpointed held the event loop for 20–106 ms each (docs/decisions/security.md "Probe data bounds").
+// that checkpointed held the event loop for 20–106 ms each (docs/decisions/security.md#wal-checkpoints-on-a-worker).
 // The main connection turns it off; a second connection on a worker thread runs a PASSIVE checkpoint every
 // intervalMs (PASSIVE never waits for or blocks readers and writers: it copies what no reader still needs).
 // It fsyncs the WAL, so it and the batch writers' transactions keep apart through a CheckpointGate.

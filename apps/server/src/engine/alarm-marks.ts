@@ -3,7 +3,7 @@
 // The record holds the alarms module's own list of the probe's open alarms, whose objects have these fields,
 // rather than a copy of them: a whole-plant change opened an alarm on every probe and made a new list of
 // mark objects per probe as well, objects that survived their scavenges beside the alarms they copied
-// (docs/decisions/security.md "Probe data bounds"). The alarms module replaces that list, never changes it,
+// (docs/decisions/security.md#alarm-marks-are-the-open-alarms). The alarms module replaces that list, never changes it,
 // so a record holds it safely; an alarm's acknowledgement and shelve are then read when the probe is built.
 
 /** The fields of an open alarm that its event is published with. */

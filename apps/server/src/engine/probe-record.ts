@@ -34,7 +34,7 @@ export interface ProbeRecord {
  * object: a spread copy that adds a field (`{ ...record, alarms }`) moved fields to a separate
  * property array (~90 B more per probe, measured). An evaluation replaces its active events and watchdog
  * expiry through the two arguments rather than a spread copy first (the re-evaluation made two such copies
- * per probe, ~600 B of garbage each: docs/decisions/security.md "Probe data bounds", Round "blocks").
+ * per probe, ~600 B of garbage each: docs/decisions/security.md#one-record-per-re-evaluation).
  */
 export function probeRecord(
   r: ProbeRecord,

@@ -1,4 +1,4 @@
-// Events as kept in probe records are shared, frozen objects (docs/decisions/security.md "Probe data bounds"):
+// Events as kept in probe records are shared, frozen objects (docs/decisions/security.md#shared-frozen-events):
 // at 100,000 probes the same few messages ("Thermocouple reading invalid", "Battery 80.0% at or below
 // warning 85%") were 100,000 separate objects, strings and eventsCancelled arrays (~250 B per event,
 // measured with bench/probe-heap.bench.ts), all old-generation work for the garbage collector.

@@ -64,7 +64,7 @@ export const securityPlugin = fp(
   async (app: FastifyInstance) => {
     const { publicHost } = app.config;
     // Built once: @fastify/helmet built helmet's middleware (parsing the CSP directives) again on every request,
-    // ~1.3 % of the server's CPU at full ingest (docs/decisions/probes.md, Round 8). The headers are the same:
+    // ~1.3 % of the server's CPU at full ingest (docs/decisions/server.md#helmet-built-once). The headers are the same:
     // helmet applies its options, the per-request connect-src function included, on each call.
     const securityHeaders = helmet({
       contentSecurityPolicy: {
@@ -115,7 +115,8 @@ export const securityPlugin = fp(
       },
     });
 
-    // Runs after the principal hook (plugins/access.ts registers before this plugin in app.ts), so it knows whether the cookie was used.
+    // Runs after the principal hook (plugins/access.ts registers before this plugin in app.ts), so it knows whether the cookie
+    // was used.
     app.addHook('onRequest', async (request) => {
       if (safeMethods.has(request.method)) return;
       if (!isAllowedOrigin(request)) throw new ForbiddenError('Origin not allowed');

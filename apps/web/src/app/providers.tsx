@@ -12,7 +12,7 @@ export interface AppProvidersProps {
   /**
    * 'test' in component tests only: Mantine's test mode (no transitions, overlays rendered in place, menus never
    * hidden for a target "out of view"), as its testing guide sets it. jsdom has no layout and a loaded machine
-   * lost the races those left open (docs/decisions/testing.md (Flaky tests)).
+   * lost the races those left open (docs/decisions/testing.md#mantine-in-test-mode).
    */
   mantineEnv?: MantineProviderProps['env'];
 }

@@ -11,7 +11,8 @@ export type GuardDecision = 'allowed' | 'not-found' | 'login';
 
 export async function decideRoute(pathname: string): Promise<GuardDecision> {
   // Both requests go out at once, a round trip less before every page, the sign-in's first rows among them
-  // (docs/decisions/dashboard.md, Round 14); the role's answer is looked at only after the login check said OK.
+  // (docs/decisions/dashboard.md#route-guard-requests-in-parallel); the role's answer is looked at only after the login check
+  // said OK.
   const myRole = getMyRole();
   myRole.catch(() => {}); // not looked at when the login check fails; refreshPermissionNames handles it otherwise
   try {

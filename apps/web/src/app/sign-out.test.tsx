@@ -1,5 +1,5 @@
 // A 401 from any query factory or mutation hook ends the session: the tab forgets the user and the app
-// goes to /login (docs/decisions/web-frame.md). Table-driven over every feature's api/ folder, so a new
+// goes to /login (docs/decisions/web-frame.md#401-signs-out). Table-driven over every feature's api/ folder, so a new
 // query or mutation that bypasses apiRequest, or swallows its error, fails here.
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,7 @@
 // Files the user downloads from the API (the CSV exports): fetched through the API client like every other
-// call, so an ended session answers 401 into the query client's sign-out (docs/decisions/web-frame.md)
-// instead of a browser download error, then handed to the browser under the name the server gives.
+// call, so an ended session answers 401 into the query client's sign-out
+// (docs/decisions/web-frame.md#downloads-through-the-client) instead of a browser download error, then handed to the browser
+// under the name the server gives.
 import { useMutation } from '@tanstack/react-query';
 import { apiFile } from './api-client';
 

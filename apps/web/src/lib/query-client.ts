@@ -1,5 +1,5 @@
 // The app's one QueryClient: what happens to API errors globally. A 401 from any query or mutation
-// means the session has ended, so the app goes back to sign-in (docs/decisions/web-frame.md); everything
+// means the session has ended, so the app goes back to sign-in (docs/decisions/web-frame.md#401-signs-out); everything
 // else is left to the caller, which shows the spec's own message. A mutation whose 401 is an expected
 // answer (a wrong password, not a lost session) says so with `meta: { isUnauthorizedAnAnswer: true }`.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';

@@ -17,8 +17,9 @@ function mountNext(): void {
 
 /**
  * False in the commit that mounts the component, true from a render in a later task: for parts that cost at mount and
- * need not be there in the screen's first frame, such as a closed modal or a tooltip (docs/decisions/dashboard.md,
- * Round 16). Each waiting component gets its own task, so that mounting six tooltips and a drawer is not one long one.
+ * need not be there in the screen's first frame, such as a closed modal or a tooltip
+ * (docs/decisions/dashboard.md#no-update-in-a-mounting-commit). Each waiting component gets its own task, so that mounting six
+ * tooltips and a drawer is not one long one.
  */
 export function useMountedLater(): boolean {
   const [mounted, setMounted] = useState(false);

@@ -1,6 +1,6 @@
 // A long list inside a page that scrolls as a whole (the window), rendering only the items near the screen
-// (docs/decisions/alarms.md): the open alarms, hundreds after an unattended night, re-render at every live change,
-// and all of them at once kept the page's main thread busy for seconds.
+// (docs/decisions/alarms.md#virtualised-open-alarms): the open alarms, hundreds after an unattended night, re-render at every
+// live change, and all of them at once kept the page's main thread busy for seconds.
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useLayoutEffect, useState } from 'react';
 

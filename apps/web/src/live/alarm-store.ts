@@ -64,8 +64,8 @@ export class AlarmStore {
   /**
    * Applies live alarms at once but tells listeners of the change only when the returned function is called (or
    * after maxMs): the Probes table holds it while it renders its first rows in the background, since the top
-   * bar's count re-rendering is an urgent update that makes React restart that render (docs/decisions/dashboard.md,
-   * Round 10).
+   * bar's count re-rendering is an urgent update that makes React restart that render
+   * (docs/decisions/dashboard.md#holds-while-the-first-rows-render).
    */
   holdNotifications(maxMs: number): () => void {
     return this.notificationHolds.take(maxMs);

@@ -1,6 +1,6 @@
-// Holds on a live store's effects, each with a longest wait (docs/decisions/dashboard.md, Round 10): while the
-// Probes table renders its first rows in the background, the stores keep what would make React restart that
-// render (applied messages, notifications) until the rows have committed, or until the wait runs out.
+// Holds on a live store's effects, each with a longest wait (docs/decisions/dashboard.md#holds-while-the-first-rows-render):
+// while the Probes table renders its first rows in the background, the stores keep what would make React restart that render
+// (applied messages, notifications) until the rows have committed, or until the wait runs out.
 export class Holds {
   private count = 0;
 

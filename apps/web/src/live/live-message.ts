@@ -22,7 +22,8 @@ export function asLiveMessage(parsed: unknown, log: Pick<Console, 'warn' | 'erro
     log.warn('Unknown message type', messageType);
     return null;
   }
-  // Not zod-validated: 10,000 probes a second would cost more to validate than to draw (docs/decisions/dashboard.md).
+  // Not zod-validated: 10,000 probes a second would cost more to validate than to draw
+  // (docs/decisions/dashboard.md#no-validation-of-live-messages).
   return parsed as LiveMessage;
 }
 
@@ -56,7 +57,7 @@ export type WorkerEvent =
 
 /**
  * A worker event as it crosses to the page: JSON text. The page's structured-clone decoding of 10,000 probe patches
- * a second cost more than parsing the same patches from text (docs/decisions/dashboard.md, Round 22). What the
+ * a second cost more than parsing the same patches from text (docs/decisions/dashboard.md#worker-posts-json-text). What the
  * worker posts came from JSON, so the round trip loses nothing; a patch says which fields went away in
  * `removedFields`, as JSON has no undefined (probe-patches.ts).
  */

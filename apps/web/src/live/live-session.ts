@@ -26,7 +26,7 @@ export interface LiveSession {
   /**
    * The same messages, parsed when the first is asked for and decoded one chunk at a time as they are asked for,
    * so a caller can hand on a snapshot part's first chunk before the rest is decoded (the worker does,
-   * docs/decisions/dashboard.md, Round 11 (sign-in)). Ask for all of one frame's messages before the next frame's.
+   * docs/decisions/dashboard.md#sliced-delivery). Ask for all of one frame's messages before the next frame's.
    */
   receiveInSlices(data: unknown): Iterable<SessionMessage>;
 }

@@ -60,7 +60,7 @@ let spareWorker: Worker | null = null;
 
 /**
  * Starts the live worker before its socket is wanted (Login was clicked): its script loads and runs during the
- * sign-in's round trip instead of after it (docs/decisions/dashboard.md, Round 3).
+ * sign-in's round trip instead of after it (docs/decisions/dashboard.md#socket-opened-at-the-sign-in).
  */
 export function prepareLiveWorker(): void {
   if (spareWorker || !canUseWorker()) return;

@@ -43,8 +43,8 @@ function mergeEvent(lists: ProbeEventLists, wire: ProbeEvent, suppressed: boolea
   }
   const target = suppressed ? lists.suppressed : lists.current;
   const stored = target.get(wire.event);
-  // Persistent events come again with every update (docs/probe-data.md (Event catalogue)): keep the stored object when nothing changed,
-  // which spares 10,000 allocations a second at 1 Hz.
+  // Persistent events come again with every update (docs/probe-data.md (Event catalogue)): keep the stored object when nothing
+  // changed, which spares 10,000 allocations a second at 1 Hz.
   if (
     stored &&
     wire.eventPersistent &&
@@ -59,7 +59,7 @@ function mergeEvent(lists: ProbeEventLists, wire: ProbeEvent, suppressed: boolea
 /**
  * Applies one probe update's events and suppressedEvents to the lists (mutating them).
  * Rules 5 and 6 read the update's own lists: "carries no events while suppressed events exist" is taken
- * as the update carrying suppressed events (see docs/decisions/dashboard.md).
+ * as the update carrying suppressed events (see docs/decisions/dashboard.md#event-rules-5-and-6).
  */
 export function applyProbeEvents(
   lists: ProbeEventLists,

@@ -1,5 +1,5 @@
-// Probes crossing from the live worker to the page as patches (docs/decisions/dashboard.md, Round 3): the
-// page receives a copy of whatever the worker posts (JSON text since Round 22, a structured clone before), and
+// Probes crossing from the live worker to the page as patches (docs/decisions/dashboard.md#patches-from-the-worker): the
+// page receives a copy of whatever the worker posts (JSON text: docs/decisions/dashboard.md#worker-posts-json-text), and
 // copying 10,000 whole probes a second (state, assignment, report, readings, events: ~20 objects each) was the
 // main thread's largest cost.
 // The compact decoder keeps a field's object when the field did not change, so the worker posts only the

@@ -81,9 +81,9 @@ const budgetCheckEvery = 256;
  * At most this many probes new to the store are added per frame; the rest wait for the next frame, in order.
  * A new probe costs far more than an update (its entry, event lists and history ring, a row order that grows,
  * the young-generation GC of all that), so while a snapshot fills an empty store the time budget alone let a
- * frame add up to ~3,000 probes and run 20–31 ms of CPU with its render and paint (docs/decisions/dashboard.md,
- * Round 13 (sign-in)). One snapshot chunk (probesPerChunk, 250) fits, so the first rows come in one frame as before;
- * updates of known probes are not counted, so the steady state's frames are unchanged.
+ * frame add up to ~3,000 probes and run 20–31 ms of CPU with its render and paint
+ * (docs/decisions/dashboard.md#new-probes-per-frame). One snapshot chunk (probesPerChunk, 250) fits, so the first rows come in
+ * one frame as before; updates of known probes are not counted, so the steady state's frames are unchanged.
  */
 export const newProbesPerFrame = 256;
 
@@ -91,9 +91,10 @@ export const newProbesPerFrame = 256;
  * A frame whose applying took at least this long tells its listeners in a task of its own, right after the frame's:
  * those listeners are React's re-render of every changed row, and the catch-up frames (a snapshot filling the store,
  * the updates that waited behind it) applied and re-rendered in one task were the sign-in's longest tasks, 22–31 ms
- * of CPU with the paint, which a loaded 2-core machine stretched past 50 ms (docs/decisions/dashboard.md, Round 15).
- * Split, each is about half. A frame that applied fewer than notifyApartMinProbes probes always tells at once: a
- * handful of probes is never worth a task of its own, and a GC pause in a small frame does not delay its rows.
+ * of CPU with the paint, which a loaded 2-core machine stretched past 50 ms
+ * (docs/decisions/dashboard.md#heavy-frames-notify-apart). Split, each is about half. A frame that applied fewer than
+ * notifyApartMinProbes probes always tells at once: a handful of probes is never worth a task of its own, and a GC pause in a
+ * small frame does not delay its rows.
  */
 export const notifyApartAfterMs = 4;
 export const notifyApartMinProbes = 100;
@@ -220,7 +221,7 @@ export class ProbeStore {
    * Keeps queued messages unapplied until the returned function is called, or after maxMs at the latest, so the
    * feed never stalls for good. The Probes table holds the store while it renders its first rows in the
    * background: each applied chunk changes the counts and the row order, and an urgent update makes React throw
-   * that render away and start it again (docs/decisions/dashboard.md, Round 10).
+   * that render away and start it again (docs/decisions/dashboard.md#holds-while-the-first-rows-render).
    */
   holdMessages(maxMs: number): () => void {
     return this.holds.take(maxMs);
@@ -229,7 +230,7 @@ export class ProbeStore {
   /**
    * Like holdMessages, except that systemConfig messages at the head of the queue still apply: from the login
    * answer to the Dashboard's first commit (use-live-hold.ts), the Dashboard needs the system information to mount
-   * in its first render, and nothing else (docs/decisions/dashboard.md, Round 14).
+   * in its first render, and nothing else (docs/decisions/dashboard.md#sign-in-hold).
    */
   holdProbeData(maxMs: number): () => void {
     return this.probeDataHolds.take(maxMs);
@@ -247,8 +248,8 @@ export class ProbeStore {
   }
 
   /**
-   * Applies queued messages for up to frameBudgetMs and newProbesPerFrame new probes, then notifies each changed probe once, the batch and the
-   * summary (in the next task after a heavy frame, notifyApartAfterMs); what is left is applied in the next frame.
+   * Applies queued messages for up to frameBudgetMs and newProbesPerFrame new probes, then notifies each changed probe once, the
+   * batch and the summary (in the next task after a heavy frame, notifyApartAfterMs); what is left is applied in the next frame.
    */
   flush(): void {
     this.frameScheduled = false;

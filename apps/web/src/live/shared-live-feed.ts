@@ -1,7 +1,7 @@
-// The app's one live connection, shared between the sign-in and the signed-in layout (docs/decisions/dashboard.md,
-// Round 3): the Login page opens it as soon as the sign-in is answered, so the socket and its snapshot travel
-// while the route guard's requests and the layout's first render happen; the layout then holds it for as long
-// as it is shown, and it closes when the last holder lets go (as it did when the layout opened it itself).
+// The app's one live connection, shared between the sign-in and the signed-in layout
+// (docs/decisions/dashboard.md#socket-opened-at-the-sign-in): the Login page opens it as soon as the sign-in is answered, so the
+// socket and its snapshot travel while the route guard's requests and the layout's first render happen; the layout then holds it
+// for as long as it is shown, and it closes when the last holder lets go (as it did when the layout opened it itself).
 import { startLiveConnection } from './live-connection';
 
 /** Opened early and never held (the guard sent the user back to Login): closed after this long. */

@@ -1,5 +1,5 @@
 // The worker's hand-on in slices: a large snapshot part's first chunk goes at once, the rest in later tasks, and
-// the socket's order is kept (docs/decisions/dashboard.md, Round 11 (sign-in)).
+// the socket's order is kept (docs/decisions/dashboard.md#sliced-delivery).
 import { compactRecordText, encodeCompactFields, type Probe } from '@bpm/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { createLiveSession, type SessionMessage } from './live-session';

@@ -1,4 +1,4 @@
-// The live worker's hand-on of a session's messages in slices (docs/decisions/dashboard.md, Round 11 (sign-in)): a 1 MB
+// The live worker's hand-on of a session's messages in slices (docs/decisions/dashboard.md#sliced-delivery): a 1 MB
 // snapshot part decoded and posted at once was a 45–50 ms task in the worker, and the page's first rows waited
 // for it. Each socket frame's messages (live-session.ts receiveInSlices) are taken one chunk at a time for at
 // most budgetMs per task, then the rest waits for a later task; frames queue behind each other, so the order

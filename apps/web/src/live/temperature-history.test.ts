@@ -1,5 +1,5 @@
 // The per-probe temperature ring (temperature-history.ts): spacing, capacity, order, and rings shared from slabs
-// that never mix one probe's samples into another's (docs/decisions/dashboard.md, Round 14).
+// that never mix one probe's samples into another's (docs/decisions/dashboard.md#temperature-history-slabs).
 import { describe, expect, it } from 'vitest';
 import { historyCapacity, historySampleSpacingMs, TemperatureHistory } from './temperature-history';
 

@@ -1,7 +1,7 @@
 // A bounded ring of recent temperatures per probe, for the Probe Details sparkline (beyond the spec).
 // 3 × capacity floats per probe (time, internal, external): ~1 KB, so 10,000 probes cost ~10 MB. The rings are cut
 // from shared slabs (RingPool): a Float32Array of its own per probe cost 16–25 µs to allocate, 160–250 ms of the main
-// thread while a 10,000-probe snapshot filled the store, and its garbage (docs/decisions/dashboard.md, Round 14).
+// thread while a 10,000-probe snapshot filled the store, and its garbage (docs/decisions/dashboard.md#temperature-history-slabs).
 
 /** Keep a sample at most every 2 s, 90 of them: the last 3 minutes the client has seen. */
 export const historySampleSpacingMs = 2000;

@@ -1,4 +1,4 @@
-// The sign-in's hold on the live stores (use-live-hold.ts, docs/decisions/dashboard.md Round 14): it ends by itself
+// The sign-in's hold on the live stores (use-live-hold.ts, docs/decisions/dashboard.md#sign-in-hold): it ends by itself
 // when no Dashboard commits, so the feed never stalls. Its end at the Dashboard's commit is in dashboard-page.test.tsx.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alarmStore } from './alarm-store';

@@ -1,8 +1,8 @@
-// Holding the live stores while a large part of the Dashboard renders in the background (docs/decisions/dashboard.md,
-// Rounds 10 and 11): each applied chunk changes the counts and the row order, and each live alarms message the top
-// bar's count. Those are urgent updates, and a store read through useSyncExternalStore that changes during a
-// background render makes React redo that render as one blocking task. Meanwhile the probe store keeps its messages
-// queued and the alarm store its notifications, at most for liveHoldMaxMs so the feed cannot stall.
+// Holding the live stores while a large part of the Dashboard renders in the background
+// (docs/decisions/dashboard.md#holds-while-the-first-rows-render): each applied chunk changes the counts and the row order, and
+// each live alarms message the top bar's count. Those are urgent updates, and a store read through useSyncExternalStore that
+// changes during a background render makes React redo that render as one blocking task. Meanwhile the probe store keeps its
+// messages queued and the alarm store its notifications, at most for liveHoldMaxMs so the feed cannot stall.
 import { useLayoutEffect } from 'react';
 import { alarmStore } from './alarm-store';
 import { probeStore } from './probe-store';
@@ -19,7 +19,7 @@ let endSignInHold: (() => void) | null = null;
  * From the login answer to the Dashboard's first commit, the probe store applies only systemConfig and the alarm
  * store keeps its notifications: each applied snapshot chunk, and each alarms message, re-rendered the top bar
  * urgently, and React started the navigation's background render of the layout and the Dashboard again from the
- * top, 6–9 times per sign-in (docs/decisions/dashboard.md, Round 14). Ended by the Dashboard (useSignInHoldEnded),
+ * top, 6–9 times per sign-in (docs/decisions/dashboard.md#sign-in-hold). Ended by the Dashboard (useSignInHoldEnded),
  * whose own holds take over, or after signInHoldMaxMs.
  */
 export function holdLiveStoresForSignIn(): void {

@@ -12,7 +12,7 @@ export function useConnectionStatus(): ConnectionStatus {
 
 /**
  * One of the counts: re-renders its component only when that number changes, not at every applied batch that
- * changes another count (docs/decisions/dashboard.md, Round 11 (steady)).
+ * changes another count (docs/decisions/dashboard.md#counts-re-render-only-their-number).
  */
 export function useProbeCount(key: keyof ProbeCounts): number {
   return useSyncExternalStore(probeStore.subscribeSummary, () => probeStore.getCounts()[key]);

@@ -1,5 +1,6 @@
-// Per-probe subscriptions (docs/architecture.md (One probe report, end to end)): a row re-renders when its own probe's version changes, and a watchdog ring
-// when the whole second its digit shows changes. The value compared is a change counter, not the entry.
+// Per-probe subscriptions (docs/architecture.md (One probe report, end to end)): a row re-renders when its own probe's version
+// changes, and a watchdog ring when the whole second its digit shows changes. The value compared is a change counter, not the
+// entry.
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { probeStore, type ProbeEntry } from './probe-store';
 import type { WatchdogStatus } from './watchdog';
@@ -29,7 +30,7 @@ export function useWatchdog(probeID: string): WatchdogStatus | undefined {
  * What a watchdog's digit shows (whole seconds left, or alerted; undefined once the probe is deleted), re-read at every
  * tick and probe update but re-rendering only when that changes: about once a second instead of ten times. The
  * countdown between those renders is drawn by `onDraw`, called with the status at mount, after each render, at every
- * tick and at every update of the probe, in the same task (docs/decisions/dashboard.md, Round 12 (steady)).
+ * tick and at every update of the probe, in the same task (docs/decisions/dashboard.md#watchdog-ring-without-a-render-per-tick).
  */
 export function useWatchdogSeconds(
   probeID: string,
@@ -84,7 +85,7 @@ function shownKey(watchdog: WatchdogStatus | undefined): number {
  * useSyncExternalStore on purpose: React redoes a background render as a blocking one whenever such a store
  * changed during it, and the store changes every frame while a snapshot is applied and every 100 ms with the
  * clock, so the first rows' interruptible render (useDeferredValue in the table) was always redone in one
- * task (docs/decisions/dashboard.md, Round 7). Rows may show different store moments within one commit for a
+ * task (docs/decisions/dashboard.md#rows-subscribe-in-an-effect). Rows may show different store moments within one commit for a
  * frame; every change after the value shown re-renders its component, none is lost.
  */
 function useStoreCounter(subscribe: (listener: () => void) => () => void, getValue: () => number): number {

@@ -1,4 +1,4 @@
-// The live worker's posts (worker-outbox.ts, docs/decisions/dashboard.md Round 13 (steady)): updates decoded within
+// The live worker's posts (worker-outbox.ts, docs/decisions/dashboard.md#worker-posts-every-16-ms): updates decoded within
 // one post interval cross in one message, a snapshot's chunks at once, and the page hands the store the same
 // probes and messages in the same order as when every chunk was its own post.
 import type { LiveMessage, Probe } from '@bpm/protocol';

@@ -1,4 +1,4 @@
-// The live worker's posts to the page (docs/decisions/dashboard.md, Round 13 (steady)). The worker posted every
+// The live worker's posts to the page (docs/decisions/dashboard.md#worker-posts-every-16-ms). The worker posted every
 // chunk of every socket frame as its own message, and the server's flushes arrive as one to several frames
 // (a flush that spends its time budget goes on in later turns of its event loop), so the page received 6 to 60
 // messages a second at the same ingest, each a task with its clone, its handler and a store frame to ask for.
@@ -6,10 +6,10 @@
 // consecutive probeData chunks become one list, applied probe by probe by the store exactly as before. A probe
 // that comes twice stays twice (each report is a history point, its transient events its own). A snapshot's
 // chunks do not wait for the interval: each goes in its slice (sliced-delivery.ts), after whatever updates were
-// waiting, as long as the page's store keeps up with them (Round 14): at most snapshotChunksAhead chunks are posted
-// and not yet taken (applied by the store, which answers each with a `taken` command); the next waits in the worker,
-// and everything after it too, in order. While the page renders with its stores held (the sign-in, the first rows),
-// its main thread no longer deserialises the snapshot's later chunks: ~100 ms of a 10,000-probe sign-in.
+// waiting, as long as the page's store keeps up with them (docs/decisions/dashboard.md#snapshot-paced-by-the-store): at most
+// snapshotChunksAhead chunks are posted and not yet taken (applied by the store, which answers each with a `taken` command); the
+// next waits in the worker, and everything after it too, in order. While the page renders with its stores held (the sign-in, the
+// first rows), its main thread no longer deserialises the snapshot's later chunks: ~100 ms of a 10,000-probe sign-in.
 import type { FeedEvent, WorkerEvent } from './live-message';
 import type { SessionMessage } from './live-session';
 import { ProbePatchWriter } from './probe-patches';
@@ -18,7 +18,7 @@ import { ProbePatchWriter } from './probe-patches';
 const postIntervalMs = 16;
 /**
  * Updates that reach this many probes go at once: a catch-up or whole-plant change decodes thousands within one
- * interval, and one post of them would be one long clone on the page (8 chunks: ~6 ms, Round 3's 28 ms per 10,000).
+ * interval, and one post of them would be one long clone on the page (8 chunks: ~6 ms at 28 ms per 10,000).
  */
 export const maxProbesPerPost = 2000;
 /**

@@ -1,6 +1,6 @@
 // Mounts a component the way the router mounts a screen (in a transition) and records the phase of each commit of it,
 // as React's Profiler reports them: "nested-update" is a re-render that React ran synchronously inside the task of the
-// commit before it, with all that commit's effects (docs/decisions/dashboard.md, Round 16).
+// commit before it, with all that commit's effects (docs/decisions/dashboard.md#no-update-in-a-mounting-commit).
 import { act } from '@testing-library/react';
 import { Profiler, startTransition, useState, type ProfilerOnRenderCallback, type ReactElement, type ReactNode } from 'react';
 import { allMountedLater } from '../lib/use-mounted-later';

@@ -1,5 +1,5 @@
 // Counts how often a component renders while it still renders itself, for tests that a live update leaves a
-// component alone (docs/decisions/dashboard.md, Round 11 (steady)). Static members (Modal.Root, Tooltip.Floating,
+// component alone (docs/decisions/dashboard.md#counts-re-render-only-their-number). Static members (Modal.Root, Tooltip.Floating,
 // Mantine's extend) are kept.
 import { createElement, type ComponentType } from 'react';
 

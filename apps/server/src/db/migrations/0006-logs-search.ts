@@ -1,9 +1,8 @@
-// Frozen: a full-text index over the log store for GET /system/logs?q= (docs/decisions/live-format.md
-// "Logs at 1,000,000 entries"). Never edit; add a new migration.
-// SQLite: an FTS5 table with the trigram tokenizer (substring matches, case-insensitive) whose content is
-// the logs table itself, kept in step by triggers; the rowid order of logs is its ts order (entries are
-// inserted in ts order and only the oldest are deleted). PostgreSQL gets no index here: its search is the
-// portable substring match of db/log-search.ts (a pg_trgm index needs an extension a plant's DBA must allow).
+// Frozen: a full-text index over the log store for GET /system/logs?q= (docs/decisions/live-format.md#fts5-trigram-on-sqlite).
+// Never edit; add a new migration. SQLite: an FTS5 table with the trigram tokenizer (substring matches, case-insensitive) whose
+// content is the logs table itself, kept in step by triggers; the rowid order of logs is its ts order (entries are inserted in ts
+// order and only the oldest are deleted). PostgreSQL gets no index here: its search is the portable substring match of
+// db/log-search.ts (a pg_trgm index needs an extension a plant's DBA must allow).
 import { sql, type Kysely, type Migration } from 'kysely';
 import { dialectOf } from '../dialect.js';
 

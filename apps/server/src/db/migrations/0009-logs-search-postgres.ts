@@ -1,10 +1,9 @@
-// Frozen: the PostgreSQL side of the log search index (docs/decisions/live-format.md "Logs at 1,000,000
-// entries", Round 2). Never edit; add a new migration. SQLite has its FTS5 table from 0006-logs-search.
-// PostgreSQL: the pg_trgm extension (trusted since PostgreSQL 13: the database owner may create it) and a
-// GIN trigram index on lower(msg) and on lower(level), the two expressions of db/log-search.ts, so that
-// `lower(msg) like '%q%' or lower(level) like '%q%'` is a BitmapOr of the two indexes. When the extension
-// cannot be created (a role without the right, docs/storage.md "Log search"), the migration still succeeds
-// without the indexes: the search gives the same answers from a scan, only slower.
+// Frozen: the PostgreSQL side of the log search index (docs/decisions/live-format.md#trigram-indexes-on-postgresql). Never edit;
+// add a new migration. SQLite has its FTS5 table from 0006-logs-search. PostgreSQL: the pg_trgm extension (trusted since
+// PostgreSQL 13: the database owner may create it) and a GIN trigram index on lower(msg) and on lower(level), the two expressions
+// of db/log-search.ts, so that `lower(msg) like '%q%' or lower(level) like '%q%'` is a BitmapOr of the two indexes. When the
+// extension cannot be created (a role without the right, docs/storage.md "Log search"), the migration still succeeds without the
+// indexes: the search gives the same answers from a scan, only slower.
 import { sql, type Kysely, type Migration } from 'kysely';
 import { dialectOf } from '../dialect.js';
 

@@ -1,10 +1,9 @@
-// Frozen: block summaries for the log search on PostgreSQL (docs/decisions/live-format.md "Logs at 1,000,000
-// entries", Round 4; docs/storage.md "Log search"). Never edit; add a new migration. SQLite needs none: FTS5
-// reads its matches newest first.
-// `logs_blocks` holds one row per 1,024 consecutive entries (in ts order): the range (after_ts, last_ts] and
-// every trigram of the block's lower-cased text folded by logs_search_fold into letters and digits (pg_trgm
-// keeps only those), punctuation included, so `q`'s punctuation narrows the blocks too; character for
-// character, so a substring of lower(msg) stays a substring once folded. Under a GIN index. The search asks
+// Frozen: block summaries for the log search on PostgreSQL (docs/decisions/live-format.md#block-summaries-on-postgresql;
+// docs/storage.md "Log search"). Never edit; add a new migration. SQLite needs none: FTS5 reads its matches newest first.
+// `logs_blocks` holds one row per 1,024 consecutive entries (in ts order): the range (after_ts, last_ts] and every trigram of the
+// block's lower-cased text folded by logs_search_fold into letters and digits (pg_trgm keeps only those), punctuation included,
+// so `q`'s punctuation narrows the blocks too; character for character, so a substring of lower(msg) stays a substring once
+// folded. Under a GIN index. The search asks
 // it which blocks can hold `q` (each 3-character window of the folded `q`) and walks only those, newest
 // first. A summary is a superset: an entry deleted later leaves its trigrams behind (harmless, the LIKE
 // decides), while an entry inserted or changed inside a summarised range deletes that summary and every

@@ -1,5 +1,5 @@
 // Frozen: the alarms summary counts annunciated alarms only (docs/alarms.md "Summary roll-up",
-// docs/decisions/alarms.md "Annunciated alarms only"). Never edit; add a new migration.
+// docs/decisions/alarms.md#annunciated-alarms-only). Never edit; add a new migration.
 // The roll-up of 0008-alarm-rollup counted every alarm raised. From here, `raised` (in both tables),
 // `acknowledged` and `ack_delay_ms_sum` count the alarms that were annunciated (`alarms.annunciated` = 1),
 // and the new `alarm_windows.not_annunciated` counts, per 10-minute window, event and type, the alarms raised

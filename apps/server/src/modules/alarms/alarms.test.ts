@@ -191,7 +191,8 @@ describe('shelving', () => {
 
     await post(`/alarms/${alarm!.id}/shelve`, { minutes: 1, reason: 'nuisance' });
     // The expiry timer checks every second: move the clock past the minute and wait until a client sees the
-    // alarm unshelved (a fixed 1.5 s wait was too short on a loaded machine: docs/decisions/testing.md (Flaky tests)).
+    // alarm unshelved (a fixed 1.5 s wait was too short on a loaded machine:
+    // docs/decisions/testing.md#wait-for-what-a-client-can-observe).
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(Date.now() + 61_000);

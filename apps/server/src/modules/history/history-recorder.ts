@@ -11,7 +11,7 @@ export class HistoryRecorder {
   /**
    * At most the earliest open minute: a sweep before the clock has passed it has nothing to finish and walks
    * nothing. Walking 100,000 open minutes every second to find none allocated ~10 MB of iterator garbage each
-   * time (docs/decisions/security.md "Probe data bounds", Round "blocks"). Lowered by every minute opened; set
+   * time (docs/decisions/security.md#history-sweep-lower-bound). Lowered by every minute opened; set
    * from a whole walk's survivors and the minutes opened meanwhile, when no other walk began during it.
    */
   private earliestOpen = Number.POSITIVE_INFINITY;

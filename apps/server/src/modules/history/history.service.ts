@@ -128,7 +128,7 @@ export class HistoryService {
   /**
    * The report path: one batch's accepted reports, at the server's time of receipt. The batch arrived at one
    * time, so the clock is read once for it (110-140 ns a read here: ~0.7 % of the server's CPU at full ingest
-   * when read per report, docs/decisions/probes.md Round 8), and a batch never straddles two minutes.
+   * when read per report, docs/decisions/probes.md#one-clock-read-per-batch), and a batch never straddles two minutes.
    */
   recordReports(records: readonly ProbeRecord[]): void {
     const atMs = this.clock();

@@ -313,7 +313,8 @@ describe('hourly roll-up', () => {
     t.app.historyService.recordAt('U-1', t0 + (base + 3) * 60_000, [{ origin: 'CAN', temperature: -5, valid: true }], 90, null);
     await t.app.historyService.flushFinished();
 
-    // Over 8 days: buckets of an hour; the hours come from the roll-up, the minutes after it and the live one from the minute table.
+    // Over 8 days: buckets of an hour; the hours come from the roll-up, the minutes after it and the live one from the minute
+    // table.
     at(base + 200);
     await post(report('U-1', 50, 50, { batteryPercentage: 10 }));
     const long = () =>
@@ -404,7 +405,7 @@ describe('a batch', () => {
     }
     // The batch's minute is the first read's, unless the history's own 1 s timer read the stepping clock
     // first while the request ran (a loaded machine): then a later minute. So any minute of the next two
-    // hours (minute points still), as long as it is one (docs/decisions/testing.md (Flaky tests)).
+    // hours (minute points still), as long as it is one (docs/decisions/testing.md#wait-for-what-a-client-can-observe).
     at(minute + 120, 30);
     const history = (
       await get(`/api/probes/H-BATCH/history?from=${iso(minute - 1)}&to=${iso(minute + 120, 30)}`)

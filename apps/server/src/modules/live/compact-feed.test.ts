@@ -190,7 +190,7 @@ describe('compact live format', () => {
   it('a compact socket far behind catches up with full records slice by slice, every probe once', async () => {
     // Slices end at maxProbesPerSlice only: on the flush's time budget a loaded machine coalesced the changes
     // in more turns than the test waits, and the catch-up's slices came out of size order
-    // (docs/decisions/testing.md (Flaky tests)).
+    // (docs/decisions/testing.md#slice-sizes-without-a-time-budget).
     const hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: 1000, sliceBudgetMs: Infinity });
     hub.start();
     try {

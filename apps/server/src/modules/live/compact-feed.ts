@@ -2,7 +2,7 @@
 // fields as last flushed (the base every up-to-date compact socket holds). A flush encodes each changed
 // probe once, and the one delta message (only fields that differ from the base) goes to every compact
 // socket that keeps up; a socket that fell behind gets full records from the base. The base is kept from the
-// hub's start, as probes are published (docs/decisions/dashboard.md, Round 5): started by the first compact
+// hub's start, as probes are published (docs/decisions/dashboard.md#compact-base-at-every-flush): started by the first compact
 // socket, encoding every probe at once held that socket's snapshot 150-200 ms of CPU on the event loop.
 import {
   compactFieldKeys,
@@ -25,21 +25,21 @@ interface Base {
  * Each field's text as the previous probe encoded it: a whole-plant change encodes the same texts probe after
  * probe (the same battery, state, events, a batch's times), and the base then holds one string for all of them
  * instead of ~17 per probe (strings and the concatenations that built them), which every major GC marked at
- * 100,000 probes (docs/decisions/security.md "Probe data bounds", Round "heap").
+ * 100,000 probes (docs/decisions/security.md#spec-snapshot-by-handle).
  */
 const lastTexts: string[] = [];
 
 /**
  * A snapshot part stays below this many bytes, so a client parses and applies it in short steps: the browser's
  * worker parses a part in one task, ~20 ms of CPU for 1 MB, which competed with the page's first rows for a core
- * (docs/decisions/dashboard.md, Round 12 (sign-in)).
+ * (docs/decisions/dashboard.md#snapshot-parts-of-256-kb).
  */
 export const maxSnapshotPartBytes = 256 * 1024;
 
 /**
  * Part 0 holds at most this many records beside the handle table. A dashboard paints its first rows once part 0
  * is parsed and applied, and a first screen needs ~20 rows: a part 0 filled to 1 MB (~4,000 probes) was deflated,
- * sent, parsed and decoded whole before any row showed (docs/decisions/dashboard.md, Round 6).
+ * sent, parsed and decoded whole before any row showed (docs/decisions/dashboard.md#small-first-snapshot-part).
  */
 export const firstSnapshotPartProbes = 250;
 

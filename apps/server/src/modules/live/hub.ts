@@ -55,7 +55,7 @@ export interface HubOptions {
  * How many recent compact deltas the hub keeps for sockets that fall behind: 3 s of flushes, and no more
  * bytes than maxBufferedBytes. A socket that drains within that window is sent the same shared messages it
  * missed when they add up to at most maxBufferedBytes; otherwise it gets full records of what changed
- * (docs/decisions/live-format.md).
+ * (docs/decisions/live-format.md#compression).
  */
 export const recentDeltaLimits = { messages: 30 };
 
@@ -113,7 +113,7 @@ export class LiveHub {
    * changed probe once for the message every spec socket shares and drops it; a catch-up or a snapshot
    * serialises again. Caching each sent probe's JSON as a Buffer made ~120 MB of external memory within a
    * second or two for a whole-plant change at 100,000 probes, and V8 started a major GC for it
-   * (docs/decisions/security.md "Probe data bounds", Round "hubjson").
+   * (docs/decisions/security.md#hub-keeps-no-probe-json).
    */
   private readonly unsent = new Map<string, PublishedProbe>();
   private readonly changed = new Set<string>();
@@ -266,14 +266,14 @@ export class LiveHub {
     // nothing missed yet; its pending probes come whole only if it misses more deltas than the hub keeps).
     // While the hub runs, what changed since that flush comes with the next one (≤ flushIntervalMs): encoding it
     // here held the connect, and so part 0, 40–360 ms at full ingest for 10,000 probes, work the next flush
-    // redid anyway (docs/decisions/dashboard.md, Round 12 (sign-in)). A stopped hub (tests) flushes only when
+    // redid anyway (docs/decisions/dashboard.md#snapshot-as-last-flushed). A stopped hub (tests) flushes only when
     // told, so its base first takes them in when no other compact socket has to stay in step with it.
     if (!this.timer && ![...this.clients.values()].some((c) => c.format === 'compact' && c !== client)) {
       this.compact.delta(this.changed, this.latestProbe, false);
     }
     // Compressed when the socket negotiated permessage-deflate: the snapshot only, never a flush. Part 0 (the handle
     // table and the first rows, ~0.2 MB at 10,000 probes) goes as it is: its deflate came back from zlib's pool one
-    // event-loop turn later, 40–330 ms behind the connect at full ingest (docs/decisions/dashboard.md, Round 12 (sign-in)).
+    // event-loop turn later, 40–330 ms behind the connect at full ingest (docs/decisions/dashboard.md#part-0-uncompressed).
     this.compact.snapshot().forEach((part, n) => this.send(client, part, n > 0));
     client.pending = new Set();
   }
@@ -281,7 +281,7 @@ export class LiveHub {
   /**
    * The snapshot walks the compact base by handle, from `start` up to `end` (the handles given out when the
    * socket connected), with no list of the IDs made first: building one at 100,000 probes held the loop for
-   * ~20 ms as the socket connected (docs/decisions/security.md "Probe data bounds", Round "heap"). A probe
+   * ~20 ms as the socket connected (docs/decisions/security.md#spec-snapshot-by-handle). A probe
    * deleted meanwhile has no handle any more; one that is new, or changed and not yet sent to this socket
    * (pending here or in the hub's next flush), follows the snapshot from `pending`, so it arrives once. The
    * first slice skips none (the client takes the first message as the whole state, docs/live-feed.md), and a
@@ -366,7 +366,7 @@ export class LiveHub {
     );
     // The compact delta is computed once per flush, shared by every compact socket that keeps up. It moves the
     // compact base on even with no compact socket, so that the first one's snapshot is only assembled, not
-    // encoded (Round 4 of docs/decisions/dashboard.md); the message itself only when a compact socket is there.
+    // encoded (docs/decisions/dashboard.md#compact-base-at-every-flush); the message itself only when a compact socket is there.
     // Each probe is built once for both encodings, in the slice's loop, so that the budget counts both.
     const hasCompact = [...this.clients.values()].some((c) => c.format === 'compact');
     const records: string[] = [];
@@ -418,7 +418,7 @@ export class LiveHub {
       if (caughtUp === client.pending) client.pending = null;
       else for (const id of caughtUp) client.pending.delete(id);
       // Not compressed: on a starved machine compressing ~2 MB catch-ups kept a slow page behind for
-      // seconds at a time (5 messages in 30 s instead of 84; docs/decisions/live-format.md).
+      // seconds at a time (5 messages in 30 s instead of 84; docs/decisions/live-format.md#compression).
       this.send(client, own);
       bytes += own.length;
     }
@@ -487,7 +487,7 @@ export class LiveHub {
       // socket stays behind (owed the deltas from nextDelta) until all of it has gone.
       const caughtUp = firstOf(client.pending!, maxProbesPerSlice);
       // Not compressed: on a starved machine compressing ~2 MB catch-ups kept a slow page behind for
-      // seconds at a time (5 messages in 30 s instead of 84; docs/decisions/live-format.md).
+      // seconds at a time (5 messages in 30 s instead of 84; docs/decisions/live-format.md#compression).
       const own = this.compact.full(caughtUp);
       this.send(client, own);
       bytes += own.length;
@@ -523,7 +523,7 @@ export class LiveHub {
   /**
    * The probe's JSON for a snapshot, made for this message only: caching every probe's JSON as a socket
    * connected made ~120 MB of Buffers in a second at 100,000 probes, and V8 starts a major GC whenever external
-   * memory grows ~64 MB (docs/decisions/security.md "Probe data bounds", Round "get").
+   * memory grows ~64 MB (docs/decisions/security.md#hub-keeps-no-probe-json).
    */
   private snapshotBytesOf(id: string): Buffer | undefined {
     const text = this.jsonOf(id);

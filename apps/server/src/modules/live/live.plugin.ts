@@ -39,7 +39,7 @@ export const liveModule = fp(
       // The one subprotocol offered is the compact format (docs/live-feed-compact.md); a client that asks
       // for nothing (or for anything else) gets the spec's messages. permessage-deflate is negotiated but
       // used only for compact snapshot parts after part 0 (once per connect, in zlib's thread pool): every flush goes out
-      // uncompressed, so no per-socket CPU per flush (docs/decisions/live-format.md). A small window keeps
+      // uncompressed, so no per-socket CPU per flush (docs/decisions/live-format.md#compression). A small window keeps
       // each socket's deflate state at ~32 KB.
       await app.register(websocket, {
         options: {
@@ -51,7 +51,8 @@ export const liveModule = fp(
             // Level 1: half the time of level 6 for ~0.6 instead of ~0.4 MB per 10,000 probes. zlib hands its
             // output back one chunkSize buffer at a time, each through a turn of the event loop: at the default
             // 16 KB a 1 MB snapshot part took ~17 turns, seconds while the loop ingests at full rate. 256 KB holds
-            // a deflated part in one or two (docs/decisions/dashboard.md, Round 5); ws keeps that buffer per socket.
+            // a deflated part in one or two (docs/decisions/dashboard.md#deflate-in-256-kb-chunks); ws keeps that buffer per
+            // socket.
             zlibDeflateOptions: { memLevel: 5, level: 1, chunkSize: 256 * 1024 },
           },
           handleProtocols: (protocols) => (protocols.has(compactSubprotocol) ? compactSubprotocol : false),

@@ -1,5 +1,5 @@
 // The top bar's alarm part: it loads the open alarms at each (re)connection of the feed, and that reload does not
-// re-render the count's and the chime's tooltips and switch (docs/decisions/dashboard.md, Round 15).
+// re-render the count's and the chime's tooltips and switch (docs/decisions/dashboard.md#top-bar-re-renders).
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { probeStore } from '../../live/probe-store';

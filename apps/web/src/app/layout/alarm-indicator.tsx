@@ -36,7 +36,7 @@ function useChime(): boolean {
 /**
  * Renders nothing: it re-renders at each change of the connection status (twice when the socket opens, the second
  * starting the fetch), and in AlarmIndicator itself those renders took the count's and the chime's tooltips and
- * switch with them, in the middle of the sign-in (docs/decisions/dashboard.md, Round 15).
+ * switch with them, in the middle of the sign-in (docs/decisions/dashboard.md#top-bar-re-renders).
  */
 function OpenAlarmSync(): null {
   useOpenAlarmSync();
@@ -59,7 +59,8 @@ export const AlarmIndicator = memo(function AlarmIndicator() {
 
 /**
  * The count with its tooltip, on its own: live alarms change it several times a second with 10,000 probes, and
- * the chime's tooltip and switch beside it need not re-render each time (docs/decisions/dashboard.md, Round 11 (steady)).
+ * the chime's tooltip and switch beside it need not re-render each time
+ * (docs/decisions/dashboard.md#counts-re-render-only-their-number).
  */
 function UnacknowledgedCount() {
   const count = useUnacknowledgedCount();

@@ -1,5 +1,5 @@
 // The top bar's probe counts over the live store: the numbers follow it, and a new count re-renders the number,
-// not the pills' tooltips (docs/decisions/dashboard.md, Round 11 (steady)).
+// not the pills' tooltips (docs/decisions/dashboard.md#counts-re-render-only-their-number).
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -61,7 +61,7 @@ export function ProbeCounts() {
  * A pill and its tooltip. The tooltip (a Mantine Tooltip with its floating-position hooks) renders only when the
  * pill's look or its label changes; the number is read by the badge inside it, so a new count re-renders that
  * badge alone. The counts change at most applied batches, and re-rendering three tooltips each time was the top
- * bar's main cost in the steady state (docs/decisions/dashboard.md, Round 11 (steady)).
+ * bar's main cost in the steady state (docs/decisions/dashboard.md#counts-re-render-only-their-number).
  */
 const CountPill = memo(function CountPill({
   state,

@@ -65,7 +65,8 @@ function SidebarGroup({ title, items, onNavigate }: { title: string; items: Side
 export const Sidebar = memo(function Sidebar({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { has } = usePermissions();
   const system = visibleSystemItems(has);
-  // Mounted after the layout's first commit: a closed drawer still mounts its portal (docs/decisions/dashboard.md, Round 16).
+  // Mounted after the layout's first commit: a closed drawer still mounts its portal
+  // (docs/decisions/dashboard.md#no-update-in-a-mounting-commit).
   if (!useMountedLater()) return null;
   return (
     <Drawer opened={opened} onClose={onClose} title="Battery Probe Monitor" size={280} padding="md">

@@ -44,7 +44,7 @@ describe('TopBar', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent(tooltip);
   });
 
-  it('new initials re-render none of the tooltips (docs/decisions/dashboard.md, Round 15)', async () => {
+  it('new initials re-render none of the tooltips (docs/decisions/dashboard.md#top-bar-re-renders)', async () => {
     function WithInitials() {
       const [initials, setInitials] = useState('AL');
       return (

@@ -17,7 +17,7 @@ export interface TopBarProps {
 
 /**
  * Memoised: the layout re-renders at each navigation (the sign-in's "/" → "/dashboard" among them) and the top bar,
- * with its tooltips, avatar and switch, was most of that render (docs/decisions/dashboard.md, Round 15).
+ * with its tooltips, avatar and switch, was most of that render (docs/decisions/dashboard.md#top-bar-re-renders).
  */
 export const TopBar = memo(function TopBar({ pageName, isSidebarOpen, onToggleSidebar, initials }: TopBarProps) {
   return (

@@ -33,7 +33,8 @@ export const ConfirmDeletionModal = memo(function ConfirmDeletionModal({
   const close = () => {
     if (!isPending) onClose();
   };
-  // Mounted after its screen's first commit: a closed modal still mounts its portal (docs/decisions/dashboard.md, Round 16).
+  // Mounted after its screen's first commit: a closed modal still mounts its portal
+  // (docs/decisions/dashboard.md#no-update-in-a-mounting-commit).
   if (!useMountedLater()) return null;
 
   return (

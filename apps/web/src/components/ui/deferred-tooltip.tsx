@@ -1,4 +1,4 @@
-// A Mantine Tooltip mounted in a task after its target's (docs/decisions/dashboard.md, Round 16).
+// A Mantine Tooltip mounted in a task after its target's (docs/decisions/dashboard.md#no-update-in-a-mounting-commit).
 import { Tooltip, type TooltipProps } from '@mantine/core';
 import { useMountedLater } from '../../lib/use-mounted-later';
 

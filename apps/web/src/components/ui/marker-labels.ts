@@ -1,4 +1,4 @@
-// Where the chart's marker labels go (docs/history.md, Web; docs/decisions/history.md): each label
+// Where the chart's marker labels go (docs/history.md, Web; docs/decisions/history.md#marker-labels): each label
 // beside its line, in the first of a few rows where it overlaps no other label, so that two alarms
 // raised a minute apart both read; when every row is taken at that place, the marker joins the label
 // just before it, which then counts it ("Warning +1"). Every line is still drawn, and the data table

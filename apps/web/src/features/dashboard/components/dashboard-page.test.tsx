@@ -159,7 +159,7 @@ describe('DashboardPage', () => {
     );
     feed(systemConfig(10));
     feed(probeData(makeProbe('P-1')));
-    // The later part waited for the first rows (docs/decisions/dashboard.md, Round 10).
+    // The later part waited for the first rows (docs/decisions/dashboard.md#holds-while-the-first-rows-render).
     expect(rowIDs()).toEqual(['P-1']);
     expect(screen.getByLabelText('Total 1')).toBeInTheDocument();
     feed();
@@ -192,7 +192,7 @@ describe('DashboardPage', () => {
     );
     feed(systemConfig(10));
     // The commit that applied systemConfig still showed the loading text, and a probe handed to the store then
-    // waited for the page (docs/decisions/dashboard.md, Round 11 (sign-in)).
+    // waited for the page (docs/decisions/dashboard.md#dashboard-mounts-in-the-background).
     expect(seen).toEqual({ loading: true, totalAfterFlush: 0 });
     expect(screen.queryByText('Loading system information...')).not.toBeInTheDocument();
     feed();
@@ -201,7 +201,8 @@ describe('DashboardPage', () => {
   });
 
   it('after a sign-in mounts whole in its first render from systemConfig, the probes waiting for that commit', () => {
-    // The login answer: the probe store takes only systemConfig until the Dashboard has committed (Round 14).
+    // The login answer: the probe store takes only systemConfig until the Dashboard has committed
+    // (docs/decisions/dashboard.md#sign-in-hold).
     act(() => holdLiveStoresForSignIn());
     act(() => {
       probeStore.enqueue(systemConfig(10));

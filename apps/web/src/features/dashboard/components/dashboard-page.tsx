@@ -75,8 +75,8 @@ function focusProbeList() {
 export function DashboardPage() {
   // The page (cards, filter, the table's frame, the modals) mounts in a background render once systemConfig has
   // arrived: mounted in the store's frame, from its useSyncExternalStore update, it was one blocking ~42 ms task
-  // (docs/decisions/dashboard.md, Round 11 (sign-in)). "Loading system information..." stays until that render commits; the
-  // stores wait meanwhile, since a change to a store the page reads would make React redo the render blocking.
+  // (docs/decisions/dashboard.md#dashboard-mounts-in-the-background). "Loading system information..." stays until that render
+  // commits; the stores wait meanwhile, since a change to a store the page reads would make React redo the render blocking.
   const liveSystemInfo = useSystemInfo();
   const systemInfo = useDeferredValue(liveSystemInfo);
   useLiveHoldWhile(systemInfo === null && liveSystemInfo !== null);
@@ -103,7 +103,7 @@ export function DashboardPage() {
   );
   const onDelete = useCallback((probeID: string) => setDeleteID(probeID), []);
   // Stable callbacks, so that the memoised modals and filter box skip the page's re-renders for a new row order
-  // (several a second with 10,000 probes; docs/decisions/dashboard.md, Round 11 (steady)).
+  // (several a second with 10,000 probes; docs/decisions/dashboard.md#counts-re-render-only-their-number).
   const onDetailsClose = useCallback(() => {
     if (details !== null) focusOpenerOf(details);
     setDetails(null);

@@ -25,8 +25,8 @@ export interface ProbeDetailsModalProps {
 
 /**
  * Memoised: while closed (nearly always) it skips the Dashboard's re-renders for a new row order; the Mantine Modal
- * re-rendered its transition and scroll-lock hooks each time (docs/decisions/dashboard.md, Round 11 (steady)). Open, the
- * details follow their probe through their own subscriptions.
+ * re-rendered its transition and scroll-lock hooks each time (docs/decisions/dashboard.md#counts-re-render-only-their-number).
+ * Open, the details follow their probe through their own subscriptions.
  */
 export const ProbeDetailsModal = memo(function ProbeDetailsModal({
   probeID,
@@ -35,7 +35,8 @@ export const ProbeDetailsModal = memo(function ProbeDetailsModal({
   onClose,
   onDelete,
 }: ProbeDetailsModalProps) {
-  // Mounted after the Dashboard's first commit: a closed modal still mounts its portal (docs/decisions/dashboard.md, Round 16).
+  // Mounted after the Dashboard's first commit: a closed modal still mounts its portal
+  // (docs/decisions/dashboard.md#no-update-in-a-mounting-commit).
   if (!useMountedLater()) return null;
   return (
     // The Dashboard gives focus back to what opened the details (dashboard-page.tsx). Mantine's own return, 10 ms

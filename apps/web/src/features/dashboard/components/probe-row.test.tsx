@@ -1,5 +1,5 @@
 // A Probes table row over the live store: its ⋮ menu, and live updates that arrive while the row is first
-// rendered (the row reads the store without useSyncExternalStore, docs/decisions/dashboard.md, Round 7).
+// rendered (the row reads the store without useSyncExternalStore, docs/decisions/dashboard.md#rows-subscribe-in-an-effect).
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -89,7 +89,7 @@ export const ProbeRow = memo(function ProbeRow({
 /**
  * The ⋮ actions menu of a probe (docs/screens.md (Actions menu)), shared by the table rows and the cards. Memoised: its
  * props are stable, so a probe's update (each row's, once a second) does not re-render its Mantine ActionIcon
- * (docs/decisions/dashboard.md, Round 11 (steady)).
+ * (docs/decisions/dashboard.md#counts-re-render-only-their-number).
  */
 export const ProbeMenu = memo(function ProbeMenu({
   probeID,
@@ -99,7 +99,7 @@ export const ProbeMenu = memo(function ProbeMenu({
   onMenuChange,
 }: Pick<ProbeRowProps, 'probeID' | 'canDelete' | 'onDetails' | 'onDelete' | 'onMenuChange'>) {
   // The Mantine menu (a Popover) is mounted at the first click, open: it was ~13 % of the first rows' render
-  // (docs/decisions/dashboard.md, Round 7). Its open state is held here so that first click opens it.
+  // (docs/decisions/dashboard.md#menu-mounted-on-first-open). Its open state is held here so that first click opens it.
   const [opened, setOpened] = useState<boolean | null>(null);
   const change = (next: boolean) => {
     setOpened(next);

@@ -1,5 +1,5 @@
-// Probe States card (docs/screens.md (Probe States card)): Total, and Normal / Warning / Critical rings showing their share of it, in one
-// compact line so the table keeps the height (docs/operator-screen.md).
+// Probe States card (docs/screens.md (Probe States card)): Total, and Normal / Warning / Critical rings showing their share of
+// it, in one compact line so the table keeps the height (docs/operator-screen.md).
 import { Card, Group, Text, Title } from '@mantine/core';
 import { memo } from 'react';
 import { useProbeCount } from '../../../live/use-live';
@@ -14,7 +14,8 @@ const rings = [
 /**
  * The card's frame renders once; the total and each ring read their own count, so an applied batch that moves
  * probes from Normal to Warning re-renders those two rings only, not the card, its title and the third ring
- * (docs/decisions/dashboard.md, Round 11 (steady)). Memoised: the Dashboard's re-renders (a new row order) pass it nothing.
+ * (docs/decisions/dashboard.md#counts-re-render-only-their-number). Memoised: the Dashboard's re-renders (a new row order) pass
+ * it nothing.
  */
 export const ProbeStatesCard = memo(function ProbeStatesCard() {
   return (

@@ -64,10 +64,11 @@ export function ProbeTable({
   const scroller = useRef<HTMLDivElement>(null);
   // A new order is rendered in the background, in slices React can interrupt: mounting the first screenful of
   // rows (cold Mantine menus, cells, rings) was one ~100 ms task in the frame that applied the snapshot's first
-  // chunk (docs/decisions/dashboard.md, Round 4). Each row still reads its probe live from the store.
+  // chunk (docs/decisions/dashboard.md#first-rows-in-the-background). Each row still reads its probe live from the store.
   const rows = useDeferredValue(order);
   // While the first rows render in the background (the table was empty, the order is not), the stores wait: an
-  // applied snapshot part or an alarms message would make React restart that render (Round 10).
+  // applied snapshot part or an alarms message would make React restart that render
+  // (docs/decisions/dashboard.md#holds-while-the-first-rows-render).
   useLiveHoldWhile(rows.length === 0 && order.length > 0);
   const [rowLimit, setRowLimit] = useState(firstFrameRows);
   const rangeExtractor = useMemo(
@@ -134,10 +135,10 @@ export function ProbeTable({
 /**
  * The scroller's size as the ResizeObserver reports it, starting from initialRect. The virtualiser's default also
  * reads clientWidth/clientHeight when it first sees the scroller, in the table's layout effect: a forced style and
- * layout of the whole new page inside the Dashboard's mount, a quarter of that 42 ms task (docs/decisions/dashboard.md,
- * Round 11 (sign-in)). The observer's first report comes after the frame's own layout, before its paint; the table mounts
- * with no rows (the order is built after the mount), so no row is placed by initialRect. Without a ResizeObserver
- * (jsdom) the default stays.
+ * layout of the whole new page inside the Dashboard's mount, a quarter of that 42 ms task
+ * (docs/decisions/dashboard.md#no-forced-layout-at-mount). The observer's first report comes after the frame's own layout, before
+ * its paint; the table mounts with no rows (the order is built after the mount), so no row is placed by initialRect. Without a
+ * ResizeObserver (jsdom) the default stays.
  */
 function observeRectAfterLayout(
   instance: Virtualizer<HTMLDivElement, Element>,
@@ -154,9 +155,9 @@ function observeRectAfterLayout(
 /**
  * Rows mounted in the first frame that shows any, and at most this many more in each next frame until the screen
  * (and the overscan) is full. The first frame with rows styled, laid out and painted ~20 cold rows at once, a
- * 32–38 ms CPU task (docs/decisions/dashboard.md, Round 11 (sign-in)); the rest of the screen in one frame after
- * the first 8 was still a 23–43 ms CPU task with the store's frame (Round 12 (sign-in)); 8 rows a frame still laid
- * out ~400 boxes, 7–10 ms of layout in 30 ms CPU frames (Round 16).
+ * 32–38 ms CPU task (docs/decisions/dashboard.md#no-forced-layout-at-mount); the rest of the screen in one frame after
+ * the first 8 was still a 23–43 ms CPU task with the store's frame (docs/decisions/dashboard.md#screen-filled-in-steps); 8 rows a
+ * frame still laid out ~400 boxes, 7–10 ms of layout in 30 ms CPU frames (docs/decisions/dashboard.md#screen-filled-in-steps).
  */
 const firstFrameRows = 4;
 
@@ -179,7 +180,7 @@ const scrolledTo = new WeakSet<Element>();
 /**
  * The virtualiser's scroll writes, without the first one when it is to the top: at mount it puts the new scroller
  * where it already is (scrollTop 0, nothing painted yet), and `scrollTo` forces a style and layout of the new page,
- * like the size read above (Round 11 (sign-in)).
+ * like the size read above (docs/decisions/dashboard.md#no-forced-layout-at-mount).
  */
 function scrollUnlessNewAtStart(
   offset: number,

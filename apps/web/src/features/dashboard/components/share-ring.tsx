@@ -10,7 +10,7 @@ const ringLength = 2 * Math.PI * ringRadius;
  * A share as a ring, its percentage inside. Plain SVG, not Mantine's RingProgress: each of that one's arcs mounts
  * a floating tooltip whose position hooks read the layout of every scrolling ancestor, and parses its theme colour,
  * at every render. The counts change at every applied frame of a snapshot, so the three rings cost more of the
- * sign-in's frames than the rows did (docs/decisions/dashboard.md, Round 15). Same size, arc and colours as before.
+ * sign-in's frames than the rows did (docs/decisions/dashboard.md#plain-svg-share-rings). Same size, arc and colours as before.
  */
 export function ShareRing({ share, colour, label }: { share: number; colour: string; label: string }) {
   const arc = (ringLength * share) / 100;

@@ -1,5 +1,6 @@
 // The watchdog ring over the live store (docs/probe-data.md (Client watchdog)): it counts down at every 100 ms tick,
-// while React renders it only when its digit or label changes (docs/decisions/dashboard.md, Round 12 (steady)).
+// while React renders it only when its digit or label changes
+// (docs/decisions/dashboard.md#watchdog-ring-without-a-render-per-tick).
 import { act, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';

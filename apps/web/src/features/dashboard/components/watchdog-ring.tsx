@@ -1,5 +1,5 @@
-// The Watchdog column's countdown ring (docs/probe-data.md (Client watchdog)): the remaining share in green → amber → red, and once
-// alerted a full red ring around a red 0, so an expired probe reads as one at a glance (docs/operator-screen.md).
+// The Watchdog column's countdown ring (docs/probe-data.md (Client watchdog)): the remaining share in green → amber → red, and
+// once alerted a full red ring around a red 0, so an expired probe reads as one at a glance (docs/operator-screen.md).
 import { memo, useCallback, useRef } from 'react';
 import { useWatchdogSeconds } from '../../../live/use-probe';
 import { watchdogElapsedShare, watchdogRingColour, type WatchdogStatus } from '../../../live/watchdog';
@@ -26,7 +26,7 @@ function setIfChanged(element: Element, name: string, value: string): void {
 /**
  * Countdown ring. React renders the digit and the label, which change once a second (and at an alert); the arc and
  * its colour move at every 100 ms tick, written to the arc's attributes in the tick's task without a React render
- * (docs/decisions/dashboard.md, Round 12 (steady)). Same pixels at the same moments as a render per tick.
+ * (docs/decisions/dashboard.md#watchdog-ring-without-a-render-per-tick). Same pixels at the same moments as a render per tick.
  */
 export const WatchdogRing = memo(function WatchdogRing({ probeID }: { probeID: string }) {
   const arc = useRef<SVGCircleElement>(null);

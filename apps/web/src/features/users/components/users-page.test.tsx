@@ -133,7 +133,7 @@ describe('UsersPage', () => {
     const create = await screen.findByRole('dialog', { name: 'Create New User' });
     // One change per field, as the other form tests fill theirs: typed key by key, these 44 characters were
     // 44 renders of the dialog, most of this test's time, 20 s on a loaded 2-core machine
-    // (docs/decisions/testing.md (Flaky tests)).
+    // (docs/decisions/testing.md#fields-filled-with-one-change).
     const fill = (label: RegExp, value: string) => fireEvent.change(within(create).getByLabelText(label), { target: { value } });
     fill(/^Username/, 'newbie');
     fill(/^First Name/, 'New');
