@@ -23,7 +23,7 @@ export default tseslint.config(
       'no-empty-pattern': 'off',
     },
   },
-  // Server boundaries (docs/architecture-server.md): a module reaches another module only through its
+  // Server boundaries (docs/architecture.md (Modules)): a module reaches another module only through its
   // <name>.service.ts (or an index.ts it defines); plugins/ never import a module's queries or routes.
   {
     files: ['apps/server/src/modules/**/*.ts'],

@@ -119,7 +119,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(clusterPlugin);
 
   // The API face: every module, under /api (and at the root of api.{host}, see rewriteApiUrl). accessPlugin
-  // first: each route declares config.access and one onRequest hook enforces it (docs/architecture-server.md).
+  // first: each route declares config.access and one onRequest hook enforces it (docs/architecture.md (Access)).
   let historyService!: HistoryService;
   await app.register(
     async (api) => {

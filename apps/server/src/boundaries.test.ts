@@ -1,4 +1,4 @@
-// The server's module boundaries are kept by `npm run lint` (eslint.config.mjs, docs/architecture-server.md):
+// The server's module boundaries are kept by `npm run lint` (eslint.config.mjs, docs/architecture.md (Modules)):
 // linting a deliberate forbidden import inside a module or a plugin must fail, an allowed one must pass.
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';

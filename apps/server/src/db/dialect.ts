@@ -1,4 +1,4 @@
-// The dialect seam (docs/architecture-server.md, "Writing portable SQL"): everything that differs between
+// The dialect seam (docs/architecture.md (Writing portable SQL)): everything that differs between
 // SQLite and PostgreSQL is here, so migrations and *.queries.ts stay one portable text.
 import {
   PostgresAdapter,

@@ -1,4 +1,4 @@
-// The access rule over every API route (docs/architecture-server.md): taken from the app's own OpenAPI
+// The access rule over every API route (docs/architecture.md (Access)): taken from the app's own OpenAPI
 // document, every route that is not public answers 401 with an ErrorBody to an unauthenticated caller,
 // whatever it sends (malformed JSON, a body of the wrong shape, bad path parameters), for every method.
 // And a route registered under /api without config.access stops the start-up.

@@ -1,6 +1,6 @@
 // Who is calling, and may they: every request's caller (session cookie or Bearer API key) is resolved at
 // the root, and one hook of the /api scope enforces each route's declared `config.access` before the body
-// is parsed or validated, so an unauthenticated request is 401 whatever it sends (docs/architecture-server.md).
+// is parsed or validated, so an unauthenticated request is 401 whatever it sends (docs/architecture.md (Access)).
 import {
   apiKeyPrefix,
   levelForMethod,
