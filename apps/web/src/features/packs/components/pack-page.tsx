@@ -12,7 +12,7 @@ import { TemperatureHistoryChartLazy } from '../../../components/ui/temperature-
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useSystemInfo } from '../../../live/use-live';
-import { packHistoryCsvPath, packQueries } from '../api/packs-api';
+import { getPackHistoryCsv, packQueries } from '../api/packs-api';
 import { FindPack } from './find-pack';
 import classes from './pack-page.module.css';
 
@@ -90,7 +90,7 @@ function PackJourney({ packId, name, carriages }: { packId: number; name: string
           <Button variant="default" size="xs" onClick={() => window.print()}>
             Print
           </Button>
-          <DownloadButton path={packHistoryCsvPath(packId)} variant="default" size="xs">
+          <DownloadButton getFile={() => getPackHistoryCsv(packId)} variant="default" size="xs">
             Export CSV
           </DownloadButton>
         </Group>
