@@ -1,7 +1,8 @@
 // Per-probe subscriptions (docs/architecture.md (One probe report, end to end)): a row re-renders when its own probe's version changes, and a watchdog ring
 // when the whole second its digit shows changes. The value compared is a change counter, not the entry.
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
-import { probeStore, type ProbeEntry } from './probe-store';
+import type { ProbeEntry } from './probe-entry';
+import { probeStore } from './probe-store';
 import type { WatchdogStatus } from './watchdog';
 
 /** The probe's entry, re-read whenever its version changes; undefined once deleted. */
