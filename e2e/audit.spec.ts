@@ -18,6 +18,8 @@ test('the Audit view lists changes with their actor and filters by action', asyn
   await page.getByLabel('Action').fill('key.');
   await expect(entries.getByText(`name: — → ${name}`)).toBeVisible();
   await expect(entries.getByText('auth.sign-in')).toHaveCount(0);
+  // The one date format (docs/screens.md (Dates and times)): year first, 24-hour, to the second.
+  await expect(entries.getByRole('listitem').first().getByText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('audit-1400.png') });
 
   await page.setViewportSize({ width: 400, height: 800 });

@@ -15,6 +15,8 @@ test('a generated key answers the shown /keys/check command, and stops working o
 
   await page.getByRole('button', { name: 'Generate' }).click();
   const form = page.getByRole('dialog', { name: 'New API Key' });
+  // Dates read one way everywhere (docs/screens.md (Dates and times)): the default expiration, tomorrow, too.
+  await expect(form.getByRole('textbox', { name: 'Expiration' })).toHaveValue(/^\d{4}-\d\d-\d\d$/);
   await form.getByRole('button', { name: 'Generate' }).click();
   await expect(form.getByText('Key name is required')).toBeVisible();
   await form.getByLabel('Name').fill('line 3 gateway');
@@ -40,7 +42,9 @@ test('a generated key answers the shown /keys/check command, and stops working o
   expect(await check.json()).toMatchObject({ username: owner.username, keyName: 'line 3 gateway' });
 
   await generated.getByRole('button', { name: 'Understood' }).click();
-  await expect(page.getByRole('listitem').filter({ hasText: 'line 3 gateway' })).toBeVisible();
+  const keyRow = page.getByRole('listitem').filter({ hasText: 'line 3 gateway' });
+  await expect(keyRow).toBeVisible();
+  await expect(keyRow.getByText(/^\d{4}-\d\d-\d\d$/)).toBeVisible();
   await page.getByRole('button', { name: 'Delete line 3 gateway' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete API Key' });
   await expect(confirm.getByText(/no longer be able to access the Battery Probe Monitor API/)).toBeVisible();

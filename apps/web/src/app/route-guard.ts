@@ -3,7 +3,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../config/paths';
 import { isSignedIn } from '../session/login-status';
-import { getMyRole } from '../session/my-role';
+import { getMyRole } from '../lib/api-client';
 import { refreshPermissionNames } from '../session/permission-store';
 import { requiredPermissionFor } from './route-permissions';
 

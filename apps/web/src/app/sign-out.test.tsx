@@ -35,6 +35,7 @@ import { useCreateUser } from '../features/users/api/use-create-user';
 import { useDeleteUser } from '../features/users/api/use-delete-user';
 import { useModifyUser } from '../features/users/api/use-modify-user';
 import { userQueries } from '../features/users/api/users-api';
+import { apiFile } from '../lib/api-client';
 import { useDownloadFile } from '../lib/download-file';
 import { roleQueries } from '../lib/roles-query';
 import { writePermissionCache } from '../session/permission-cache';
@@ -94,7 +95,7 @@ const signingOut: [string, Run][] = [
   ['useAcknowledgeAlarms', mutation(useAcknowledgeAlarms, { ids: [1] })],
   ['useShelveAlarm', mutation(useShelveAlarm, { id: 1, minutes: 5, reason: 'swap' })],
   ['useUnshelveAlarm', mutation(useUnshelveAlarm, 1)],
-  ['useDownloadFile', mutation(useDownloadFile, '/alarms.csv?probeID=P-1')],
+  ['useDownloadFile', mutation(useDownloadFile, () => apiFile('/alarms.csv?probeID=P-1'))],
 ];
 
 // Their 401 is an answer the form shows ("Invalid username or password.", "Current password is incorrect.").

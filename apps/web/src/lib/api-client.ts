@@ -1,6 +1,7 @@
 // The only code that calls fetch for the API: base URL, cookies, JSON (or a whole file), and ApiError on non-2xx. A network
 // failure rejects with fetch's own error (not an ApiError), so callers can tell "no answer" from "error answer".
-import type { ErrorBody, ErrorDetail } from '@bpm/protocol';
+// Calls live in the features' api/ modules, or at the end of this file when the session or two features share them.
+import type { ErrorBody, ErrorDetail, Role } from '@bpm/protocol';
 import { apiBaseUrl } from './api-base-url';
 
 export class ApiError extends Error {
@@ -57,14 +58,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 export interface ApiFile {
   blob: Blob;
-  /** The name the server gives in Content-Disposition, if any. */
-  fileName: string | undefined;
+  /** The name the server gives in Content-Disposition, else the path's last part. */
+  fileName: string;
 }
 
 /** GETs a file (a CSV export) whole, with the name the server gives it; errors as apiRequest's. */
 export async function apiFile(path: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<ApiFile> {
   const response = await send(path, options, '*/*');
-  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+  const fileName = fileNameOf(response.headers.get('Content-Disposition')) ?? path.split('?')[0]!.split('/').at(-1)!;
+  return { blob: await response.blob(), fileName };
 }
 
 /** The file name of a Content-Disposition header: filename* (RFC 6266, UTF-8) first, else filename. */
@@ -86,3 +88,15 @@ export function fileNameOf(disposition: string | null): string | undefined {
 /** True when `error` is an answer from the server with this status. */
 export const isApiError = (error: unknown, status?: number): error is ApiError =>
   error instanceof ApiError && (status === undefined || error.status === status);
+
+// The calls more than one part of the app makes: features never import each other and session/ never imports
+// a feature (apps/web/eslint.boundaries.mjs), so these sit here.
+
+/** GET /roles: the Roles page's list and the Users page's role select and pills (docs/api.md (Roles)). */
+export const getRoles = () => apiRequest<Role[]>('/roles');
+
+/** GET /roles/@me: the caller's own role, the source of the permission names (docs/api.md (Roles)). */
+export const getMyRole = () => apiRequest<Role>('/roles/@me');
+
+/** GET /login: resolves when a session exists, an ApiError when not (docs/api.md (Authentication)). */
+export const getSession = () => apiRequest<unknown>('/login');

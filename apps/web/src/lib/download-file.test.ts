@@ -2,7 +2,7 @@
 // client's (a 401 is an ApiError the query client turns into a sign-out: app/sign-out.test.tsx).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../testing/fetch-routes';
-import { ApiError, fileNameOf } from './api-client';
+import { ApiError, apiFile, fileNameOf } from './api-client';
 import { downloadFile } from './download-file';
 
 const saved: { name: string; href: string }[] = [];
@@ -28,14 +28,14 @@ describe('downloadFile', () => {
     stubFetch({
       'GET /alarms.csv': csv({ 'Content-Disposition': 'attachment; filename="BPM_alarms_2026-11-23T17-00-00.000Z.csv"' }),
     });
-    await downloadFile('/alarms.csv?probeID=P-1');
+    await downloadFile(() => apiFile('/alarms.csv?probeID=P-1'));
     expect(saved).toEqual([{ name: 'BPM_alarms_2026-11-23T17-00-00.000Z.csv', href: 'blob:csv' }]);
     expect(document.querySelector('a[download]')).toBeNull();
   });
 
   it('falls back to the last part of the path when the server names no file', async () => {
     stubFetch({ 'GET /packs/2291/history.csv': csv() });
-    await downloadFile('/packs/2291/history.csv');
+    await downloadFile(() => apiFile('/packs/2291/history.csv'));
     expect(saved.map((file) => file.name)).toEqual(['history.csv']);
   });
 
@@ -44,7 +44,7 @@ describe('downloadFile', () => {
       {},
       new Response(JSON.stringify({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }), { status: 401 }),
     );
-    const error: unknown = await downloadFile('/alarms.csv').catch((e: unknown) => e);
+    const error: unknown = await downloadFile(() => apiFile('/alarms.csv')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect(saved).toEqual([]);

@@ -3,7 +3,7 @@
 // (docs/decisions/web-frame.md#downloads-through-the-client) instead of a browser download error, then handed to the browser
 // under the name the server gives.
 import { useMutation } from '@tanstack/react-query';
-import { apiFile } from './api-client';
+import type { ApiFile } from './api-client';
 
 /** Hands `blob` to the browser as a file named `fileName` (an object URL and a temporary <a download>). */
 export function saveFile(blob: Blob, fileName: string): void {
@@ -18,13 +18,13 @@ export function saveFile(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** GETs `path` (an API path, e.g. /alarms.csv?from=…) and saves it; the name is the server's, else the path's last part. */
-export async function downloadFile(path: string): Promise<void> {
-  const { blob, fileName } = await apiFile(path);
-  saveFile(blob, fileName ?? path.split('?')[0]!.split('/').at(-1)!);
+/** Fetches a file through a feature's api/ call (e.g. getAlarmsCsv) and saves it under the name it comes with. */
+export async function downloadFile(getFile: () => Promise<ApiFile>): Promise<void> {
+  const { blob, fileName } = await getFile();
+  saveFile(blob, fileName);
 }
 
 /** A download as a mutation: an action the user starts, with its pending state, whose 401 signs out. */
 export function useDownloadFile() {
-  return useMutation({ mutationFn: (path: string) => downloadFile(path) });
+  return useMutation({ mutationFn: (getFile: () => Promise<ApiFile>) => downloadFile(getFile) });
 }

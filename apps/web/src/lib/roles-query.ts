@@ -1,10 +1,7 @@
-// GET /roles (docs/api.md (Roles)) and its one query, shared by the Roles page and the Users page (role select
-// and pills): one cache entry, so both pages see the same list and a role change refreshes both.
-import type { Role } from '@bpm/protocol';
+// The roles list's one query, shared by the Roles page and the Users page (role select and pills): one cache
+// entry, so both pages see the same list and a role change refreshes both.
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
-
-export const getRoles = () => apiRequest<Role[]>('/roles');
+import { getRoles } from './api-client';
 
 export const roleQueries = {
   all: () => ['roles'] as const,

@@ -2,35 +2,23 @@
 // events and watchdogs, in plain TypeScript. Messages queue and are applied once per animation frame; one
 // shared 100 ms clock drives every watchdog and event expiry. React reads it through use-live / use-probe.
 import type { LiveMessage, Probe, SystemInfo } from '@bpm/protocol';
-import { applyProbeEvents, carriesWatchdogAlert, expireEvents, transientEventTicks, type ProbeEventLists } from './probe-events';
+import {
+  budgetCheckEvery,
+  defaultScheduleFrame,
+  frameBudgetMs,
+  newProbesPerFrame,
+  notifyApartAfterMs,
+  notifyApartMinProbes,
+  type FlushNotice,
+  type QueuedMessage,
+} from './frame-budget';
 import { Holds } from './holds';
+import { applyReport, countState, isCountedState, newProbeEntry, zeroCounts, type ProbeCounts, type ProbeEntry } from './probe-entry';
+import { expireEvents, transientEventTicks } from './probe-events';
 import { scheduleTask } from './schedule-task';
-import { canData, thermocoupleData } from './readings';
-import { TemperatureHistory } from './temperature-history';
 import { watchdogOf, type WatchdogStatus } from './watchdog';
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
-export interface ProbeCounts {
-  total: number;
-  normal: number;
-  warning: number;
-  critical: number;
-}
-
-export interface ProbeEntry {
-  probe: Probe;
-  lists: ProbeEventLists;
-  /** Last valid external (thermocouple) and internal (CAN) temperatures, kept across invalid reports. */
-  lastValidExternal: number | null;
-  lastValidInternal: number | null;
-  /** Tick of the shared clock at which the watchdog was last reset, and whether event 0 alerted it. */
-  watchdogResetTick: number;
-  watchdogAlertedByEvent: boolean;
-  history: TemperatureHistory;
-  /** Bumped on every change the row can show; React compares this, not the entry. */
-  version: number;
-}
-
 export interface StoreBatch {
   /** Probes updated or added in this batch. */
   changed: ReadonlySet<string>;
@@ -53,70 +41,6 @@ export interface ProbeStoreOptions {
 /** docs/probe-data.md (Client watchdog): the default timeout and the 100 ms tick. */
 export const defaultTimeoutSeconds = 5;
 export const clockIntervalMs = 100;
-
-const zeroCounts: ProbeCounts = { total: 0, normal: 0, warning: 0, critical: 0 };
-type CountedState = 'normal' | 'warning' | 'critical';
-const countedStates: Record<string, CountedState> = { Normal: 'normal', Warning: 'warning', Critical: 'critical' };
-
-interface QueuedMessage {
-  message: LiveMessage;
-  /** The first probeData after a (re)connect replaces the whole state (docs/live-feed.md (Snapshot replaces state)). */
-  isSnapshot: boolean;
-  /** Items of message.probes already applied (a large message is applied across several frames). */
-  next: number;
-  /** For a snapshot sent in chunks: every probe ID of the whole snapshot. */
-  keepIDs?: readonly string[];
-  /** Called once the whole message has been applied (the live worker waits for it, worker-outbox.ts). */
-  onApplied?: () => void;
-}
-
-/**
- * Main-thread time one frame may spend applying messages. The rest waits for the next frame, so a burst
- * (a snapshot, or messages queued while the tab was busy) never becomes one long task.
- */
-export const frameBudgetMs = 8;
-/** The budget is checked every this many items, which keeps small batches (and unit tests) in one frame. */
-const budgetCheckEvery = 256;
-/**
- * At most this many probes new to the store are added per frame; the rest wait for the next frame, in order.
- * A new probe costs far more than an update (its entry, event lists and history ring, a row order that grows,
- * the young-generation GC of all that), so while a snapshot fills an empty store the time budget alone let a
- * frame add up to ~3,000 probes and run 20–31 ms of CPU with its render and paint
- * (docs/decisions/dashboard.md#new-probes-per-frame). One snapshot chunk (probesPerChunk, 250) fits, so the first rows come in
- * one frame as before; updates of known probes are not counted, so the steady state's frames are unchanged.
- */
-export const newProbesPerFrame = 256;
-
-/**
- * A frame whose applying took at least this long tells its listeners in a task of its own, right after the frame's:
- * those listeners are React's re-render of every changed row, and the catch-up frames (a snapshot filling the store,
- * the updates that waited behind it) applied and re-rendered in one task were the sign-in's longest tasks, 22–31 ms
- * of CPU with the paint, which a loaded 2-core machine stretched past 50 ms
- * (docs/decisions/dashboard.md#heavy-frames-notify-apart). Split, each is about half. A frame that applied fewer than
- * notifyApartMinProbes probes always tells at once: a handful of probes is never worth a task of its own, and a GC pause in a
- * small frame does not delay its rows.
- */
-export const notifyApartAfterMs = 4;
-export const notifyApartMinProbes = 100;
-
-/** What one flush changed, told to the listeners at once. */
-interface FlushNotice {
-  changed: Set<string>;
-  membershipChanged: boolean;
-  summaryChanged: boolean;
-}
-
-export function defaultScheduleFrame(flush: () => void): void {
-  // rAF does not run in a hidden tab; the timeout keeps the queue bounded there.
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    flush();
-  };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
-  setTimeout(run, 250);
-}
 
 export class ProbeStore {
   private readonly entries = new Map<string, ProbeEntry>();
@@ -248,8 +172,8 @@ export class ProbeStore {
   }
 
   /**
-   * Applies queued messages for up to frameBudgetMs and newProbesPerFrame new probes, then notifies each changed probe once, the
-   * batch and the summary (in the next task after a heavy frame, notifyApartAfterMs); what is left is applied in the next frame.
+   * Applies queued messages for up to frameBudgetMs and newProbesPerFrame new probes, then notifies each changed probe once, the batch and the
+   * summary (in the next task after a heavy frame, notifyApartAfterMs); what is left is applied in the next frame.
    */
   flush(): void {
     this.frameScheduled = false;
@@ -398,61 +322,28 @@ export class ProbeStore {
     }
   }
 
-  private countState(counts: ProbeCounts, stateString: string, delta: 1 | -1): void {
-    const key = countedStates[stateString];
-    if (key) counts[key] += delta;
-  }
-
   private upsert(probe: Probe, counts: ProbeCounts, changed: Set<string>): boolean {
     let entry = this.entries.get(probe.probeID);
     const isNew = !entry;
     const stateString = probe.state.stateString;
     if (!entry) {
-      entry = {
-        probe,
-        lists: { current: new Map(), suppressed: new Map() },
-        lastValidExternal: null,
-        lastValidInternal: null,
-        watchdogResetTick: this.tick,
-        watchdogAlertedByEvent: false,
-        history: new TemperatureHistory(),
-        version: 0,
-      };
+      entry = newProbeEntry(probe, this.tick);
       this.entries.set(probe.probeID, entry);
       counts.total += 1;
-      this.countState(counts, stateString, 1);
-      if (!countedStates[stateString]) this.log.warn('Unexpected state received', stateString);
+      countState(counts, stateString, 1);
+      if (!isCountedState(stateString)) this.log.warn('Unexpected state received', stateString);
     } else {
       const before = entry.probe.state.stateString;
       if (before !== stateString) {
-        this.countState(counts, before, -1);
-        this.countState(counts, stateString, 1);
-        if (!countedStates[stateString]) this.log.warn('Unexpected state received', stateString);
+        countState(counts, before, -1);
+        countState(counts, stateString, 1);
+        if (!isCountedState(stateString)) this.log.warn('Unexpected state received', stateString);
       }
       entry.probe = probe;
     }
-    const internal = canData(probe);
-    const external = thermocoupleData(probe);
-    if (internal.valid) entry.lastValidInternal = internal.temperature;
-    if (external.valid) entry.lastValidExternal = external.temperature;
-    entry.history.record(
-      this.now() - this.startedAtMs,
-      internal.valid ? internal.temperature : null,
-      external.valid ? external.temperature : null,
-    );
-
-    applyProbeEvents(entry.lists, probe.events, probe.suppressedEvents, this.tick);
-    if (probe.events.some((e) => !e.eventPersistent) || probe.suppressedEvents.some((e) => !e.eventPersistent)) {
+    if (applyReport(entry, this.tick, this.now() - this.startedAtMs)) {
       this.expiries.push({ tick: this.tick + transientEventTicks, probeID: probe.probeID });
     }
-    // docs/probe-data.md (Client watchdog) "On each probe update": event 0 alerts it, anything else resets it.
-    if (carriesWatchdogAlert(probe.events, probe.suppressedEvents)) {
-      entry.watchdogAlertedByEvent = true;
-    } else {
-      entry.watchdogAlertedByEvent = false;
-      entry.watchdogResetTick = this.tick;
-    }
-    entry.version += 1;
     changed.add(probe.probeID);
     return isNew;
   }
@@ -464,7 +355,7 @@ export class ProbeStore {
     this.entries.delete(probeID);
     entry.history.dispose();
     counts.total -= 1;
-    this.countState(counts, entry.probe.state.stateString, -1);
+    countState(counts, entry.probe.state.stateString, -1);
     changed.add(probeID);
     return true;
   }

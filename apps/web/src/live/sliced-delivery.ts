@@ -15,7 +15,7 @@ export interface SlicedDeliveryOptions {
   schedule?: (run: () => void) => void;
 }
 
-/** Per task, like the store's frame budget (probe-store.ts frameBudgetMs): well below a 50 ms long task. */
+/** Per task, like the store's frame budget (frame-budget.ts frameBudgetMs): well below a 50 ms long task. */
 export const sliceBudgetMs = 8;
 
 export class SlicedDelivery<T> {

@@ -2,7 +2,8 @@
 import type { SystemInfo } from '@bpm/protocol';
 import { useSyncExternalStore } from 'react';
 import { liveFeedLoss } from './feed-loss';
-import { probeStore, type ConnectionStatus, type ProbeCounts } from './probe-store';
+import type { ProbeCounts } from './probe-entry';
+import { probeStore, type ConnectionStatus } from './probe-store';
 
 export type { ConnectionStatus, ProbeCounts };
 

@@ -2,7 +2,8 @@
 // changes, and a watchdog ring when the whole second its digit shows changes. The value compared is a change counter, not the
 // entry.
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
-import { probeStore, type ProbeEntry } from './probe-store';
+import type { ProbeEntry } from './probe-entry';
+import { probeStore } from './probe-store';
 import type { WatchdogStatus } from './watchdog';
 
 /** The probe's entry, re-read whenever its version changes; undefined once deleted. */

@@ -8,7 +8,8 @@ import { decodeWorkerEvent, encodeWorkerEvent, type WorkerEvent } from './live-m
 import { createLiveSession, type SessionMessage } from './live-session';
 import { workerEventReader } from './live-socket';
 import { event, makeProbe, probeData, probeDeletion, systemConfig } from './probe-fixtures';
-import { newProbesPerFrame, ProbeStore } from './probe-store';
+import { newProbesPerFrame } from './frame-budget';
+import { ProbeStore } from './probe-store';
 import { SlicedDelivery } from './sliced-delivery';
 import { maxProbesPerPost, snapshotChunksAhead, WorkerOutbox } from './worker-outbox';
 

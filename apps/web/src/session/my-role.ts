@@ -1,10 +1,7 @@
-// GET /roles/@me: the caller's own role, the source of the current user's permission names (docs/api.md (Roles)).
+// The caller's own role (GET /roles/@me, lib/api-client.ts), the source of the current user's permission names.
 import { levelSatisfies, permissionNames, type PermissionLevel, type PermissionName, type Role } from '@bpm/protocol';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../lib/api-client';
-
-/** Rejects with an ApiError on an error answer; the permission store logs it and clears the names. */
-export const getMyRole = () => apiRequest<Role>('/roles/@me');
+import { getMyRole } from '../lib/api-client';
 
 /** A role "has" a permission when any of its permissions matches by name (docs/data-model.md (Role)). */
 export function permissionNamesOf(role: Pick<Role, 'permissions_with_levels'>): PermissionName[] {

@@ -3,7 +3,8 @@
 // a failed fetch clears both.
 import type { PermissionName, Role } from '@bpm/protocol';
 import { clearPermissionCache, readPermissionCache, writePermissionCache } from './permission-cache';
-import { getMyRole, permissionNamesOf } from './my-role';
+import { getMyRole } from '../lib/api-client';
+import { permissionNamesOf } from './my-role';
 
 let names: PermissionName[] = [];
 const listeners = new Set<() => void>();

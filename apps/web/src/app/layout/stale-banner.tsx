@@ -1,11 +1,11 @@
 // "Live data lost at HH:MM:SS — reconnecting…" while the live feed that was open is down (docs/operator-screen.md
 // "Stale data"): shown on every page of the layout, gone once the feed is back and its snapshot replaced the state.
 import { Alert } from '@mantine/core';
-import dayjs from 'dayjs';
 import { Icon } from '../../components/ui/icon';
+import { formatTime } from '../../lib/date-format';
 import { useLiveFeedLostAt } from '../../live/use-live';
 
-export const staleBannerText = (lostAtMs: number) => `Live data lost at ${dayjs(lostAtMs).format('HH:mm:ss')} — reconnecting…`;
+export const staleBannerText = (lostAtMs: number) => `Live data lost at ${formatTime(lostAtMs)} — reconnecting…`;
 
 export function StaleBanner() {
   const lostAtMs = useLiveFeedLostAt();

@@ -1,7 +1,7 @@
-// A date shown short, with the full date-time on hover or keyboard focus: with the time zone's name
+// A date ("2026-12-06"), with the full date-time on hover or keyboard focus: with the time zone's name
 // (zone="name", API keys) or the UTC offset (zone="offset", Users table).
 import { Text, Tooltip } from '@mantine/core';
-import { formatDateTimeWithOffset, formatDateTimeWithZone, formatShortDate } from '../../lib/dates';
+import { formatDate, formatDateTimeWithOffset, formatDateTimeWithZone } from '../../lib/date-format';
 
 export interface DateWithTooltipProps {
   value: string;
@@ -27,7 +27,7 @@ export function DateWithTooltip({ value, zone = 'name', size = 'sm' }: DateWithT
       style={{ maxWidth: 'min(340px, calc(100vw - 24px))' }}
     >
       <Text span size={size} tabIndex={0} style={{ cursor: 'help', textDecoration: 'underline dotted' }}>
-        <time dateTime={value}>{formatShortDate(value)}</time>
+        <time dateTime={value}>{formatDate(value)}</time>
       </Text>
     </Tooltip>
   );

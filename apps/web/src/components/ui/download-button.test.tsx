@@ -3,6 +3,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { apiFile } from '../../lib/api-client';
 import { json, stubFetch } from '../../testing/fetch-routes';
 import { renderWithProviders } from '../../testing/render';
 import { DownloadButton } from './download-button';
@@ -23,7 +24,7 @@ afterEach(() => {
 it('a 401 on export signs out', async () => {
   sessionStorage.setItem('user', '{"firstName":"Ada"}');
   const fetch = stubFetch({ 'GET /alarms.csv': json({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }, 401) });
-  const { router } = renderWithProviders(<DownloadButton path="/alarms.csv?probeID=P-1">Export CSV</DownloadButton>, {
+  const { router } = renderWithProviders(<DownloadButton getFile={() => apiFile('/alarms.csv?probeID=P-1')}>Export CSV</DownloadButton>, {
     route: '/alarms',
     isSigningOutOn401: true,
   });
@@ -36,7 +37,7 @@ it('a 401 on export signs out', async () => {
 
 it('another failure stays on the page and says so', async () => {
   stubFetch({ 'GET /alarms.csv': json({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }, 500) });
-  const { router } = renderWithProviders(<DownloadButton path="/alarms.csv">Export CSV</DownloadButton>, {
+  const { router } = renderWithProviders(<DownloadButton getFile={() => apiFile('/alarms.csv')}>Export CSV</DownloadButton>, {
     route: '/alarms',
     isSigningOutOn401: true,
   });

@@ -7,6 +7,7 @@ import type { HistoryPoint, SystemInfo } from '@bpm/protocol';
 import { Button, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { formatDateTime, timeAxisLabels } from '../../lib/date-format';
 import classes from './temperature-history-chart.module.css';
 import { UplotChart, type ChartMarker } from './uplot-chart';
 
@@ -43,8 +44,6 @@ const thresholdLines = (t: SystemInfo) => [
 
 const celsius = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${value.toFixed(1)} °C`);
 const percent = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${value.toFixed(1)} %`);
-const timeText = (ms: number) =>
-  new Date(ms).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 function chartData(points: readonly HistoryPoint[]): uPlot.AlignedData {
   const pick = (f: (p: HistoryPoint) => number | null | undefined) => points.map((p) => f(p) ?? null);
@@ -93,12 +92,12 @@ function chartOptions(inputs: { current: ChartInputs }): Omit<uPlot.Options, 'wi
       battery: { range: [0, 100] },
     },
     axes: [
-      {},
+      { values: (_u, splits) => timeAxisLabels(splits) },
       { scale: 'temperature', label: '°C', values: (_u, ticks) => ticks.map((v) => `${v}`) },
       { scale: 'battery', side: 1, label: 'Battery %', grid: { show: false } },
     ],
     series: [
-      { label: 'Time' },
+      { label: 'Time', value: (_u, seconds) => (seconds === null ? '--' : formatDateTime(seconds * 1000)) },
       { label: 'Internal', stroke: colours.internal, width: 2, scale: 'temperature', value: withBand(1) },
       { ...band('Internal min', colours.internalBand), scale: 'temperature' },
       { ...band('Internal max', colours.internalBand), scale: 'temperature' },
@@ -209,7 +208,7 @@ export function TemperatureHistoryChart({
             <Table.Tbody>
               {points.map((p) => (
                 <Table.Tr key={p.t}>
-                  <Table.Td>{timeText(Date.parse(p.t))}</Table.Td>
+                  <Table.Td>{formatDateTime(p.t)}</Table.Td>
                   <Table.Td>
                     {p.internal ? `${celsius(p.internal.min)} / ${celsius(p.internal.mean)} / ${celsius(p.internal.max)}` : '–'}
                   </Table.Td>
@@ -235,7 +234,7 @@ export function TemperatureHistoryChart({
             <Table.Tbody>
               {shownMarkers.map((m, i) => (
                 <Table.Tr key={`${m.x}-${i}`}>
-                  <Table.Td>{timeText(m.x * 1000)}</Table.Td>
+                  <Table.Td>{formatDateTime(m.x * 1000)}</Table.Td>
                   <Table.Td>{m.description ?? m.label}</Table.Td>
                 </Table.Tr>
               ))}

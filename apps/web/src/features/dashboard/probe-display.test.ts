@@ -1,7 +1,7 @@
 // Display rules of docs/probe-data.md (How the client shows a probe): state icons, temperature display, battery colour boundaries, watchdog ring colour.
 import { describe, expect, it } from 'vitest';
 import { watchdogRingColour } from '../../live/watchdog';
-import { batteryColour, batteryPercentText, formatExpiryTime, stateIcon, temperatureDisplay } from './probe-display';
+import { batteryColour, batteryPercentText, stateIcon, temperatureDisplay } from './probe-display';
 
 const thresholds = { batteryLevelWarning: 20, batteryLevelPanic: 10 };
 
@@ -57,8 +57,3 @@ describe('watchdog ring colour', () => {
   it('alerted is red whatever the time left', () => expect(ring(10, true)).toBe('rgb(250, 82, 82)'));
 });
 
-describe('expiry time', () => {
-  it('formats dd/mm/yyyy hh:mm:ss in 24-hour time', () => {
-    expect(formatExpiryTime(new Date(2026, 10, 23, 17, 5, 9).getTime())).toBe('23/11/2026 17:05:09');
-  });
-});

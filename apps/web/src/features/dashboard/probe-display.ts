@@ -1,6 +1,5 @@
 // Pure display rules of docs/probe-data.md (How the client shows a probe): state icons, temperatures, battery colour and icon, formats for the details modal.
 import type { SystemInfo } from '@bpm/protocol';
-import dayjs from 'dayjs';
 import type { IconName } from '../../components/ui/icon';
 import type { TemperatureData } from '../../live/readings';
 
@@ -67,5 +66,3 @@ export function batteryIcon(percentage: number, isCharging: boolean): IconName {
 
 export const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');
 
-/** Probe Details "Expiry Time": dd/mm/yyyy hh:mm:ss, 24-hour, local time. */
-export const formatExpiryTime = (iso: string | number): string => dayjs(iso).format('DD/MM/YYYY HH:mm:ss');

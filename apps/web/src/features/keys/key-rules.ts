@@ -1,13 +1,12 @@
 // API-key rules of docs/data-model.md (API key), docs/data-model.md (Validation rules), docs/data-model.md (API key constants): expiry, the tomorrow default, the generation form's validation, and
 // the date-time sent for a chosen expiration day.
+import { formatDate } from '../../lib/date-format';
 
 /** Expired when expirationDate ≤ now (docs/data-model.md (API key)). */
 export function isKeyExpired(expirationDate: string, now: Date = new Date()): boolean {
   return Date.parse(expirationDate) <= now.getTime();
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const dayString = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 /** Parses "YYYY-MM-DD" as local midnight. */
 function localMidnight(day: string): Date {
@@ -17,7 +16,7 @@ function localMidnight(day: string): Date {
 
 /** The default expiration: tomorrow, as the date input's "YYYY-MM-DD". */
 export function tomorrowOf(now: Date = new Date()): string {
-  return dayString(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1));
+  return formatDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1));
 }
 
 export interface NewKeyInput {

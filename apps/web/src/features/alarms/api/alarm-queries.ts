@@ -2,9 +2,8 @@
 // prefix invalidation after an acknowledgement or shelve refreshes them all.
 import { alarmLimits, type Alarm } from '@bpm/protocol';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { getAlarms } from '../../../lib/alarm-requests';
 import { alarmStore } from '../../../live/alarm-store';
-import { getAlarmSummary, type HistoryFilter } from './alarms-api';
+import { getAlarms, getAlarmSummary, type HistoryFilter } from './alarms-api';
 
 const historyPage = 50;
 

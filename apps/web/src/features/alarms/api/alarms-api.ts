@@ -1,7 +1,7 @@
-// Alarm calls of the Alarms page (docs/alarms.md): summary, the CSV export's API path, acknowledge, shelve.
+// Alarm calls of the Alarms page (docs/alarms.md): lists, summary, the CSV export, acknowledge, shelve.
 import { alarmLimits, type AcknowledgeAlarmsResult, type Alarm, type AlarmSummary } from '@bpm/protocol';
-import { alarmQueryString } from '../../../lib/alarm-requests';
-import { apiRequest } from '../../../lib/api-client';
+import { alarmQueryString, type AlarmQuery } from '../../../lib/alarm-query-string';
+import { apiFile, apiRequest, type ApiFile } from '../../../lib/api-client';
 
 export interface HistoryFilter {
   from?: string;
@@ -10,6 +10,10 @@ export interface HistoryFilter {
   packId?: number;
   stageId?: number;
   eventType?: string;
+}
+
+export function getAlarms(filter: AlarmQuery): Promise<Alarm[]> {
+  return apiRequest<Alarm[]>(`/alarms${alarmQueryString(filter)}`);
 }
 
 export function getAlarmSummary(range: { from?: string; to?: string }): Promise<AlarmSummary> {
@@ -46,7 +50,7 @@ export function unshelveAlarm(id: number): Promise<Alarm> {
   return apiRequest<Alarm>(`/alarms/${id}/shelve`, { method: 'DELETE' });
 }
 
-/** Where the History's CSV export downloads from (through lib/download-file.ts, so a 401 signs out). */
-export function alarmsCsvPath(filter: HistoryFilter): string {
-  return `/alarms.csv${alarmQueryString({ ...filter })}`;
+/** The History's CSV export (saved through lib/download-file.ts, so a 401 signs out). */
+export function getAlarmsCsv(filter: HistoryFilter): Promise<ApiFile> {
+  return apiFile(`/alarms.csv${alarmQueryString({ ...filter })}`);
 }

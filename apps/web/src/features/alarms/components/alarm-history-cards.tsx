@@ -3,7 +3,7 @@
 import type { Alarm } from '@bpm/protocol';
 import { Text } from '@mantine/core';
 import { memo } from 'react';
-import { formatEventTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/date-format';
 import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { acknowledgedByText, peakAfterPlace, placeOf } from '../alarm-display';
@@ -30,7 +30,7 @@ const AlarmHistoryCard = memo(function AlarmHistoryCard({ index, measureRef, ala
         {alarm.probeID}: {keepUnitsWithNumbers(alarm.raisedMessage)}
       </Text>
       <Text size="xs" c="gray.7">
-        Raised {formatEventTime(alarm.raisedAt)} · {alarm.clearedAt ? `Cleared ${formatEventTime(alarm.clearedAt)}` : 'Active'}
+        Raised {formatDateTime(alarm.raisedAt)} · {alarm.clearedAt ? `Cleared ${formatDateTime(alarm.clearedAt)}` : 'Active'}
       </Text>
       <Text size="xs" c="gray.7">
         {placeOf(alarm)}

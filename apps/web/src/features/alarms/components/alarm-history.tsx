@@ -12,7 +12,7 @@ import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { useStickyBelowHeader } from '../../../lib/use-sticky-below-header';
 import { alarmQueries } from '../api/alarm-queries';
-import { alarmsCsvPath, type HistoryFilter } from '../api/alarms-api';
+import { getAlarmsCsv, type HistoryFilter } from '../api/alarms-api';
 import { acknowledgedByText, useAlarmCards } from '../alarm-display';
 import { rangeOf } from '../history-range';
 import { AlarmHistoryCards } from './alarm-history-cards';
@@ -46,7 +46,7 @@ export function AlarmHistory() {
       <AlarmSummary range={{ from: filter.from, to: filter.to }} />
       <Stack gap="xs" component="section" aria-label="Alarm history">
         <DownloadButton
-          path={alarmsCsvPath(filter)}
+          getFile={() => getAlarmsCsv(filter)}
           variant="default"
           style={{ alignSelf: 'flex-start' }}
           leftSection={<Icon name="download" size={20} />}

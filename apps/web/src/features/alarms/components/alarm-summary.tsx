@@ -5,7 +5,7 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/cor
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { alarmQueries } from '../api/alarm-queries';
-import { formatEventTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/date-format';
 
 // uPlot loads with the History view only, not with every page.
 const AlarmsPerHourChart = lazy(() => import('./alarms-per-hour-chart').then((m) => ({ default: m.AlarmsPerHourChart })));
@@ -84,7 +84,7 @@ export function SummaryView({ summary }: { summary: Summary }) {
       {summary.floods.length > 0 && (
         <Text size="sm">
           Floods (more than 10 new alarms in 10 minutes):{' '}
-          {summary.floods.map((f) => `${formatEventTime(f.start)} (${f.count})`).join(', ')}
+          {summary.floods.map((f) => `${formatDateTime(f.start)} (${f.count})`).join(', ')}
         </Text>
       )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">

@@ -5,7 +5,7 @@
 import type { Alarm } from '@bpm/protocol';
 import { Table } from '@mantine/core';
 import type { ReactNode, Ref } from 'react';
-import { eventTimeParts } from '../../../lib/dates';
+import { dateTimeParts } from '../../../lib/date-format';
 import type { PageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { formatPeak, placeOf } from '../alarm-display';
 import classes from './alarm-table.module.css';
@@ -49,7 +49,7 @@ export function AlarmTableHead({ select, withCleared = false, last, ref }: Alarm
 
 /** A time that, in a narrow table, wraps between its day and its time and nowhere else (alarm-table.module.css). */
 function EventTime({ value }: { value: string }) {
-  const { day, time } = eventTimeParts(value);
+  const { day, time } = dateTimeParts(value);
   return (
     <>
       <span>{day}</span> <span>{time}</span>

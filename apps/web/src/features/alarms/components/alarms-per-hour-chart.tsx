@@ -3,6 +3,7 @@ import type { AlarmSummary } from '@bpm/protocol';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatDate, formatHourMinute, timeAxisLabels } from '../../../lib/date-format';
 
 const hourMs = 3_600_000;
 const halfHourS = 1800;
@@ -30,15 +31,10 @@ export function hourSlotsRange(min: number, max: number): [number, number] {
   return [min - halfHourS, max + halfHourS];
 }
 
-// Built once, not at every move of the pointer over the chart.
-const slotDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-const slotTime = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/** The legend's time for a bar: its hour, e.g. "Nov 27, 07:00–08:00" in the browser's locale. */
+/** The legend's time for a bar: its hour, e.g. "2026-11-27 07:00–08:00". */
 export function hourSlotLabel(middleSeconds: number): string {
-  const start = new Date((middleSeconds - halfHourS) * 1000);
-  const end = new Date(start.getTime() + hourMs);
-  return `${slotDay.format(start)}, ${slotTime.format(start)}–${slotTime.format(end)}`;
+  const start = (middleSeconds - halfHourS) * 1000;
+  return `${formatDate(start)} ${formatHourMinute(start)}–${formatHourMinute(start + hourMs)}`;
 }
 
 export function AlarmsPerHourChart({ summary }: { summary: AlarmSummary }) {
@@ -62,7 +58,7 @@ export function AlarmsPerHourChart({ summary }: { summary: AlarmSummary }) {
           { label: 'Alarms', stroke: '#1c7ed6', fill: 'rgba(28,126,214,0.5)', paths: bars, points: { show: false } },
           { label: 'Flood hour', stroke: '#e03131', fill: 'rgba(224,49,49,0.7)', paths: bars, points: { show: false } },
         ],
-        axes: [{}, { label: 'Alarms per hour' }],
+        axes: [{ values: (_u, splits) => timeAxisLabels(splits) }, { label: 'Alarms per hour' }],
       },
       [series.x, series.normal, series.flood],
       element,

@@ -1,7 +1,7 @@
 // The open alarms as cards on narrow screens (at 60em and below): the same facts and actions as the table.
 import { Checkbox, Group, Text } from '@mantine/core';
 import { memo } from 'react';
-import { formatEventTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/date-format';
 import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { isSuppressedByAssignment } from '../../../live/alarm-store';
@@ -49,12 +49,12 @@ const OpenAlarmCard = memo(function OpenAlarmCard(props: OpenAlarmItemProps) {
       </Text>
       {isSuppressedByAssignment(alarm) && <SuppressedNote />}
       <Text size="xs" c="gray.7">
-        {formatEventTime(alarm.raisedAt)} · {placeOf(alarm)}
+        {formatDateTime(alarm.raisedAt)} · {placeOf(alarm)}
         {peakAfterPlace(alarm)}
       </Text>
       {alarm.state === 'shelved' && alarm.shelvedUntil && (
         <Text size="xs" c="gray.7">
-          Shelved until {formatEventTime(alarm.shelvedUntil)}: {alarm.shelveReason}
+          Shelved until {formatDateTime(alarm.shelvedUntil)}: {alarm.shelveReason}
         </Text>
       )}
       <AlarmActions alarm={alarm} canAct={canAct} canShelve={canShelve} onShelve={() => onShelve(alarm)} />

@@ -7,7 +7,7 @@ import { useElementSize } from '@mantine/hooks';
 import { memo, useCallback, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { isNeverAnnunciated, isSuppressedByAssignment } from '../../../live/alarm-store';
 import { useAlarmsLoaded, useOpenAlarms } from '../../../live/use-alarms';
-import { formatEventTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/date-format';
 import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { useStickyBelowHeader } from '../../../lib/use-sticky-below-header';
@@ -190,7 +190,7 @@ const OpenAlarmRow = memo(function OpenAlarmRow(props: OpenAlarmItemProps) {
           <AlarmStateBadges alarm={alarm} stacked />
           {alarm.state === 'shelved' && alarm.shelvedUntil && (
             <Text size="xs" c="gray.7">
-              until {formatEventTime(alarm.shelvedUntil)}: {alarm.shelveReason}
+              until {formatDateTime(alarm.shelvedUntil)}: {alarm.shelveReason}
             </Text>
           )}
         </>

@@ -1,8 +1,8 @@
 // GET /probes/{id}/history (docs/history.md): the probe's minute aggregates over a range, and the CSV
-// export's API path (downloaded through lib/download-file.ts, so a 401 signs out like any other call).
+// export (saved through lib/download-file.ts, so a 401 signs out like any other call).
 import type { ProbeHistory } from '@bpm/protocol';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiFile, apiRequest, type ApiFile } from '../../../lib/api-client';
 
 export interface HistoryRange {
   from: string;
@@ -16,7 +16,8 @@ export function getProbeHistory(probeID: string, range: HistoryRange, signal?: A
   return apiRequest<ProbeHistory>(historyPath(probeID, range), { signal });
 }
 
-export const probeHistoryCsvPath = (probeID: string, range: HistoryRange): string => historyPath(probeID, range, '.csv');
+export const getProbeHistoryCsv = (probeID: string, range: HistoryRange): Promise<ApiFile> =>
+  apiFile(historyPath(probeID, range, '.csv'));
 
 export const historyQueries = {
   all: () => ['probe-history'] as const,

@@ -2,7 +2,7 @@
 import { Group, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AlarmStateBadge } from '../../../components/ui/alarm-state-badge';
-import { formatEventTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/date-format';
 import { keepUnitsWithNumbers } from '../../../lib/text';
 import { probeAlarmQueries } from '../api/probe-alarm-queries';
 
@@ -29,7 +29,7 @@ export function ProbeAlarmHistory({ probeID }: { probeID: string }) {
             <li key={alarm.id}>
               <Group gap={6} wrap="wrap">
                 <Text size="sm">
-                  {formatEventTime(alarm.raisedAt)}: {keepUnitsWithNumbers(alarm.raisedMessage)}
+                  {formatDateTime(alarm.raisedAt)}: {keepUnitsWithNumbers(alarm.raisedMessage)}
                 </Text>
                 <AlarmStateBadge alarm={alarm} muted />
               </Group>

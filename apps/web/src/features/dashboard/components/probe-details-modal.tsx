@@ -6,11 +6,12 @@ import { memo, useRef, type ReactNode } from 'react';
 import { eventsForDisplay, type ClientEvent } from '../../../live/probe-events';
 import { canData, isProbeConnected, thermocoupleData, type TemperatureData } from '../../../live/readings';
 import { useProbe, useWatchdog } from '../../../live/use-probe';
-import { batteryPercentText, formatExpiryTime, formatTemperature, yesNo } from '../probe-display';
+import { batteryPercentText, formatTemperature, yesNo } from '../probe-display';
 import { TemperatureHistorySection } from './temperature-history-section';
 import { ProbeAlarmHistory } from './probe-alarm-history';
 import { useKeptInView } from '../use-kept-in-view';
 import { useMountedLater } from '../../../lib/use-mounted-later';
+import { formatWatchdogExpiry } from '../../../lib/date-format';
 
 /** Where Probe Details opens: at its top (the ⋮ menu), or at Current Events ("+N more"). */
 export type DetailsOpenAt = 'top' | 'currentEvents';
@@ -102,7 +103,7 @@ function ProbeDetails({
       <Section title="Watchdog Status">
         <Field label="Timeout (seconds)" value={String(watchdog.timeoutSeconds)} />
         <Field label="Time Remaining (seconds)" value={String(Math.round(watchdog.timeRemaining))} />
-        <Field label="Expiry Time" value={formatExpiryTime(probe.watchdogExpiry)} />
+        <Field label="Expiry Time" value={formatWatchdogExpiry(probe.watchdogExpiry)} />
         <Field label="Alerted" value={yesNo(watchdog.alerted)} />
       </Section>
       <Title order={3} size="h5">

@@ -16,7 +16,7 @@ import { useOpenAlarms } from '../../../live/use-alarms';
 import { useSystemInfo } from '../../../live/use-live';
 import { useProbe } from '../../../live/use-probe';
 import { usePermissionLevel } from '../../../session/use-permission-level';
-import { historyQueries, probeHistoryCsvPath, type HistoryRange } from '../api/get-probe-history';
+import { getProbeHistoryCsv, historyQueries, type HistoryRange } from '../api/get-probe-history';
 import { probeAlarmQueries } from '../api/probe-alarm-queries';
 import { withLiveReport } from '../history-live';
 import { TemperatureSparkline } from './temperature-sparkline';
@@ -104,7 +104,7 @@ export function TemperatureHistorySection({ probeID }: { probeID: string }) {
           </Title>
           <Group gap="xs">
             {query.isFetching && <Loader size="xs" aria-label="Loading temperature history" />}
-            <DownloadButton path={probeHistoryCsvPath(probeID, range)} variant="default" size="compact-xs">
+            <DownloadButton getFile={() => getProbeHistoryCsv(probeID, range)} variant="default" size="compact-xs">
               Export CSV
             </DownloadButton>
           </Group>

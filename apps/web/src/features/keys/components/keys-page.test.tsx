@@ -35,6 +35,8 @@ describe('KeysPage', () => {
     expect(within(rows[0]!).getByText('Expired')).toBeInTheDocument();
     expect(within(rows[1]!).queryByText('Expired')).not.toBeInTheDocument();
     expect(within(rows[1]!).getAllByText('Expiration')).toHaveLength(1);
+    // The expiration date in the one date format (docs/screens.md (Dates and times)).
+    expect(within(rows[1]!).getByText(/^\d{4}-\d{2}-\d{2}$/)).toBeInTheDocument();
   });
 
   it('says "Failed to fetch API keys" when the list fails', async () => {

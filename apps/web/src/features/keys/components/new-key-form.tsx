@@ -2,16 +2,11 @@
 import type { CreatedApiKey } from '@bpm/protocol';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
+import { dateInputFormat, parseDay } from '../../../lib/date-format';
 import { useCreateKey } from '../api/use-create-key';
 import { expirationDateTimeOf, tomorrowOf, validateNewKey, type NewKeyErrors } from '../key-rules';
 
-// Accepts what people type ("2026-11-24", "November 24, 2026") as well as picks from the calendar.
-const parseDay = (input: string): string | null => {
-  const parsed = dayjs(input);
-  return parsed.isValid() ? parsed.format('YYYY-MM-DD') : null;
-};
 
 export function NewKeyForm({
   onCancel,
@@ -54,6 +49,7 @@ export function NewKeyForm({
           withAsterisk
           value={expiration}
           onChange={setExpiration}
+          valueFormat={dateInputFormat}
           dateParser={parseDay}
           clearable
           clearButtonProps={{ 'aria-label': 'Clear expiration' }}

@@ -2,8 +2,8 @@
 // whole retained log as a pretty-printed JSON download; and the feature's query factory.
 import { productShortName, type AuditEntry, type LogEntry } from '@bpm/protocol';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { apiRequest } from '../../../lib/api-client';
+import { fileNameTimestamp } from '../../../lib/date-format';
 import { saveFile } from '../../../lib/download-file';
 
 export interface LogsPageRequest {
@@ -56,7 +56,7 @@ export const logQueries = {
 
 /** BPM_logs_{YYYY-MM-DD_HH-mm-ss-SSS}.json in local time (docs/data-model.md (Product identity)). */
 export function logsFileName(at: Date): string {
-  return `${productShortName}_logs_${dayjs(at).format('YYYY-MM-DD_HH-mm-ss-SSS')}.json`;
+  return `${productShortName}_logs_${fileNameTimestamp(at)}.json`;
 }
 
 /** Fetches /system/logs.json and hands it to the browser as a file; throws when the fetch fails. */

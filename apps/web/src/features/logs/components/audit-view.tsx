@@ -5,6 +5,7 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from 
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatDateTime } from '../../../lib/date-format';
 import { logQueries, type AuditFilter } from '../api/logs-api';
 
 const emptyFilter: AuditFilter = { actor: '', action: '', target: '', from: '', to: '' };
@@ -24,7 +25,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          {new Date(entry.ts).toLocaleString()}
+          <time dateTime={entry.ts}>{formatDateTime(entry.ts)}</time>
         </Text>
       </Group>
       <Text size="sm" mt={4}>

@@ -1,8 +1,8 @@
 // Battery packs (docs/history.md): search by id or name, a pack's journey (carriages), the temperature
-// history of each carriage's probe over its time, and the CSV export's API path (lib/download-file.ts).
+// history of each carriage's probe over its time, and the CSV export (saved through lib/download-file.ts).
 import type { PackHistory, PackSummary, ProbeHistory } from '@bpm/protocol';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiFile, apiRequest, type ApiFile } from '../../../lib/api-client';
 
 export function searchPacks(q: string, signal?: AbortSignal): Promise<PackSummary[]> {
   return apiRequest<PackSummary[]>(`/packs?q=${encodeURIComponent(q)}`, { signal });
@@ -17,7 +17,7 @@ export function getCarriageHistory(probeID: string, from: string, to: string, si
   return apiRequest<ProbeHistory>(`/probes/${encodeURIComponent(probeID)}/history?${query}`, { signal });
 }
 
-export const packHistoryCsvPath = (packId: number): string => `/packs/${packId}/history.csv`;
+export const getPackHistoryCsv = (packId: number): Promise<ApiFile> => apiFile(`/packs/${packId}/history.csv`);
 
 export const packQueries = {
   all: () => ['packs'] as const,

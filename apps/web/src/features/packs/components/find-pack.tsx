@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { packHref } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/date-format';
 import { packQueries } from '../api/packs-api';
 
 export function FindPack({ autoFocus = false }: { autoFocus?: boolean }) {
@@ -42,7 +43,7 @@ export function FindPack({ autoFocus = false }: { autoFocus?: boolean }) {
                     {pack.name}
                   </Anchor>{' '}
                   <Text span c="gray.7" size="sm">
-                    (id {pack.id}, last seen {new Date(pack.lastSeen).toLocaleString()})
+                    (id {pack.id}, last seen {formatDateTime(pack.lastSeen)})
                   </Text>
                 </Text>
               ))}

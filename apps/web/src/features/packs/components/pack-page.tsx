@@ -11,15 +11,15 @@ import type { ChartMarker } from '../../../components/ui/temperature-history-cha
 import { TemperatureHistoryChartLazy } from '../../../components/ui/temperature-history-chart-lazy';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/date-format';
 import { useSystemInfo } from '../../../live/use-live';
-import { packHistoryCsvPath, packQueries } from '../api/packs-api';
+import { getPackHistoryCsv, packQueries } from '../api/packs-api';
 import { FindPack } from './find-pack';
 import classes from './pack-page.module.css';
 
 const celsius = (value: number) => `${value.toFixed(1)} °C`;
 const statsText = (s: TemperatureStats | null) =>
   s ? `min ${celsius(s.min)}, mean ${celsius(s.mean)}, max ${celsius(s.max)}` : 'no valid readings';
-const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function duration(from: string, to: string): string {
   const minutes = Math.round((Date.parse(to) - Date.parse(from)) / 60_000);
@@ -83,14 +83,14 @@ function PackJourney({ packId, name, carriages }: { packId: number; name: string
           <Title order={2}>{name}</Title>
           <Text size="sm" c="gray.7">
             Battery pack {packId}
-            {first && last ? ` · ${dateTime(first.from)} – ${dateTime(last.to)} · ${carriages.length} stages` : ''}
+            {first && last ? ` · ${formatDateTime(first.from)} – ${formatDateTime(last.to)} · ${carriages.length} stages` : ''}
           </Text>
         </div>
         <Group gap="xs" className={classes.noPrint}>
           <Button variant="default" size="xs" onClick={() => window.print()}>
             Print
           </Button>
-          <DownloadButton path={packHistoryCsvPath(packId)} variant="default" size="xs">
+          <DownloadButton getFile={() => getPackHistoryCsv(packId)} variant="default" size="xs">
             Export CSV
           </DownloadButton>
         </Group>
@@ -129,7 +129,7 @@ function PackJourney({ packId, name, carriages }: { packId: number; name: string
                 className={classes.carriage}
               >
                 <Text size="sm" c="gray.7">
-                  {dateTime(c.from)} – {dateTime(c.to)} ({duration(c.from, c.to)}) · probe {c.probeID} · {c.agv?.name ?? 'no AGV'}
+                  {formatDateTime(c.from)} – {formatDateTime(c.to)} ({duration(c.from, c.to)}) · probe {c.probeID} · {c.agv?.name ?? 'no AGV'}
                 </Text>
                 <Text size="sm">Internal: {statsText(c.internal)}</Text>
                 <Text size="sm">External: {statsText(c.external)}</Text>

@@ -2,7 +2,7 @@
 // time on hover, description, and each permission with its level and the levels that level implies.
 import { impliedLevels, type PermissionWithLevel, type Role } from '@bpm/protocol';
 import { Badge, Card, Divider, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { formatDateTimeWithOffset } from '../../../lib/dates';
+import { formatDateTimeWithOffset } from '../../../lib/date-format';
 import { levelColour } from '../level-colour';
 import { relativeTime } from '../relative-time';
 import type { ReactNode } from 'react';

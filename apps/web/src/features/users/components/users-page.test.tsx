@@ -30,8 +30,9 @@ const jane: User = {
   email: 'jsmith@plant.test',
   role: 'Supervisor',
   roleId: 2,
-  created: '2026-01-01T00:00:00.000Z',
-  updated: '2026-01-02T00:00:00.000Z',
+  // Noon UTC: the same local day in any time zone the tests run in.
+  created: '2026-01-01T12:00:00.000Z',
+  updated: '2026-01-02T12:00:00.000Z',
 };
 
 type Answer = { status: number; body?: unknown } | 'network';
@@ -66,6 +67,9 @@ describe('UsersPage', () => {
     expect(screen.getByText('Loading users...')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Supervisor' })).toHaveAttribute('href', '/roles#2');
     expect(screen.getByRole('link', { name: 'jsmith@plant.test' })).toHaveAttribute('href', 'mailto:jsmith@plant.test');
+    // Created and Updated in the one date format (docs/screens.md (Dates and times)).
+    expect(screen.getByText('2026-01-01')).toBeInTheDocument();
+    expect(screen.getByText('2026-01-02')).toBeInTheDocument();
   });
 
   it('shows a plain pill without the Roles permission', async () => {
