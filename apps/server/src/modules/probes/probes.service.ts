@@ -242,8 +242,7 @@ export class ProbeService {
       const reevaluated = reevaluateProbe(record, this.thresholds);
       const evaluation = this.observer?.observe(record, reevaluated, this.clock()) ?? reevaluated;
       this.registry.set(evaluation.record);
-      if (!evaluation.record.active.some((e) => e.event === 0))
-        this.scheduleWatchdog(evaluation.record);
+      if (!evaluation.record.active.some((e) => e.event === 0)) this.scheduleWatchdog(evaluation.record);
       this.snapshot.markDirty(probeID);
       this.options.publisher.publishProbe(evaluation);
     });
