@@ -56,7 +56,7 @@ describe('AlarmIndicator', () => {
       'href',
       '/alarms?state=unacknowledged',
     );
-    expect(document.title).toMatch(/^\(3\) /);
+    expect(document.title).toMatch(/^\(3\)/);
   });
 
   it('the speaker beside the chime switch is its label: a tap on it turns the chime on and off, kept per browser', async () => {
