@@ -111,7 +111,9 @@ test('alarms the probe assignment suppresses from the start wait apart, last and
   await ingest(adminApi, [{ ...report('al-waiting', 63), assignment: betweenPacks }]);
   await expect(waiting.getByText('Suppressed by the probe assignment')).toBeVisible();
   await expect(waiting.getByText('Unacknowledged', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: `${count} unacknowledged ${count === 1 ? 'alarm' : 'alarms'}` })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: `${count} active unacknowledged ${count === 1 ? 'alarm' : 'alarms'}` }),
+  ).toBeVisible();
 });
 
 test('a shelved alarm leaves the probe’s state and comes back at expiry', async ({ page, adminApi, server }) => {
