@@ -19,7 +19,7 @@ const report = (probeID: string, can: number) =>
     ],
   });
 
-const unacknowledgedCount = (page: Page) => page.getByRole('link', { name: /^\d+ unacknowledged alarms?$/ });
+const unacknowledgedCount = (page: Page) => page.getByRole('link', { name: /^\d+ active unacknowledged alarms?$/ });
 
 ownProbesOnSharedServer('before the first test');
 
@@ -36,7 +36,7 @@ test('an overheating probe is unacknowledged until a second browser acknowledges
   await ingest(adminApi, [report('al-hot', 61)]);
   await expect(probeRow(page, 'al-hot').getByText('Unacknowledged')).toBeVisible();
   await expect(
-    page.getByRole('link', { name: `${before + 1} unacknowledged ${before + 1 === 1 ? 'alarm' : 'alarms'}` }),
+    page.getByRole('link', { name: `${before + 1} active unacknowledged ${before + 1 === 1 ? 'alarm' : 'alarms'}` }),
   ).toBeVisible();
 
   const supervisor = await createUserWithRole(adminApi, 'Supervisor', { firstName: 'Sam', lastName: 'Supervisor' });
@@ -44,12 +44,14 @@ test('an overheating probe is unacknowledged until a second browser acknowledges
   try {
     const other = await second.newPage();
     await signIn(other, supervisor.username, supervisor.password);
-    await other.getByRole('link', { name: /unacknowledged alarm/ }).click();
-    await expect(other).toHaveURL(/\/alarms$/);
+    await other.getByRole('link', { name: /active unacknowledged alarm/ }).click();
+    await expect(other).toHaveURL(/\/alarms\?state=unacknowledged$/);
     await other.getByRole('button', { name: /^Acknowledge alarm \d+ on al-hot$/ }).click();
     // The first browser sees it within a second.
     await expect(probeRow(page, 'al-hot').getByText('Unacknowledged')).toHaveCount(0, { timeout: 1000 });
-    await expect(page.getByRole('link', { name: `${before} unacknowledged ${before === 1 ? 'alarm' : 'alarms'}` })).toBeVisible({
+    await expect(
+      page.getByRole('link', { name: `${before} active unacknowledged ${before === 1 ? 'alarm' : 'alarms'}` }),
+    ).toBeVisible({
       timeout: 1000,
     });
   } finally {
@@ -109,7 +111,9 @@ test('alarms the probe assignment suppresses from the start wait apart, last and
   await ingest(adminApi, [{ ...report('al-waiting', 63), assignment: betweenPacks }]);
   await expect(waiting.getByText('Suppressed by the probe assignment')).toBeVisible();
   await expect(waiting.getByText('Unacknowledged', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: `${count} unacknowledged ${count === 1 ? 'alarm' : 'alarms'}` })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: `${count} active unacknowledged ${count === 1 ? 'alarm' : 'alarms'}` }),
+  ).toBeVisible();
 });
 
 test('a shelved alarm leaves the probe’s state and comes back at expiry', async ({ page, adminApi, server }) => {
@@ -294,7 +298,8 @@ test('a backlog of open alarms: the oldest is reached by scrolling and acknowled
   const selected = Number(/\((\d+)\)/.exec((await acknowledgeSelected.textContent())!)![1]);
   expect(selected).toBeGreaterThanOrEqual(backlog.length - 1);
   await acknowledgeSelected.click();
-  await expect(unacknowledgedCount(page)).toHaveText(/^0 unacknowledged alarms$/);
+  await expect(page.getByRole('link', { name: '0 active unacknowledged alarms' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '0 returned unacknowledged alarms' })).toBeVisible();
   await page.mouse.move(700, 450);
   await turnTheWheel(page, 1_000_000);
   await expect(page.getByRole('button', { name: /^Acknowledge alarm \d+ on / })).toHaveCount(0);

@@ -25,6 +25,7 @@ import { probesModule } from './modules/probes/probes.plugin.js';
 import { rolesModule } from './modules/roles/roles.plugin.js';
 import { usersModule } from './modules/users/users.plugin.js';
 import { accessPlugin, principalPlugin } from './plugins/access.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { bodyDrainPlugin } from './plugins/body-drain.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -123,6 +124,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   let historyService!: HistoryService;
   await app.register(
     async (api) => {
+      await api.register(compressionPlugin);
       await api.register(accessPlugin);
       await api.register(authModule);
       await api.register(usersModule);

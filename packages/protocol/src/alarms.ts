@@ -27,6 +27,18 @@ export const alarmLimits = {
   probeHistory: 20,
 } as const;
 
+/**
+ * The system alarm (docs/alarms.md "System alarm"): raised by BPM itself, not by a probe, once per start after a
+ * time nobody monitored. No probe ID is empty (reports.ts), so the empty one names BPM; its event code is none
+ * of the probe catalogue's.
+ */
+export const systemAlarm = { probeID: '', event: 2, eventType: 'Critical', name: 'BPM' } as const;
+
+/** "BPM was not monitoring from HH:MM:SS to HH:MM:SS" (the times as the server's clock reads them). */
+export function notMonitoringMessage(from: string, to: string): string {
+  return `BPM was not monitoring from ${from} to ${to}`;
+}
+
 export const userRefSchema = z.object({ id: z.number().int(), username: z.string() });
 export type UserRef = z.infer<typeof userRefSchema>;
 

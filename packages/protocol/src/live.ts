@@ -30,4 +30,4 @@ export type LiveMessage = z.infer<typeof liveMessageSchema>;
 /** Close codes the client treats as normal (docs/data-model.md (General)). */
 export const normalCloseCodes = [1000, 1001] as const;
 /** Server flush interval and reconnect backoff (docs/live-feed.md (Messages)). */
-export const liveTiming = { flushIntervalMs: 100, pingIntervalMs: 30_000, reconnectMinMs: 1000, reconnectMaxMs: 30_000 } as const;
+export const liveTiming = { flushIntervalMs: 100, pingIntervalMs: 30_000, reconnectMinMs: 1000, reconnectMaxMs: 5000 } as const;

@@ -95,6 +95,12 @@ export interface SystemConfigTable {
   updated_at: IsoTime;
 }
 
+/** One row (id 1): when the engine was last known to be monitoring (docs/alarms.md "System alarm"). */
+export interface MonitoringTable {
+  id: number;
+  monitored_at: IsoTime;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   ts: IsoTime;
@@ -192,6 +198,7 @@ export interface Database {
   logs: LogsTable;
   probes: ProbesTable;
   system_config: SystemConfigTable;
+  monitoring: MonitoringTable;
   audit_log: AuditLogTable;
   history_probes: HistoryProbesTable;
   history_minutes: HistoryMinutesTable;

@@ -16,6 +16,32 @@ export function loadSignedInScreens() {
   return signedInScreens;
 }
 
+/** Every other screen's chunk, imported on first visit, and all of them once the layout is idle (prefetchPages). */
+const pages = {
+  alarmsPage: () => import('../features/alarms/components/alarms-page'),
+  aboutPage: () => import('../features/about/components/about-page'),
+  accountPage: () => import('../features/account/components/account-page'),
+  keysPage: () => import('../features/keys/components/keys-page'),
+  usersPage: () => import('../features/users/components/users-page'),
+  rolesPage: () => import('../features/roles/components/roles-page'),
+  permissionsRedirect: () => import('../features/roles/components/permissions-redirect'),
+  logsPage: () => import('../features/logs/components/logs-page'),
+  packsPage: () => import('../features/packs/components/packs-page'),
+  packPage: () => import('../features/packs/components/pack-page'),
+};
+
+/**
+ * A while after the layout loaded, when the browser is idle, every screen's chunk is fetched: a page opened during a
+ * server outage then opens inside the layout under the "Live data lost" banner, instead of failing on its chunk
+ * (docs/screens.md (Route guard)). Late and idle, so the Dashboard's first rows are not delayed.
+ */
+let pagesPrefetched = false;
+function prefetchPages(): void {
+  if (pagesPrefetched || typeof requestIdleCallback !== 'function') return;
+  pagesPrefetched = true;
+  setTimeout(() => requestIdleCallback(() => Object.values(pages).forEach((load) => void load().catch(() => {}))), 3000);
+}
+
 export function appRoutes(): RouteObject[] {
   return [
     {
@@ -39,7 +65,11 @@ export function appRoutes(): RouteObject[] {
     },
     {
       path: paths.home,
-      lazy: async () => ({ Component: (await loadSignedInScreens()).AppLayout }),
+      lazy: async () => {
+        const { AppLayout } = await loadSignedInScreens();
+        prefetchPages();
+        return { Component: AppLayout };
+      },
       // The guard runs on every navigation inside the layout, not only when the layout first matches, except the
       // index's own redirect from "/" to the Dashboard: the guard has just run for "/", which needs what the
       // Dashboard needs (no permission), and asking again put two more round trips before the first rows.
@@ -52,45 +82,45 @@ export function appRoutes(): RouteObject[] {
         { path: paths.dashboard, lazy: async () => ({ Component: (await loadSignedInScreens()).DashboardPage }) },
         {
           path: paths.alarms,
-          lazy: async () => ({ Component: (await import('../features/alarms/components/alarms-page')).AlarmsPage }),
+          lazy: async () => ({ Component: (await pages.alarmsPage()).AlarmsPage }),
         },
         {
           path: paths.about,
-          lazy: async () => ({ Component: (await import('../features/about/components/about-page')).AboutPage }),
+          lazy: async () => ({ Component: (await pages.aboutPage()).AboutPage }),
         },
         {
           path: paths.account,
-          lazy: async () => ({ Component: (await import('../features/account/components/account-page')).AccountPage }),
+          lazy: async () => ({ Component: (await pages.accountPage()).AccountPage }),
         },
         {
           path: paths.keys,
-          lazy: async () => ({ Component: (await import('../features/keys/components/keys-page')).KeysPage }),
+          lazy: async () => ({ Component: (await pages.keysPage()).KeysPage }),
         },
         {
           path: paths.users,
-          lazy: async () => ({ Component: (await import('../features/users/components/users-page')).UsersPage }),
+          lazy: async () => ({ Component: (await pages.usersPage()).UsersPage }),
         },
         {
           path: paths.roles,
-          lazy: async () => ({ Component: (await import('../features/roles/components/roles-page')).RolesPage }),
+          lazy: async () => ({ Component: (await pages.rolesPage()).RolesPage }),
         },
         {
           path: paths.settingsPermissions,
           lazy: async () => ({
-            Component: (await import('../features/roles/components/permissions-redirect')).PermissionsRedirect,
+            Component: (await pages.permissionsRedirect()).PermissionsRedirect,
           }),
         },
         {
           path: paths.logs,
-          lazy: async () => ({ Component: (await import('../features/logs/components/logs-page')).LogsPage }),
+          lazy: async () => ({ Component: (await pages.logsPage()).LogsPage }),
         },
         {
           path: paths.packs,
-          lazy: async () => ({ Component: (await import('../features/packs/components/packs-page')).PacksPage }),
+          lazy: async () => ({ Component: (await pages.packsPage()).PacksPage }),
         },
         {
           path: paths.pack,
-          lazy: async () => ({ Component: (await import('../features/packs/components/pack-page')).PackPage }),
+          lazy: async () => ({ Component: (await pages.packPage()).PackPage }),
         },
       ],
     },

@@ -24,6 +24,20 @@ describe('AlarmStore', () => {
     expect(store.getUnacknowledgedCount()).toBe(0);
   });
 
+  it('counts a returned alarm (cleared, never acknowledged) as awaiting acknowledgement, apart from the active ones', () => {
+    const store = new AlarmStore();
+    store.load([alarm(1), alarm(2, { state: 'returned', clearedAt: '2026-01-01T00:00:05.000Z' })], store.beginLoad());
+    expect([store.getActiveUnacknowledgedCount(), store.getReturnedCount(), store.getUnacknowledgedCount()]).toEqual([1, 1, 2]);
+    const chimed = vi.fn();
+    store.onAnnunciated(chimed);
+    // Clearing unacknowledged moves it from active to returned: still waiting, no new chime.
+    store.applyLive([alarm(1, { state: 'returned', clearedAt: '2026-01-01T00:00:06.000Z' })]);
+    expect([store.getActiveUnacknowledgedCount(), store.getReturnedCount()]).toEqual([0, 2]);
+    expect(chimed).not.toHaveBeenCalled();
+    store.applyLive([alarm(2, { state: 'closed' })]);
+    expect([store.getActiveUnacknowledgedCount(), store.getReturnedCount(), store.getUnacknowledgedCount()]).toEqual([0, 1, 1]);
+  });
+
   it('while its notifications are held, applies live alarms at once and tells listeners once the hold ends', () => {
     vi.useFakeTimers();
     try {

@@ -8,10 +8,14 @@ type Listener = () => void;
 
 const isOpen = (a: Alarm) => a.state !== 'closed';
 /**
- * Shown to someone and not acknowledged: what the top bar counts. An alarm the assignment suppressed after it was
- * shown still waits (a hot pack taken off its AGV before anyone acknowledged it is still a hot pack).
+ * Active, shown to someone and not acknowledged. An alarm the assignment suppressed after it was shown still waits
+ * (a hot pack taken off its AGV before anyone acknowledged it is still a hot pack).
  */
-export const needsAcknowledgement = (a: Alarm) => a.state === 'unacknowledged' && a.annunciated;
+export const isActiveUnacknowledged = (a: Pick<Alarm, 'state' | 'annunciated'>) => a.state === 'unacknowledged' && a.annunciated;
+/** Cleared after it was shown, never acknowledged (a returned alarm was annunciated by definition). */
+export const isReturned = (a: Pick<Alarm, 'state'>) => a.state === 'returned';
+/** ISA-18.2's alarms awaiting acknowledgement, active or returned: what the top bar, the chime and the title count. */
+export const needsAcknowledgement = (a: Alarm) => isActiveUnacknowledged(a) || isReturned(a);
 const isActiveUnshelved = (a: Pick<Alarm, 'state' | 'clearedAt'>) => a.clearedAt === null && a.state !== 'shelved';
 /**
  * Active and never shown: the probe's assignment has suppressed it from the start (a probe between packs misses its
@@ -34,7 +38,8 @@ export class AlarmStore {
   /** Built when read (the Alarms page, Probe Details), not at every live message: the dashboard only needs the count. */
   private list: Alarm[] | null = [];
   /** Kept as alarms come and go: counting the whole list at every live message grew with the open alarms. */
-  private count = 0;
+  private activeCount = 0;
+  private returnedCount = 0;
   private isLoaded = false;
   /** Taken by holdNotifications; a change meanwhile is told when the last hold ends. */
   private readonly notificationHolds = new Holds(() => {
@@ -58,7 +63,10 @@ export class AlarmStore {
   }
 
   getOpen = (): Alarm[] => (this.list ??= [...this.open.values()]);
-  getUnacknowledgedCount = (): number => this.count;
+  /** Every alarm awaiting acknowledgement, active or returned. */
+  getUnacknowledgedCount = (): number => this.activeCount + this.returnedCount;
+  getActiveUnacknowledgedCount = (): number => this.activeCount;
+  getReturnedCount = (): number => this.returnedCount;
   getIsLoaded = (): boolean => this.isLoaded;
 
   /**
@@ -78,8 +86,9 @@ export class AlarmStore {
 
   load(alarms: readonly Alarm[], startedAt: number): void {
     this.open = new Map(alarms.filter(isOpen).map((a) => [a.id, a]));
-    this.count = 0;
-    for (const a of this.open.values()) if (needsAcknowledgement(a)) this.count += 1;
+    this.activeCount = 0;
+    this.returnedCount = 0;
+    for (const a of this.open.values()) this.count(a, 1);
     for (const [id, { alarm, sequence }] of this.recent) {
       if (sequence <= startedAt) this.recent.delete(id);
       else this.put(alarm);
@@ -102,7 +111,8 @@ export class AlarmStore {
 
   reset(): void {
     this.open.clear();
-    this.count = 0;
+    this.activeCount = 0;
+    this.returnedCount = 0;
     this.recent.clear();
     this.isLoaded = false;
     this.changed();
@@ -110,11 +120,16 @@ export class AlarmStore {
 
   private put(alarm: Alarm): void {
     const before = this.open.get(alarm.id);
-    if (before && needsAcknowledgement(before)) this.count -= 1;
+    if (before) this.count(before, -1);
     if (isOpen(alarm)) {
       this.open.set(alarm.id, alarm);
-      if (needsAcknowledgement(alarm)) this.count += 1;
+      this.count(alarm, 1);
     } else this.open.delete(alarm.id);
+  }
+
+  private count(alarm: Alarm, by: 1 | -1): void {
+    if (isActiveUnacknowledged(alarm)) this.activeCount += by;
+    else if (isReturned(alarm)) this.returnedCount += by;
   }
 
   private changed(): void {

@@ -5,6 +5,7 @@
  */
 export class LiveFeedLoss {
   private lostAtMs: number | null = null;
+  private reconnect: (() => void) | null = null;
   private readonly listeners = new Set<() => void>();
 
   getLostAtMs = (): number | null => this.lostAtMs;
@@ -20,6 +21,18 @@ export class LiveFeedLoss {
     this.lostAtMs = atMs;
     for (const listener of this.listeners) listener();
   }
+
+  /** The live connection's "try again now" (the stale banner's "Reconnect now"); the returned function withdraws it. */
+  offerReconnect(reconnect: () => void): () => void {
+    this.reconnect = reconnect;
+    return () => {
+      if (this.reconnect === reconnect) this.reconnect = null;
+    };
+  }
+
+  reconnectNow = (): void => {
+    this.reconnect?.();
+  };
 
   restored(): void {
     if (this.lostAtMs === null) return;

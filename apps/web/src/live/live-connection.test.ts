@@ -42,7 +42,13 @@ function connect() {
   const frames: (() => void)[] = [];
   const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, log: { warn: vi.fn() } });
   const log = { warn: vi.fn(), error: vi.fn() };
-  const stop = startLiveConnection({ store, log, url: 'ws://test/', WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
+  const stop = startLiveConnection({
+    store,
+    log,
+    url: 'ws://test/',
+    WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+    random: () => 1,
+  });
   const flush = () => {
     while (frames.length) frames.shift()!();
   };
@@ -118,8 +124,59 @@ describe('live connection status', () => {
 });
 
 describe('reconnect', () => {
-  it('backs off 1 s doubling to 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 20].map(reconnectDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+  it('backs off 1 s doubling to 5 s', () => {
+    expect([0, 1, 2, 3, 4, 20].map(reconnectDelayMs)).toEqual([1000, 2000, 4000, 5000, 5000, 5000]);
+  });
+
+  it('waits between half the backoff and all of it', () => {
+    const waits = [0, 0.5, 0.999].map((r) => {
+      FakeSocket.instances = [];
+      const stop = startLiveConnection({
+        store: new ProbeStore(),
+        log: { warn: vi.fn(), error: vi.fn() },
+        url: 'ws://test/',
+        WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+        random: () => r,
+      });
+      FakeSocket.instances[0]!.drop(1006);
+      let waited = 0;
+      while (FakeSocket.instances.length === 1) {
+        vi.advanceTimersByTime(1);
+        waited += 1;
+      }
+      stop();
+      return waited;
+    });
+    expect(waits).toEqual([500, 750, 1000]);
+  });
+
+  it('tries again at once when the browser is back online, the tab becomes visible, or the user asks', () => {
+    const loss = new LiveFeedLoss();
+    const stop = startLiveConnection({
+      store: new ProbeStore(),
+      loss,
+      log: { warn: vi.fn(), error: vi.fn() },
+      url: 'ws://test/',
+      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+      random: () => 1,
+    });
+    const dropAll = () => FakeSocket.instances.at(-1)!.drop(1006);
+    dropAll();
+    window.dispatchEvent(new Event('online'));
+    expect(FakeSocket.instances).toHaveLength(2);
+    // An attempt under way is not doubled.
+    window.dispatchEvent(new Event('online'));
+    expect(FakeSocket.instances).toHaveLength(2);
+    dropAll();
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(FakeSocket.instances).toHaveLength(3);
+    dropAll();
+    loss.reconnectNow();
+    expect(FakeSocket.instances).toHaveLength(4);
+    stop();
+    loss.reconnectNow();
+    window.dispatchEvent(new Event('online'));
+    expect(FakeSocket.instances).toHaveLength(4);
   });
 
   it('reconnects after the delay, and the new snapshot replaces the state', () => {
@@ -205,6 +262,7 @@ describe('feed loss', () => {
       log: { warn: vi.fn(), error: vi.fn() },
       url: 'ws://test/',
       WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+      random: () => 1,
     });
     const socket = () => FakeSocket.instances.at(-1)!;
     // A first connection that never opened is not a loss of live data.

@@ -1,6 +1,6 @@
 // The live feed socket (docs/live-feed.md (Connection status), docs/api.md (Live connection errors)): status transitions,
-// reconnect with backoff 1 s doubling to 30 s, and messages handed to the probe store. Socket problems stay here
-// and reach the UI only as the connection status.
+// reconnect with backoff 1 s doubling to 5 s with jitter, at once when the browser is back online or the tab visible
+// or on "Reconnect now", and messages handed to the probe store. Socket problems reach the UI only as the status.
 import { compactSubprotocol, liveTiming, normalCloseCodes } from '@bpm/protocol';
 import { liveUrl } from '../lib/api-base-url';
 import { canUseWorker, openDirectSocket, openWorkerSocket, type LiveSocket, type LiveSocketHandlers } from './live-socket';
@@ -10,7 +10,7 @@ import { probeStore, type ProbeStore } from './probe-store';
 
 export { parseLiveMessage } from './live-message';
 
-/** Backoff before reconnect attempt n (0-based): 1 s, 2 s, 4 s … capped at 30 s. */
+/** Backoff ceiling before reconnect attempt n (0-based): 1 s, 2 s, 4 s, then 5 s; the wait is jittered below it. */
 export const reconnectDelayMs = (attempt: number): number =>
   Math.min(liveTiming.reconnectMaxMs, liveTiming.reconnectMinMs * 2 ** Math.min(attempt, 16));
 
@@ -25,7 +25,12 @@ export interface LiveConnectionOptions {
   alert?: (message: string) => void;
   loss?: LiveFeedLoss;
   now?: () => number;
+  /** In [0, 1): where the wait falls between half the backoff and all of it (tests pin it). */
+  random?: () => number;
 }
+
+/** Half the backoff and a random part of the other half: clients that lost one server do not all come back at once. */
+const jittered = (ceilingMs: number, random: number) => Math.round(ceilingMs * (0.5 + 0.5 * random));
 
 /** Opens the live feed; returns the function that disconnects by hand. */
 export function startLiveConnection(options: LiveConnectionOptions = {}): () => void {
@@ -52,7 +57,7 @@ export function startLiveConnection(options: LiveConnectionOptions = {}): () => 
 
   const scheduleReconnect = () => {
     if (stopped || reconnectTimer !== null) return;
-    const delay = reconnectDelayMs(attempt++);
+    const delay = jittered(reconnectDelayMs(attempt++), (options.random ?? Math.random)());
     // Between attempts the status stays disconnected ("Connection Failed"); connect() sets connecting (docs/live-feed.md (Connection status)).
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
@@ -102,10 +107,32 @@ export function startLiveConnection(options: LiveConnectionOptions = {}): () => 
     socket = current;
   };
 
+  /** Between attempts, the next one now (the browser is back online, the tab visible, or the user asked). */
+  const reconnectNow = () => {
+    if (stopped || socket !== null || reconnectTimer === null) return;
+    clearTimeout(reconnectTimer);
+    reconnectTimer = null;
+    connect();
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === 'visible') reconnectNow();
+  };
+  const hasWindow = typeof window !== 'undefined';
+  if (hasWindow) {
+    window.addEventListener('online', reconnectNow);
+    document.addEventListener('visibilitychange', onVisibility);
+  }
+  const releaseRetry = loss.offerReconnect(reconnectNow);
+
   connect();
 
   return () => {
     stopped = true;
+    releaseRetry();
+    if (hasWindow) {
+      window.removeEventListener('online', reconnectNow);
+      document.removeEventListener('visibilitychange', onVisibility);
+    }
     if (reconnectTimer !== null) clearTimeout(reconnectTimer);
     reconnectTimer = null;
     const current = socket;

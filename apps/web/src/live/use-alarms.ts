@@ -7,8 +7,17 @@ export function useOpenAlarms(): Alarm[] {
   return useSyncExternalStore(alarmStore.subscribe, alarmStore.getOpen);
 }
 
+/** Every alarm awaiting acknowledgement, active or returned (docs/alarms.md, Web: the top bar). */
 export function useUnacknowledgedCount(): number {
   return useSyncExternalStore(alarmStore.subscribe, alarmStore.getUnacknowledgedCount);
+}
+
+export function useActiveUnacknowledgedCount(): number {
+  return useSyncExternalStore(alarmStore.subscribe, alarmStore.getActiveUnacknowledgedCount);
+}
+
+export function useReturnedCount(): number {
+  return useSyncExternalStore(alarmStore.subscribe, alarmStore.getReturnedCount);
 }
 
 export function useAlarmsLoaded(): boolean {

@@ -1,5 +1,5 @@
-// GET /login: OK means a session exists, an error answer means signed out (docs/api.md (Authentication));
-// no answer at all rejects, for the caller to handle.
+// GET /login: OK means a session exists, 401 means signed out (docs/api.md (Authentication)); no answer, or another
+// error answer (a proxy's 502 during an outage), rejects, for the caller to handle.
 import { getSession, isApiError } from '../lib/api-client';
 
 export async function isSignedIn(): Promise<boolean> {
@@ -7,7 +7,7 @@ export async function isSignedIn(): Promise<boolean> {
     await getSession();
     return true;
   } catch (error) {
-    if (isApiError(error)) return false;
+    if (isApiError(error) && error.status === 401) return false;
     throw error;
   }
 }

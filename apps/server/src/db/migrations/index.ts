@@ -11,6 +11,7 @@ import { alarmRollup } from './0008-alarm-rollup.js';
 import { logsSearchPostgres } from './0009-logs-search-postgres.js';
 import { logsSearchBlocks } from './0010-logs-search-blocks.js';
 import { alarmRollupAnnunciated } from './0011-alarm-rollup-annunciated.js';
+import { monitoring } from './0012-monitoring.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-logs-search-postgres': logsSearchPostgres,
   '0010-logs-search-blocks': logsSearchBlocks,
   '0011-alarm-rollup-annunciated': alarmRollupAnnunciated,
+  '0012-monitoring': monitoring,
 };

@@ -307,7 +307,7 @@ describe('alarms summary from the roll-up', () => {
     expect(upTo0010.results?.map((r) => r.migrationName)).toContain('0008-alarm-rollup');
     expect(await sums()).toEqual({ raised: rows.length, acknowledged: rows.filter((r) => r.ack_delay_ms !== null).length });
     // 0011 counts them again: annunciated ones as raised (and acknowledged), the others apart.
-    expect(await migrateToLatest(db)).toEqual(['0011-alarm-rollup-annunciated']);
+    expect((await migrateToLatest(db))[0]).toBe('0011-alarm-rollup-annunciated');
     expect(await sums()).toEqual({
       raised: annunciated.length,
       acknowledged: annunciated.filter((r) => r.ack_delay_ms !== null).length,

@@ -15,6 +15,7 @@ import { withRecord, type Evaluation } from '../../engine/evaluation.js';
 import type { AlarmMarks } from '../../engine/alarm-marks.js';
 import { probeRecord, type ProbeRecord } from '../../engine/probe-record.js';
 import { isSuppressed } from '../../engine/suppression.js';
+import { systemAlarmEpisode } from './system-alarm.js';
 
 /** An alarm as kept by the server: the published fields (but state) plus what state derives from. */
 export interface AlarmEpisode extends Omit<Alarm, 'state'> {
@@ -239,6 +240,14 @@ export class AlarmTracker {
     }
     if (!isOpenSetChanged) return evaluation;
     return withRecord(evaluation, probeRecord({ ...next, alarms: this.marksOf(next.probeID) }));
+  }
+
+  /** docs/alarms.md "System alarm": one alarm (at once `returned`) and one journal entry, of no probe. */
+  raiseSystemAlarm(fromMs: number, toMs: number, clockTime: (ms: number) => string): AlarmEpisode {
+    const { episode, entry } = systemAlarmEpisode(this.nextId++, fromMs, toMs, clockTime);
+    this.sink.alarmChanged(episode);
+    this.sink.journal(entry);
+    return episode;
   }
 
   probeDeleted(probeID: string, nowMs: number): void {

@@ -49,6 +49,9 @@ export interface AlarmServiceOptions {
 }
 
 const exportPageRows = 1000;
+
+/** HH:MM:SS on the server's clock (its time zone), for the system alarm's message. */
+const clockTime = (ms: number) => new Date(ms).toTimeString().slice(0, 8);
 const dayMs = 24 * 60 * 60 * 1000;
 
 export class AlarmService {
@@ -78,6 +81,10 @@ export class AlarmService {
       await nextAlarmId(db),
     );
     this.tracker.restore(stored, probes.registry.allRecords(), this.clock());
+    if (probes.downtime) {
+      const alarm = this.tracker.raiseSystemAlarm(probes.downtime.fromMs, probes.downtime.toMs, clockTime);
+      this.options.log.warn(`Alarm ${alarm.id}: ${alarm.raisedMessage}`);
+    }
     for (const record of [...probes.registry.allRecords()]) {
       const marks = this.tracker.marksOf(record.probeID);
       if (!sameMarks(marks, record.alarms))

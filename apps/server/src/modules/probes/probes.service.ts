@@ -22,6 +22,7 @@ import { BadRequestError, NotFoundError } from '../../errors.js';
 import { nextTurn, TurnBudget } from '../../event-loop-turns.js';
 import { ProbeLimit, refuseFutureReports, withoutFutureTimestamp } from './probe-bounds.js';
 import { ProbeRegistry } from './probe-registry.js';
+import { loadMonitoredAt, MonitoringHeartbeat } from './monitoring-heartbeat.js';
 import { loadProbeRecords, loadSystemInfo, saveSystemInfo } from './probes.queries.js';
 import { SnapshotWriter } from './snapshot-writer.js';
 
@@ -45,6 +46,18 @@ async function inChunks<T>(items: readonly T[], each: (item: T) => void): Promis
       if (budget.spent()) break;
     }
   }
+}
+
+/**
+ * After a start, how long beyond one timeoutSeconds the watchdog waits for the first reports (docs/alarms.md
+ * "System alarm"): gateways and the simulator reconnect and send within a few seconds of the server answering.
+ */
+export const firstReportsMs = 5000;
+
+/** A time nobody monitored the probes, found at a start: from the last heartbeat to the start. */
+export interface Downtime {
+  fromMs: number;
+  toMs: number;
 }
 
 /** Where probe changes go (the live hub implements it). */
@@ -81,17 +94,33 @@ export class ProbeService {
   /** Told of each batch's accepted records, after they are applied (the history module records minutes). */
   private readonly reportListeners: Array<(records: readonly ProbeRecord[]) => void> = [];
   private observer: ProbeObserver | undefined;
+  private readonly heartbeat: MonitoringHeartbeat;
+  /** A probe not heard from since the start (receivedMs before it) falls due no earlier than holdUntilMs. */
+  private startedAtMs = 0;
+  private holdUntilMs = 0;
+  /** Set by start() when the probes went unmonitored for at least one timeoutSeconds; the alarms module raises it. */
+  downtime: Downtime | undefined;
 
   constructor(private readonly options: ProbeServiceOptions) {
     this.clock = options.clock ?? Date.now;
     this.schedule = new WatchdogSchedule(100, this.clock());
     this.probeLimit = new ProbeLimit(options.maxProbes ?? 20_000, options.log);
     this.snapshot = new SnapshotWriter(options.db, (id) => this.registry.get(id), options.log, options.snapshotIntervalMs);
+    this.heartbeat = new MonitoringHeartbeat(options.db, this.clock, options.log);
   }
 
-  /** Restores thresholds and the probe snapshot; watchdogs resume from their stored expiry. */
+  /**
+   * Restores thresholds and the probe snapshot; watchdogs resume from their stored expiry, but none falls due
+   * within the hold (one timeoutSeconds and firstReportsMs): a probe whose expiry passed while nobody monitored
+   * is one system alarm, not one alarm each (docs/alarms.md "System alarm").
+   */
   async start(): Promise<void> {
     this.thresholds = await loadSystemInfo(this.options.db);
+    const monitoredAt = await loadMonitoredAt(this.options.db);
+    const startedAt = this.clock();
+    const timeoutMs = this.thresholds.timeoutSeconds * 1000;
+    this.startedAtMs = startedAt;
+    this.holdUntilMs = startedAt + timeoutMs + firstReportsMs;
     this.options.publisher.publishSystemConfig(this.thresholds);
     for (const stored of await loadProbeRecords(this.options.db)) {
       const present = withoutFutureTimestamp(stored, this.clock());
@@ -99,8 +128,11 @@ export class ProbeService {
       this.registry.set(record);
       if (present) this.snapshot.markDirty(record.probeID);
       this.options.publisher.publishProbe(publishedProbe(record));
-      if (!record.active.some((e) => e.event === 0)) this.schedule.schedule(record.probeID, record.watchdogExpiryMs);
+      if (!record.active.some((e) => e.event === 0)) this.scheduleWatchdog(record);
     }
+    if (monitoredAt !== undefined && this.registry.size > 0 && startedAt - monitoredAt >= timeoutMs)
+      this.downtime = { fromMs: monitoredAt, toMs: startedAt };
+    this.heartbeat.start();
     this.snapshot.start();
   }
 
@@ -120,6 +152,7 @@ export class ProbeService {
   }
 
   async stop(): Promise<void> {
+    await this.heartbeat.stop();
     await this.snapshot.stop();
   }
 
@@ -209,8 +242,7 @@ export class ProbeService {
       const reevaluated = reevaluateProbe(record, this.thresholds);
       const evaluation = this.observer?.observe(record, reevaluated, this.clock()) ?? reevaluated;
       this.registry.set(evaluation.record);
-      if (!evaluation.record.active.some((e) => e.event === 0))
-        this.schedule.schedule(probeID, evaluation.record.watchdogExpiryMs);
+      if (!evaluation.record.active.some((e) => e.event === 0)) this.scheduleWatchdog(evaluation.record);
       this.snapshot.markDirty(probeID);
       this.options.publisher.publishProbe(evaluation);
     });
@@ -272,9 +304,15 @@ export class ProbeService {
     const evaluation = this.observer?.observe(this.registry.get(evaluated.probeID), evaluated, now) ?? evaluated;
     const record = evaluation.record;
     this.registry.set(record);
-    this.schedule.schedule(record.probeID, record.watchdogExpiryMs);
+    this.scheduleWatchdog(record);
     this.snapshot.markDirty(record.probeID);
     this.options.publisher.publishProbe(evaluation);
     return evaluation;
+  }
+
+  /** A probe that reported since the start needs no hold: its silence began while the server watched. */
+  private scheduleWatchdog(record: ProbeRecord): void {
+    const held = record.receivedMs < this.startedAtMs;
+    this.schedule.schedule(record.probeID, held ? Math.max(record.watchdogExpiryMs, this.holdUntilMs) : record.watchdogExpiryMs);
   }
 }

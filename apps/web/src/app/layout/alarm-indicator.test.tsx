@@ -2,9 +2,11 @@
 // re-render the count's and the chime's tooltips and switch (docs/decisions/dashboard.md#top-bar-re-renders).
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { alarmStore } from '../../live/alarm-store';
 import { probeStore } from '../../live/probe-store';
 import { json, stubFetch } from '../../testing/fetch-routes';
 import { allMountedLater } from '../../lib/use-mounted-later';
+import { alarmFixture } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
 import { isChimeOn } from './alarm-chime';
 import { AlarmIndicator } from './alarm-indicator';
@@ -15,6 +17,7 @@ vi.mock('@mantine/core', async (importOriginal) =>
 );
 
 afterEach(() => {
+  act(() => alarmStore.reset());
   act(() => probeStore.reset());
   act(() => probeStore.setStatus('disconnected'));
   vi.unstubAllGlobals();
@@ -26,8 +29,8 @@ describe('AlarmIndicator', () => {
     renderWithProviders(<AlarmIndicator />);
     await act(() => allMountedLater());
     expect(renders.Tooltip).toBeGreaterThan(0);
-    // jsdom's name drops the space before the visually hidden words; the browser's reads "0 unacknowledged alarms".
-    expect(screen.getByRole('link', { name: /^0 ?unacknowledged alarms$/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '0 active unacknowledged alarms' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '0 returned unacknowledged alarms' })).toBeInTheDocument();
     const before = { ...renders };
     act(() => probeStore.setStatus('connecting'));
     act(() => probeStore.setStatus('connected'));
@@ -35,6 +38,25 @@ describe('AlarmIndicator', () => {
     expect(renders.Tooltip - before.Tooltip).toBe(0);
     expect(renders.Switch - before.Switch).toBe(0);
     expect(screen.getByRole('switch', { name: 'Alarm chime' })).toBeInTheDocument();
+  });
+
+  it('counts the active and the returned alarms awaiting acknowledgement apart, each linking to its list, and the title follows', async () => {
+    stubFetch({
+      'GET /alarms': json([
+        alarmFixture(1),
+        alarmFixture(2, { state: 'returned', clearedAt: '2026-11-23T10:00:05.000Z' }),
+        alarmFixture(3, { state: 'returned', clearedAt: '2026-11-23T10:00:06.000Z' }),
+      ]),
+    });
+    renderWithProviders(<AlarmIndicator />);
+    act(() => probeStore.setStatus('connected'));
+    const returned = await screen.findByRole('link', { name: '2 returned unacknowledged alarms' });
+    expect(returned).toHaveAttribute('href', '/alarms?state=returned');
+    expect(screen.getByRole('link', { name: '1 active unacknowledged alarm' })).toHaveAttribute(
+      'href',
+      '/alarms?state=unacknowledged',
+    );
+    expect(document.title).toMatch(/^\(3\)/);
   });
 
   it('the speaker beside the chime switch is its label: a tap on it turns the chime on and off, kept per browser', async () => {

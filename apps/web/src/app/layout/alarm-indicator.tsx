@@ -1,6 +1,6 @@
-// The top bar's alarm part (docs/alarms.md): the number of unacknowledged alarms, linking to /alarms,
-// and the chime toggle. It also keeps the open-alarm store loaded: once per (re)connection of the feed.
-import { Badge, Box, Group, Switch, VisuallyHidden } from '@mantine/core';
+// The top bar's alarm part (docs/alarms.md): the alarms awaiting acknowledgement, active and returned, each linking
+// to its list on /alarms, and the chime toggle. It also keeps the open-alarm store loaded: once per (re)connection of the feed.
+import { Badge, Box, Group, Switch } from '@mantine/core';
 import { DeferredTooltip } from '../../components/ui/deferred-tooltip';
 import { Icon } from '../../components/ui/icon';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { alarmQueries } from '../../features/alarms/api/alarm-queries';
 import { alarmStore } from '../../live/alarm-store';
-import { useUnacknowledgedCount } from '../../live/use-alarms';
+import { useActiveUnacknowledgedCount, useReturnedCount } from '../../live/use-alarms';
 import { useConnectionStatus } from '../../live/use-live';
 import { isChimeOn, playChime, setChimeOn, subscribeChime } from './alarm-chime';
 
@@ -58,37 +58,75 @@ export const AlarmIndicator = memo(function AlarmIndicator() {
 });
 
 /**
- * The count with its tooltip, on its own: live alarms change it several times a second with 10,000 probes, and
- * the chime's tooltip and switch beside it need not re-render each time
- * (docs/decisions/dashboard.md#counts-re-render-only-their-number).
+ * The counts with their tooltips, on their own: live alarms change them several times a second with 10,000 probes,
+ * and the chime's tooltip and switch beside them need not re-render each time
+ * (docs/decisions/dashboard.md#counts-re-render-only-their-number). ISA-18.2 counts every alarm awaiting
+ * acknowledgement: the active ones and those that cleared unacknowledged ("returned"), each linking to its list.
  */
 function UnacknowledgedCount() {
-  const count = useUnacknowledgedCount();
-  const label = `${count} unacknowledged ${count === 1 ? 'alarm' : 'alarms'}`;
+  const active = useActiveUnacknowledgedCount();
+  const returned = useReturnedCount();
+  useAlarmTitle(active + returned);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <AwaitingCount count={active} kind="active" colour="red" showBell />
+      <AwaitingCount count={returned} kind="returned" colour="orange" />
+    </Group>
+  );
+}
+
+function AwaitingCount({
+  count,
+  kind,
+  colour,
+  showBell = false,
+}: {
+  count: number;
+  kind: 'active' | 'returned';
+  colour: string;
+  showBell?: boolean;
+}) {
+  const label = `${count} ${kind} unacknowledged ${count === 1 ? 'alarm' : 'alarms'}`;
   return (
     <DeferredTooltip label={label} events={{ hover: true, focus: true, touch: true }}>
       <Badge
         component={Link}
-        to={paths.alarms}
-        color={count > 0 ? 'red' : 'gray'}
+        to={`${paths.alarms}?state=${kind === 'active' ? 'unacknowledged' : 'returned'}`}
+        aria-label={label}
+        color={count > 0 ? colour : 'gray'}
         variant={count > 0 ? 'filled' : 'light'}
         size="lg"
         radius="sm"
         px={8}
         style={{ cursor: 'pointer', flexShrink: 0, overflow: 'visible' }}
+        styles={{ label: { textTransform: 'none' } }}
         leftSection={
-          // The bell is dropped on narrow screens; the red count and the tooltip still say what it is.
-          <Box component="span" visibleFrom="sm" style={{ display: 'inline-flex' }}>
-            <Icon name="warning-fill" size={16} />
-          </Box>
+          showBell && (
+            // The bell is dropped on narrow screens; the coloured counts and the tooltips still say what they are.
+            <Box component="span" visibleFrom="sm" style={{ display: 'inline-flex' }}>
+              <Icon name="warning-fill" size={16} />
+            </Box>
+          )
         }
       >
         {count}
-        {/* The link's name is its text ("3 unacknowledged alarms"): what it shows and what it says agree. */}
-        <VisuallyHidden>{label.slice(String(count).length)}</VisuallyHidden>
+        {/* The word from 768 px up ("2 active", "865 returned"); narrower the number alone, named by aria-label. */}
+        <Box component="span" visibleFrom="sm">
+          {` ${kind}`}
+        </Box>
       </Badge>
     </DeferredTooltip>
   );
+}
+
+const baseTitle = document.title;
+
+/** The tab's title leads with the number awaiting acknowledgement, so a background tab still tells it. */
+function useAlarmTitle(count: number): void {
+  useEffect(() => {
+    document.title = count > 0 ? `(${count}) ${baseTitle}` : baseTitle;
+  }, [count]);
+  useEffect(() => () => void (document.title = baseTitle), []);
 }
 
 function ChimeToggle() {

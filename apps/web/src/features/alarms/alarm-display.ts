@@ -1,6 +1,6 @@
 // How alarms read on screen (docs/alarms.md): the open list's order, when to show cards, peaks, places and who
 // acknowledged.
-import type { Alarm, AlarmState } from '@bpm/protocol';
+import { systemAlarm, type Alarm, type AlarmState } from '@bpm/protocol';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepUnitsWithNumbers } from '../../lib/text';
 import { isNeverAnnunciated } from '../../live/alarm-store';
@@ -24,6 +24,9 @@ export function compareOpenAlarms(a: Alarm, b: Alarm): number {
  * render, so a phone does not render the table once before its cards.
  */
 export const useAlarmCards = (): boolean => useMediaQuery('(max-width: 60em)', false, { getInitialValueInEffect: false });
+
+/** Whose alarm it is: the probe's ID, or "BPM" for the system alarm (docs/alarms.md "System alarm"). */
+export const alarmSource = (probeID: string): string => (probeID === systemAlarm.probeID ? systemAlarm.name : probeID);
 
 /** Only what has been annunciated and is not acknowledged can be acknowledged. */
 export const canBeAcknowledged = (a: Alarm) => a.state === 'unacknowledged' || a.state === 'returned';

@@ -6,7 +6,7 @@ import { memo } from 'react';
 import { formatDateTime } from '../../../lib/date-format';
 import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
-import { acknowledgedByText, peakAfterPlace, placeOf } from '../alarm-display';
+import { acknowledgedByText, alarmSource, peakAfterPlace, placeOf } from '../alarm-display';
 import { AlarmCard, AlarmCardList, AlarmStateBadges, type AlarmItemProps } from './alarm-row-parts';
 
 /** Like the open alarms' cards, only those near the screen are rendered (lib/use-page-virtual-rows.ts). */
@@ -27,7 +27,7 @@ const AlarmHistoryCard = memo(function AlarmHistoryCard({ index, measureRef, ala
     <AlarmCard index={index} measureRef={measureRef}>
       <AlarmStateBadges alarm={alarm} muted />
       <Text size="sm" fw={600} c={alarm.eventType === 'Critical' ? 'red.9' : undefined}>
-        {alarm.probeID}: {keepUnitsWithNumbers(alarm.raisedMessage)}
+        {alarmSource(alarm.probeID)}: {keepUnitsWithNumbers(alarm.raisedMessage)}
       </Text>
       <Text size="xs" c="gray.7">
         Raised {formatDateTime(alarm.raisedAt)} · {alarm.clearedAt ? `Cleared ${formatDateTime(alarm.clearedAt)}` : 'Active'}

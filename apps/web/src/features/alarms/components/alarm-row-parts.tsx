@@ -6,7 +6,7 @@ import { Card, Flex, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AlarmStateBadge } from '../../../components/ui/alarm-state-badge';
 import type { PageVirtualRows } from '../../../lib/use-page-virtual-rows';
-import { canBeAcknowledged } from '../alarm-display';
+import { alarmSource, canBeAcknowledged } from '../alarm-display';
 import { useAcknowledgeAlarm } from '../api/use-acknowledge-alarm';
 import { useUnshelveAlarm } from '../api/use-unshelve-alarm';
 import { PermissionButton } from './permission-button';
@@ -70,7 +70,7 @@ export function AlarmCard({ index, measureRef, children }: Omit<AlarmItemProps, 
   );
 }
 
-export const alarmName = (alarm: Alarm) => `alarm ${alarm.id} on ${alarm.probeID}`;
+export const alarmName = (alarm: Alarm) => `alarm ${alarm.id} on ${alarmSource(alarm.probeID)}`;
 
 /** Under the message of an alarm the probe's assignment suppresses (live/alarm-store.ts isSuppressedByAssignment). */
 export const SuppressedNote = () => (

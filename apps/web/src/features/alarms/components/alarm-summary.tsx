@@ -4,6 +4,7 @@ import type { AlarmSummary as Summary } from '@bpm/protocol';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { alarmSource } from '../alarm-display';
 import { alarmQueries } from '../api/alarm-queries';
 import { formatDateTime } from '../../../lib/date-format';
 
@@ -88,7 +89,7 @@ export function SummaryView({ summary }: { summary: Summary }) {
         </Text>
       )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-        <TopList title="Top probes" items={summary.topProbes.map((p) => ({ label: p.probeID, count: p.count }))} />
+        <TopList title="Top probes" items={summary.topProbes.map((p) => ({ label: alarmSource(p.probeID), count: p.count }))} />
         <TopList title="Top stages" items={summary.topStages.map((s) => ({ label: s.name, count: s.count }))} />
         <TopList title="Top packs" items={summary.topPacks.map((p) => ({ label: p.name, count: p.count }))} />
       </SimpleGrid>

@@ -7,7 +7,7 @@ import { Table } from '@mantine/core';
 import type { ReactNode, Ref } from 'react';
 import { dateTimeParts } from '../../../lib/date-format';
 import type { PageVirtualRows } from '../../../lib/use-page-virtual-rows';
-import { formatPeak, placeOf } from '../alarm-display';
+import { alarmSource, formatPeak, placeOf } from '../alarm-display';
 import classes from './alarm-table.module.css';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -97,7 +97,7 @@ export function AlarmTableRow({ alarm, select, state, message, withCleared = fal
     >
       {select !== undefined && <Table.Td>{select}</Table.Td>}
       <Table.Td style={nowrap}>{state}</Table.Td>
-      <Table.Td style={nowrap}>{alarm.probeID}</Table.Td>
+      <Table.Td style={nowrap}>{alarmSource(alarm.probeID)}</Table.Td>
       <Table.Td>{message}</Table.Td>
       <Table.Td className={classes.eventTime}>
         <EventTime value={alarm.raisedAt} />

@@ -1,6 +1,7 @@
 // The Alarms page (docs/alarms.md): the open alarms, live, and the History view.
 import { Tabs } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { usePermissionLevel } from '../../../session/use-permission-level';
 import { AlarmHistory } from './alarm-history';
 import { OpenAlarms } from './open-alarms';
@@ -10,6 +11,11 @@ export function AlarmsPage() {
   const canAcknowledge = usePermissionLevel('Alarms', 'WRITE');
   const canShelve = usePermissionLevel('Alarms', 'UPDATE');
   const [tab, setTab] = useState<string | null>('open');
+  // The top bar's counts link to the open list filtered by state: it comes to the front even from the History.
+  const [params] = useSearchParams();
+  useEffect(() => {
+    if (params.has('state')) setTab('open');
+  }, [params]);
   return (
     <Tabs value={tab} onChange={setTab} keepMounted={false}>
       <Tabs.List mb="sm">

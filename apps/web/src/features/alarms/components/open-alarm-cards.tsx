@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/date-format';
 import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { isSuppressedByAssignment } from '../../../live/alarm-store';
-import { canBeAcknowledged, peakAfterPlace, placeOf } from '../alarm-display';
+import { alarmSource, canBeAcknowledged, peakAfterPlace, placeOf } from '../alarm-display';
 import {
   AlarmActions,
   AlarmCard,
@@ -45,7 +45,7 @@ const OpenAlarmCard = memo(function OpenAlarmCard(props: OpenAlarmItemProps) {
         />
       </Group>
       <Text size="sm" fw={600}>
-        {alarm.probeID}: {keepUnitsWithNumbers(alarm.lastMessage)}
+        {alarmSource(alarm.probeID)}: {keepUnitsWithNumbers(alarm.lastMessage)}
       </Text>
       {isSuppressedByAssignment(alarm) && <SuppressedNote />}
       <Text size="xs" c="gray.7">

@@ -2,10 +2,12 @@
 // Acknowledge selected, Shelve and Unshelve for those allowed. Those the probe's assignment has suppressed from the
 // start are hidden until asked for, then listed last.
 import type { Alarm } from '@bpm/protocol';
-import { Checkbox, Group, Stack, Switch, Table, Text } from '@mantine/core';
+import { Anchor, Checkbox, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { memo, useCallback, useMemo, useState, type ReactNode, type Ref } from 'react';
-import { isNeverAnnunciated, isSuppressedByAssignment } from '../../../live/alarm-store';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { isActiveUnacknowledged, isNeverAnnunciated, isReturned, isSuppressedByAssignment } from '../../../live/alarm-store';
 import { useAlarmsLoaded, useOpenAlarms } from '../../../live/use-alarms';
 import { formatDateTime } from '../../../lib/date-format';
 import { keepUnitsWithNumbers } from '../../../lib/text';
@@ -36,8 +38,10 @@ const stickyBar = {
 } as const;
 
 export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: boolean }) {
-  const alarms = useOpenAlarms();
+  const all = useOpenAlarms();
   const isLoaded = useAlarmsLoaded();
+  const filter = useStateFilter();
+  const alarms = useMemo(() => (filter ? all.filter(filter.test) : all), [all, filter]);
   const sorted = useMemo(() => [...alarms].sort(compareOpenAlarms), [alarms]);
   // The assignment suppresses an alarm from the start where it is expected (a probe between packs misses its CAN
   // data): dozens at a time in a plant, nobody shown them, none anyone's task. Listed among the others they buried
@@ -91,8 +95,15 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
         <Group gap="md">
           {isNarrow && listed.length > 0 && selectAll('Select all')}
           <Text size="sm" c="gray.7">
-            {waitingCount === 0 ? 'No open alarms.' : `${waitingCount} open ${waitingCount === 1 ? 'alarm' : 'alarms'}`}
+            {waitingCount === 0
+              ? `No ${filter?.words ?? 'open'} alarms.`
+              : `${waitingCount} ${filter?.words ?? 'open'} ${waitingCount === 1 ? 'alarm' : 'alarms'}`}
           </Text>
+          {filter && (
+            <Anchor component={Link} to={paths.alarms} size="sm">
+              Show all open alarms
+            </Anchor>
+          )}
         </Group>
         <PermissionButton
           isAllowed={canAct}
@@ -138,6 +149,18 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
       <ShelveAlarmModal alarm={shelving} onClose={() => setShelving(null)} />
     </Stack>
   );
+}
+
+/** `?state=unacknowledged` or `?state=returned` (the top bar's links): only the alarms awaiting acknowledgement of that kind. */
+const stateFilters = {
+  unacknowledged: { words: 'active unacknowledged', test: isActiveUnacknowledged },
+  returned: { words: 'returned unacknowledged', test: isReturned },
+} as const;
+
+function useStateFilter() {
+  const [params] = useSearchParams();
+  const state = params.get('state');
+  return state === 'unacknowledged' || state === 'returned' ? stateFilters[state] : undefined;
 }
 
 interface OpenAlarmTableProps extends OpenAlarmListProps {

@@ -3,6 +3,8 @@ import { productName } from '@bpm/protocol';
 import { Center, Image, Paper, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+// Inlined in the bundle: during an outage a page already loaded still shows it (no request to a server that is down).
+import logoUrl from '../../../assets/logo.svg?inline';
 import { paths } from '../../../config/paths';
 import { forgetSession } from '../../../session/end-session';
 import { isSignedIn } from '../../../session/login-status';
@@ -40,7 +42,7 @@ export function LoginPage({ onSigningIn, onSignedIn }: { onSigningIn?: () => voi
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={400}>
         <Stack gap="lg">
           <Stack align="center" gap="xs">
-            <Image src="/logo.svg" alt="Battery Probe Monitor logo" w={72} h={72} fit="contain" />
+            <Image src={logoUrl} alt="Battery Probe Monitor logo" w={72} h={72} fit="contain" />
             <Title order={1} size="h3" ta="center">
               {productName} Login
             </Title>
