@@ -34,3 +34,9 @@ export const roleInputSchema = z.strictObject({
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
 export type ParsedRoleInput = z.output<typeof roleInputSchema>;
+
+/**
+ * The built-in Administrator role (the first the seed creates): it always holds every permission at DELETE
+ * and cannot be changed or deleted, so that someone can always grant back what was taken (docs/role-editing.md).
+ */
+export const administratorRoleId = 1;
