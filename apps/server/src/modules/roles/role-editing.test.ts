@@ -40,6 +40,25 @@ describe('POST /roles', () => {
     ).toBe(400);
   });
 
+  it('refuses a name holding NUL, a line break, a control, zero-width or direction override character (400 naming it)', async () => {
+    const cases: Array<[string, string]> = [
+      ['Nul\u0000role', 'U+0000'],
+      ['Two\nlines', 'U+000A'],
+      ['Esc\u001b[2K', 'U+001B'],
+      ['Zero\u200bwidth', 'U+200B'],
+      ['Admin\u202eevil', 'U+202E'],
+      ['Isolate\u2066x', 'U+2066'],
+    ];
+    for (const [name, codePoint] of cases) {
+      const response = await call('POST', '/api/roles', { name });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json().message).toContain(`Role name cannot contain control, invisible or direction characters (${codePoint})`);
+    }
+    const roleId = await t.createRole(unique('Plain'), {});
+    expect((await call('PUT', `/api/roles/${roleId}`, { name: 'Bad\u202ename' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/roles', { name: unique('Contrôle qualité 品質') })).statusCode).toBe(201);
+  });
+
   it('needs Roles WRITE (403 below it, 401 signed out)', async () => {
     const supervisor = await t.signedInAs('role-reader', 'Supervisor');
     expect((await call('POST', '/api/roles', { name: unique('Nope') }, supervisor)).statusCode).toBe(403);
