@@ -1,7 +1,12 @@
 // Role editing through the real app (docs/role-editing.md): every safety rule, and permission changes taking
 // effect on the holders' next request.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { administratorRoleId } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
 import { levelsOf as grants, sharedTestApp } from '../../testing/shared-test-app.js';
+import { createTestApp, withCookie } from '../../testing/test-app.js';
 
 const t = sharedTestApp();
 const { call } = t;
@@ -52,7 +57,9 @@ describe('POST /roles', () => {
     for (const [name, codePoint] of cases) {
       const response = await call('POST', '/api/roles', { name });
       expect(response.statusCode, name).toBe(400);
-      expect(response.json().message).toContain(`Role name cannot contain control, invisible or direction characters (${codePoint})`);
+      expect(response.json().message).toContain(
+        `Role name cannot contain control, invisible or direction characters (${codePoint})`,
+      );
     }
     const roleId = await t.createRole(unique('Plain'), {});
     expect((await call('PUT', `/api/roles/${roleId}`, { name: 'Bad\u202ename' })).statusCode).toBe(400);
@@ -144,6 +151,33 @@ describe('PUT /roles/{id}', () => {
     const after = (await call('GET', '/api/roles')).json().find((r: { id: number }) => r.id === administrator.id);
     expect(after.name).toBe('Administrator');
     expect(grants(after)).toEqual({ Users: 'DELETE', Roles: 'DELETE', Logs: 'DELETE', Probes: 'DELETE', Alarms: 'DELETE' });
+  });
+
+  it('restores every permission of the Administrator role at start, for a database edited before', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bpm-admin-role-'));
+    const first = await createTestApp({ dataDir });
+    await first.app.db
+      .deleteFrom('role_permissions')
+      .where('role_id', '=', administratorRoleId)
+      .where('permission_id', '=', 3)
+      .execute();
+    await first.close();
+    const second = await createTestApp({ dataDir });
+    try {
+      const cookie = withCookie(await second.loginAsAdmin());
+      const roles = (await second.app.inject({ method: 'GET', url: '/api/roles', headers: cookie })).json();
+      const administrator = roles.find((r: { id: number }) => r.id === administratorRoleId);
+      expect(grants(administrator)).toEqual({
+        Users: 'DELETE',
+        Roles: 'DELETE',
+        Logs: 'DELETE',
+        Probes: 'DELETE',
+        Alarms: 'DELETE',
+      });
+    } finally {
+      await second.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses editing a role above one’s own (403): a Roles-only editor cannot demote the supervisors', async () => {
