@@ -16,8 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import type { Principal } from '../../plugins/access.js';
-import { getUsers } from '../users/users.service.js';
-import { changeKeepingManagers, nobodyLeftToManage } from './managers-rule.js';
+import { changeKeepingManagers, getUsers, nobodyLeftToManage } from '../users/users.service.js';
 import {
   deleteRoleRow,
   findRole,

@@ -6,7 +6,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, Unauthor
 import { hashPassword, verifyPassword } from '../../password.js';
 import type { Principal } from '../../plugins/access.js';
 import { deleteKeysOfUser } from '../keys/keys.service.js';
-import { changeKeepingManagers, nobodyLeftToManage } from '../roles/managers-rule.js';
+import { changeKeepingManagers, nobodyLeftToManage } from './managers-rule.js';
 import { refuseRoleAboveOwn, rolesHolding, roleSummary } from '../roles/roles.service.js';
 import { endSessionsOfUser } from '../sessions/sessions.service.js';
 import {
@@ -20,6 +20,8 @@ import {
   usernameTaken,
 } from './users.queries.js';
 
+// The last-manager rule, for role editing too.
+export { changeKeepingManagers, nobodyLeftToManage } from './managers-rule.js';
 // Lookups other modules need as they are: sign-in (auth) and the caller's identity (plugins/access.ts).
 export { findCredentials, findUser, usernameKey } from './users.queries.js';
 

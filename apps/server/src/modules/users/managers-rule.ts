@@ -4,8 +4,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { ConflictError } from '../../errors.js';
-import { listUsersWithRoles } from '../users/users.queries.js';
-import { roleIdsHolding } from './roles.queries.js';
+import { rolesHolding } from '../roles/roles.service.js';
+import { listUsersWithRoles } from './users.queries.js';
 
 /** PostgreSQL advisory lock key of changes to who manages users and roles: "BPM" + 4 (db/migrate.ts has + 1). */
 const managersLockKey = 0x42504d04;
@@ -13,7 +13,7 @@ const managersLockKey = 0x42504d04;
 export type ManagingPermission = 'Users' | 'Roles';
 
 async function nobodyHolds(db: Kysely<Database>, permission: ManagingPermission): Promise<boolean> {
-  return (await listUsersWithRoles(db, await roleIdsHolding(db, permission, 'UPDATE'))).length === 0;
+  return (await listUsersWithRoles(db, await rolesHolding(db, permission, 'UPDATE'))).length === 0;
 }
 
 /**
