@@ -75,12 +75,22 @@ test('a new role with Logs READ, given to a signed-in user, shows them Logs with
   await edit.getByRole('button', { name: 'Cancel' }).click();
 });
 
-test('a role that users hold cannot be deleted, and the page says why', async ({ page, server }) => {
+test('a role that users hold cannot be deleted, and the page says why', async ({ page, server, adminApi }) => {
+  await createUserWithRole(adminApi, 'Supervisor');
+  await signIn(page, 'admin', server.adminPassword);
+  await page.goto('/roles');
+  await page.getByRole('navigation', { name: 'Roles' }).getByText('Supervisor', { exact: true }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Deletion: Supervisor' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('This role cannot be deleted');
+});
+
+test('the built-in Administrator role offers no Edit or Delete, and says why', async ({ page, server }) => {
   await signIn(page, 'admin', server.adminPassword);
   await page.goto('/roles');
   await page.getByRole('navigation', { name: 'Roles' }).getByText('Administrator', { exact: true }).click();
-  await page.getByRole('button', { name: 'Delete' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Confirm Deletion: Administrator' });
-  await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('This role cannot be deleted');
+  await expect(page.getByText('The Administrator role always holds every permission and cannot be changed')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
 });

@@ -164,12 +164,12 @@ export type AlarmSummary = z.infer<typeof alarmSummarySchema>;
 
 export const alarmIdParamsSchema = z.object({ id: intParam.min(1) });
 
-export const acknowledgeAlarmBodySchema = z.object({
+export const acknowledgeAlarmBodySchema = z.strictObject({
   comment: z.string().max(alarmLimits.commentMaxLength).optional(),
 });
 export type AcknowledgeAlarmBody = z.infer<typeof acknowledgeAlarmBodySchema>;
 
-export const acknowledgeAlarmsBodySchema = z.object({
+export const acknowledgeAlarmsBodySchema = z.strictObject({
   ids: z.array(z.number().int().min(1)).min(1).max(alarmLimits.idsMax),
   comment: z.string().max(alarmLimits.commentMaxLength).optional(),
 });
@@ -177,7 +177,7 @@ export type AcknowledgeAlarmsBody = z.infer<typeof acknowledgeAlarmsBodySchema>;
 export const acknowledgeAlarmsResultSchema = z.object({ acknowledged: z.number().int() });
 export type AcknowledgeAlarmsResult = z.infer<typeof acknowledgeAlarmsResultSchema>;
 
-export const shelveAlarmBodySchema = z.object({
+export const shelveAlarmBodySchema = z.strictObject({
   minutes: z.number().int().min(alarmLimits.shelveMinutesMin).max(alarmLimits.shelveMinutesMax),
   reason: z.string().trim().min(1).max(alarmLimits.shelveReasonMaxLength),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { impliedLevels, levelForMethod, levelSatisfies } from './permissions.js';
+import { grantsAbove, impliedLevels, levelForMethod, levelSatisfies } from './permissions.js';
 
 describe('permission levels (docs/roles-and-permissions.md (Permission levels))', () => {
   it.each([
@@ -30,5 +30,24 @@ describe('permission levels (docs/roles-and-permissions.md (Permission levels))'
     ['DELETE', 'DELETE'],
   ])('%s needs %s (docs/roles-and-permissions.md (Enforcement on the server))', (method, level) => {
     expect(levelForMethod(method)).toBe(level);
+  });
+});
+
+describe('grantsAbove', () => {
+  it('lists what the other role holds above our own, in permission order', () => {
+    const own = new Map([
+      ['Users', 'UPDATE'],
+      ['Logs', 'READ'],
+    ]);
+    const other = new Map([
+      ['Logs', 'DELETE'],
+      ['Users', 'UPDATE'],
+      ['Roles', 'READ'],
+    ]);
+    expect(grantsAbove(own, other)).toEqual([
+      { name: 'Roles', level: 'READ' },
+      { name: 'Logs', level: 'DELETE' },
+    ]);
+    expect(grantsAbove(other, new Map([['Logs', 'WRITE']]))).toEqual([]);
   });
 });

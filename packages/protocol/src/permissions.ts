@@ -41,3 +41,18 @@ export function levelForMethod(method: string): PermissionLevel {
       return 'READ';
   }
 }
+
+/**
+ * The grants of `other` above what `own` holds (a permission `own` lacks, or holds at a lower level), in
+ * the order of permissionNames: empty when `other` is at or below `own` everywhere (docs/role-editing.md).
+ */
+export function grantsAbove(
+  own: ReadonlyMap<string, string>,
+  other: ReadonlyMap<string, string>,
+): Array<{ name: PermissionName; level: PermissionLevel }> {
+  return permissionNames.flatMap((name) => {
+    const level = other.get(name);
+    if (level === undefined || levelRank(level) <= levelRank(own.get(name) ?? '')) return [];
+    return [{ name, level: level as PermissionLevel }];
+  });
+}

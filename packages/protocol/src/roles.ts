@@ -1,6 +1,7 @@
 // Role answers as the API sends them (docs/data-model.md (Role): permissions_with_levels).
 import { z } from 'zod';
 import { permissionLevelSchema, permissionNameSchema, permissionNames } from './permissions.js';
+import { visibleName } from './text.js';
 
 export const permissionWithLevelSchema = z.object({
   permission_id: z.number().int(),
@@ -24,7 +25,7 @@ export type Role = z.infer<typeof roleSchema>;
 
 /** POST /roles and PUT /roles/{id} (docs/role-editing.md): each permission at most once; absent means none. */
 export const roleInputSchema = z.strictObject({
-  name: z.string().trim().min(1, 'Role name is required').max(100, 'Role name must have at most 100 characters'),
+  name: visibleName('Role name', 100),
   description: z.string().trim().max(500, 'Description must have at most 500 characters').default(''),
   permissions: z
     .array(z.strictObject({ name: permissionNameSchema, level: permissionLevelSchema }))
@@ -34,3 +35,9 @@ export const roleInputSchema = z.strictObject({
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
 export type ParsedRoleInput = z.output<typeof roleInputSchema>;
+
+/**
+ * The built-in Administrator role (the first the seed creates): it always holds every permission at DELETE
+ * and cannot be changed or deleted, so that someone can always grant back what was taken (docs/role-editing.md).
+ */
+export const administratorRoleId = 1;

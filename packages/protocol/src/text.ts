@@ -13,3 +13,24 @@ export function requiredText(label: string, max = 200) {
 export const idParamSchema = z.object({
   id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive'),
 });
+
+/**
+ * Controls (NUL, line breaks, ESC, C1), format characters (zero-width, bidi overrides and isolates, BOM)
+ * and the line and paragraph separators: invisible in a name, or able to disguise one (docs/security.md).
+ */
+const hiddenCharacter = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** A required name shown to other users: requiredText that also refuses hidden characters, naming the first. */
+export function visibleName(label: string, max = 100) {
+  return requiredText(label, max).superRefine((value, ctx) => {
+    const hidden = hiddenCharacter.exec(value)?.[0];
+    if (hidden) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${label} cannot contain control, invisible or direction characters (${codePoint(hidden)})`,
+      });
+    }
+  });
+}

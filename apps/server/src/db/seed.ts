@@ -1,6 +1,6 @@
 // First-start seeding (docs/storage.md): permissions, levels, the three roles, and the admin user.
 import { randomBytes } from 'node:crypto';
-import { permissionLevels, permissionNames, type PermissionLevel, type PermissionName } from '@bpm/protocol';
+import { administratorRoleId, permissionLevels, permissionNames, type PermissionLevel, type PermissionName } from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../password.js';
 import type { Database } from './schema.js';
@@ -46,7 +46,10 @@ export async function seedDatabase(
   passwordHashLog2N: number,
 ): Promise<SeedResult> {
   const existing = await db.selectFrom('permissions').select('id').limit(1).executeTakeFirst();
-  if (existing) return { seeded: false };
+  if (existing) {
+    await grantAdministratorEverything(db);
+    return { seeded: false };
+  }
 
   const password = adminPassword ?? randomBytes(15).toString('base64url');
   const passwordHash = await hashPassword(password, passwordHashLog2N);
@@ -105,4 +108,26 @@ export async function seedDatabase(
       .execute();
   });
   return adminPassword ? { seeded: true } : { seeded: true, generatedAdminPassword: password };
+}
+
+/**
+ * The built-in Administrator role holds every permission at DELETE (docs/role-editing.md): restored at each
+ * start, for a database edited before the role became unchangeable and for permissions added since.
+ */
+async function grantAdministratorEverything(db: Kysely<Database>): Promise<void> {
+  const role = await db.selectFrom('roles').select('id').where('id', '=', administratorRoleId).executeTakeFirst();
+  if (!role) return;
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('role_permissions').where('role_id', '=', administratorRoleId).execute();
+    await trx
+      .insertInto('role_permissions')
+      .values(
+        permissionNames.map((_name, i) => ({
+          role_id: administratorRoleId,
+          permission_id: i + 1,
+          permission_level_id: permissionLevels.length,
+        })),
+      )
+      .execute();
+  });
 }

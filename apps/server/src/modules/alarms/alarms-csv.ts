@@ -1,20 +1,8 @@
-// CSV exports of alarms and journal entries (docs/alarms.md): RFC 4180 (CRLF line ends, fields with a
-// comma, quote or line break quoted, quotes doubled), UTF-8, a header row; built page by page as a
-// stream, so a 100,000-row export never sits in memory whole.
+// CSV exports of alarms and journal entries (docs/alarms.md): the shared writer (csv-text.ts), UTF-8, a
+// header row; built page by page as a stream, so a 100,000-row export never sits in memory whole.
 import { Readable } from 'node:stream';
 import { alarmCsvColumns, journalCsvColumns, type Alarm, type JournalEntry, type ProbeAssignment } from '@bpm/protocol';
-
-type Cell = string | number | boolean | null;
-
-export function csvField(value: Cell): string {
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvLine(values: readonly Cell[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}
+import { csvLine, type CsvCell as Cell } from '../../csv-text.js';
 
 const assignmentCells = (a: ProbeAssignment | null): Cell[] => [
   a?.buildStage?.id ?? null,

@@ -18,6 +18,7 @@ import { shelveAlarmBodySchema } from '@bpm/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../errors.js';
+import { auditRequest } from '../audit/audit.service.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
 import { alarmsCsv, journalCsv } from './alarms-csv.js';
 import type { AlarmService } from './alarms.service.js';
@@ -34,6 +35,17 @@ function caller(request: FastifyRequest): UserRef {
 }
 
 const csvFileName = (name: string) => `attachment; filename="BPM_${name}_${new Date().toISOString().replaceAll(':', '-')}.csv"`;
+
+/** One audit entry per alarm this request acknowledged (docs/audit.md). */
+async function auditAcknowledged(request: FastifyRequest, ids: readonly number[], comment: string | undefined): Promise<void> {
+  for (const id of ids) {
+    await auditRequest(request, {
+      action: 'alarm.acknowledge',
+      target: { type: 'alarm', id },
+      changes: comment ? { ackComment: { before: null, after: comment } } : null,
+    });
+  }
+}
 
 export async function alarmsRoutes(app: FastifyInstance, options: { service: AlarmService }): Promise<void> {
   const service = options.service;
@@ -103,7 +115,11 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
         response: { 200: alarmSchema },
       },
     },
-    (request) => service.acknowledge(request.params.id, caller(request), request.body?.comment),
+    async (request) => {
+      const { alarm, changed } = await service.acknowledge(request.params.id, caller(request), request.body?.comment);
+      if (changed) await auditAcknowledged(request, [alarm.id], request.body?.comment);
+      return alarm;
+    },
   );
 
   r.post(
@@ -117,7 +133,11 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
         response: { 200: acknowledgeAlarmsResultSchema },
       },
     },
-    async (request) => ({ acknowledged: await service.acknowledgeMany(request.body.ids, caller(request), request.body.comment) }),
+    async (request) => {
+      const ids = await service.acknowledgeMany(request.body.ids, caller(request), request.body.comment);
+      await auditAcknowledged(request, ids, request.body.comment);
+      return { acknowledged: ids.length };
+    },
   );
 
   r.post(
@@ -132,7 +152,18 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
         response: { 200: alarmSchema },
       },
     },
-    (request) => service.shelve(request.params.id, caller(request), request.body),
+    async (request) => {
+      const alarm = await service.shelve(request.params.id, caller(request), request.body);
+      await auditRequest(request, {
+        action: 'alarm.shelve',
+        target: { type: 'alarm', id: alarm.id },
+        changes: {
+          shelvedUntil: { before: null, after: alarm.shelvedUntil },
+          shelveReason: { before: null, after: alarm.shelveReason },
+        },
+      });
+      return alarm;
+    },
   );
 
   r.delete(
@@ -141,7 +172,11 @@ export async function alarmsRoutes(app: FastifyInstance, options: { service: Ala
       config: canShelve,
       schema: { tags, summary: 'Unshelve an alarm', params: alarmIdParamsSchema, response: { 200: alarmSchema } },
     },
-    (request) => service.unshelve(request.params.id, caller(request)),
+    async (request) => {
+      const { alarm, changed } = await service.unshelve(request.params.id, caller(request));
+      if (changed) await auditRequest(request, { action: 'alarm.unshelve', target: { type: 'alarm', id: alarm.id } });
+      return alarm;
+    },
   );
 
   r.get(

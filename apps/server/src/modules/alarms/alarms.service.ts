@@ -18,6 +18,7 @@ import type { Database } from '../../db/schema.js';
 import { sameMarks } from '../../engine/alarm-marks.js';
 import { probeRecord } from '../../engine/probe-record.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
+import { logLine } from '../../log-text.js';
 import type { ProbeService } from '../probes/probes.service.js';
 import { AlarmTracker, toAlarm, type AlarmEpisode } from './alarm-tracker.js';
 import {
@@ -87,8 +88,7 @@ export class AlarmService {
     }
     for (const record of [...probes.registry.allRecords()]) {
       const marks = this.tracker.marksOf(record.probeID);
-      if (!sameMarks(marks, record.alarms))
-        probes.updateRecord(record.probeID, (r) => probeRecord({ ...r, alarms: marks }));
+      if (!sameMarks(marks, record.alarms)) probes.updateRecord(record.probeID, (r) => probeRecord({ ...r, alarms: marks }));
     }
     probes.setObserver(this.tracker);
     this.writer.start();
@@ -163,35 +163,38 @@ export class AlarmService {
 
   // ---- acknowledgement and shelving ----
 
-  async acknowledge(id: number, by: UserRef, comment: string | undefined): Promise<Alarm> {
+  /** The alarm, and whether this call acknowledged it (an acknowledged alarm stays as it was). */
+  async acknowledge(id: number, by: UserRef, comment: string | undefined): Promise<{ alarm: Alarm; changed: boolean }> {
     const active = this.tracker.get(id);
     if (active) {
-      if (this.tracker.acknowledge(active, by, comment, this.clock())) this.afterChange(active, `acknowledged by ${by.username}`);
-      return toAlarm(active);
+      const changed = this.tracker.acknowledge(active, by, comment, this.clock());
+      if (changed) this.afterChange(active, logLine`acknowledged by ${by.username}`);
+      return { alarm: toAlarm(active), changed };
     }
     await this.writer.flush();
     const stored = await findAlarm(this.options.db, id);
     if (!stored) throw new NotFoundError('Alarm not found');
     const [changed] = await this.acknowledgeStored([id], by, comment);
-    return toAlarm(changed ?? stored);
+    return { alarm: toAlarm(changed ?? stored), changed: changed !== undefined };
   }
 
-  async acknowledgeMany(ids: readonly number[], by: UserRef, comment: string | undefined): Promise<number> {
-    let count = 0;
+  /** The ids of the alarms this call acknowledged. */
+  async acknowledgeMany(ids: readonly number[], by: UserRef, comment: string | undefined): Promise<number[]> {
+    const acknowledged: number[] = [];
     const inactive: number[] = [];
     for (const id of new Set(ids)) {
       const active = this.tracker.get(id);
       if (!active) inactive.push(id);
       else if (this.tracker.acknowledge(active, by, comment, this.clock())) {
-        this.afterChange(active, `acknowledged by ${by.username}`);
-        count += 1;
+        this.afterChange(active, logLine`acknowledged by ${by.username}`);
+        acknowledged.push(id);
       }
     }
     if (inactive.length > 0) {
       await this.writer.flush();
-      count += (await this.acknowledgeStored(inactive, by, comment)).length;
+      acknowledged.push(...(await this.acknowledgeStored(inactive, by, comment)).map((a) => a.id));
     }
-    return count;
+    return acknowledged;
   }
 
   async shelve(id: number, by: UserRef, body: ShelveAlarmBody): Promise<Alarm> {
@@ -202,20 +205,22 @@ export class AlarmService {
       throw new ConflictError('Only an active alarm can be shelved');
     }
     this.tracker.shelve(active, by, body.minutes, body.reason, this.clock());
-    this.afterChange(active, `shelved by ${by.username} for ${body.minutes} min: ${body.reason}`);
+    this.afterChange(active, logLine`shelved by ${by.username} for ${body.minutes} min: ${body.reason}`);
     return toAlarm(active);
   }
 
-  async unshelve(id: number, by: UserRef): Promise<Alarm> {
+  /** The alarm, and whether this call unshelved it. */
+  async unshelve(id: number, by: UserRef): Promise<{ alarm: Alarm; changed: boolean }> {
     const active = this.tracker.get(id);
     if (active) {
-      if (this.tracker.unshelve(active)) this.afterChange(active, `unshelved by ${by.username}`);
-      return toAlarm(active);
+      const changed = this.tracker.unshelve(active);
+      if (changed) this.afterChange(active, logLine`unshelved by ${by.username}`);
+      return { alarm: toAlarm(active), changed };
     }
     await this.writer.flush();
     const stored = await findAlarm(this.options.db, id);
     if (!stored) throw new NotFoundError('Alarm not found');
-    return toAlarm(stored);
+    return { alarm: toAlarm(stored), changed: false };
   }
 
   /** Shelves that have run out: the alarm returns to annunciation, unacknowledged. */
@@ -230,16 +235,16 @@ export class AlarmService {
     const changed = await acknowledgeStored(this.options.db, ids, by, comment ?? null, now);
     for (const a of changed) {
       this.options.publisher.publishAlarms([toAlarm(a)]);
-      this.options.log.info(`Alarm ${a.id} (${a.probeID}, event ${a.event}) acknowledged by ${by.username}`);
+      this.options.log.info(logLine`Alarm ${a.id} (${a.probeID}, event ${a.event}) acknowledged by ${by.username}`);
     }
     return changed;
   }
 
-  /** The probe's events carry the new marks, re-published to every dashboard; the system log says who. */
+  /** The probe's events carry the new marks, re-published to every dashboard; the system log says who (`what` already escaped). */
   private afterChange(episode: AlarmEpisode, what: string): void {
     const marks = this.tracker.marksOf(episode.probeID);
     this.options.probes.updateRecord(episode.probeID, (record) => probeRecord({ ...record, alarms: marks }));
-    this.options.log.info(`Alarm ${episode.id} (${episode.probeID}, event ${episode.event}) ${what}`);
+    this.options.log.info(`${logLine`Alarm ${episode.id} (${episode.probeID}, event ${episode.event})`} ${what}`);
   }
 
   private async pruneJournal(): Promise<void> {

@@ -1,15 +1,7 @@
-// CSV exports of a probe's and a pack's history (docs/history.md): one header line, RFC 4180 quoting,
-// and text that a spreadsheet would take for a formula is prefixed with an apostrophe.
+// CSV exports of a probe's and a pack's history (docs/history.md): one header line, through the shared
+// writer (csv-text.ts: RFC 4180 quoting, formulas defused).
 import type { PackHistory, ProbeHistory, TemperatureStats } from '@bpm/protocol';
-
-function cell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const line = (cells: ReadonlyArray<string | number | null | undefined>): string => `${cells.map(cell).join(',')}\r\n`;
+import { csvLine as line } from '../../csv-text.js';
 const stats = (s: TemperatureStats | null) => [s?.min, s?.max, s?.mean];
 
 export function probeHistoryCsv(history: ProbeHistory): string {

@@ -92,8 +92,13 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
     '/probes/:id',
     { config: { access: { permission: 'Probes', level: 'DELETE' } }, schema: { tags: ['Probes'], params: probeIdParamsSchema } },
     async (request, reply) => {
+      const assignment = service.registry.get(request.params.id)?.assignment ?? null;
       service.deleteProbe(request.params.id);
-      await auditRequest(request, { action: 'probe.delete', target: { type: 'probe', id: request.params.id } });
+      await auditRequest(request, {
+        action: 'probe.delete',
+        target: { type: 'probe', id: request.params.id },
+        changes: changesBetween({ assignment }, { assignment: null }, ['assignment']),
+      });
       return reply.code(204).send();
     },
   );

@@ -90,7 +90,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { permission: 'Roles', level: 'DELETE' } },
     },
     async (request, reply) => {
-      const role = await deleteRole(app.db, request.params.id);
+      const role = await deleteRole(app.db, callerOf(request), request.params.id);
       await auditRequest(request, {
         action: 'role.delete',
         target: { type: 'role', id: role.id },

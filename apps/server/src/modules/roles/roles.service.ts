@@ -1,13 +1,22 @@
 // Roles and their permissions, for the /roles routes and for other modules (users' safety rules, the caller's permissions).
 // Role editing (docs/role-editing.md): create, change, delete and make default, with the safety rules —
 // names unique ignoring case; a held or default role is never deleted; no change leaves nobody able to manage
-// users and roles; nobody grants a permission above their own level (so nobody raises their own role).
-import { levelSatisfies, type ParsedRoleInput, type PermissionLevel, type PermissionName, type Role } from '@bpm/protocol';
+// users and roles; nobody grants a permission above their own level (so nobody raises their own role), edits a
+// role above their own or lowers their own; the built-in Administrator role holds everything, unchangeable.
+import {
+  administratorRoleId,
+  grantsAbove,
+  levelSatisfies,
+  type ParsedRoleInput,
+  type PermissionLevel,
+  type PermissionName,
+  type Role,
+} from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import type { Principal } from '../../plugins/access.js';
-import { getUsers, usersHolding } from '../users/users.service.js';
+import { changeKeepingManagers, getUsers, nobodyLeftToManage } from '../users/users.service.js';
 import {
   deleteRoleRow,
   findRole,
@@ -40,15 +49,36 @@ export function permissionLevelsOfRole(db: Kysely<Database>, roleId: number): Pr
   return rolePermissionLevels(db, roleId);
 }
 
+/** A role's name and current levels, or undefined when there is no such role. */
+export async function roleSummary(
+  db: Kysely<Database>,
+  roleId: number,
+): Promise<{ name: string; levels: Map<PermissionName, PermissionLevel> } | undefined> {
+  const role = await findRole(db, roleId);
+  return role && { name: role.name, levels: levelsOf(role) };
+}
+
+const levelsOf = (role: Role) =>
+  new Map(
+    role.permissions_with_levels.map((p) => [p.permission_name as PermissionName, p.permission_level_name as PermissionLevel]),
+  );
+
+/** 403 `refusal(grant)` for the first grant of `levels` above the actor's own role (docs/role-editing.md). */
+export function refuseRoleAboveOwn(
+  actor: Principal,
+  levels: ReadonlyMap<PermissionName, PermissionLevel>,
+  refusal: (grant: { name: PermissionName; level: PermissionLevel }) => string,
+): void {
+  const [above] = grantsAbove(actor.permissions, levels);
+  if (above) throw new ForbiddenError(refusal(above));
+}
+
 /** Ids of the roles holding `permission` at `level` or higher. */
 export function rolesHolding(db: Kysely<Database>, permission: PermissionName, level: PermissionLevel): Promise<number[]> {
   return roleIdsHolding(db, permission, level);
 }
 
 // ---- role editing ----
-
-/** UPDATE is the level that edits users (and assigns roles) and edits roles. */
-const managingLevel = 'UPDATE';
 
 const requireRole = getRole;
 
@@ -61,12 +91,29 @@ function refuseGrantsAboveOwn(actor: Principal, input: ParsedRoleInput): void {
   }
 }
 
-/** Checked inside the change's transaction, after it: a refusal rolls it back. */
-async function ensureManagersRemain(db: Kysely<Database>): Promise<void> {
-  const users = await usersHolding(db, 'Users', managingLevel);
-  const roles = await usersHolding(db, 'Roles', managingLevel);
-  if (users.length === 0 || roles.length === 0)
-    throw new ConflictError('This change would leave nobody able to manage users and roles');
+/**
+ * The roles that manage roles cannot paint themselves into a corner (docs/role-editing.md): Administrator
+ * is never changed, nobody edits a role above their own, and nobody lowers their own role (no one could
+ * grant it back).
+ */
+function refuseEditing(actor: Principal, role: Role, input?: ParsedRoleInput): void {
+  if (role.id === administratorRoleId) {
+    throw new ForbiddenError('The Administrator role always holds every permission and cannot be changed');
+  }
+  const levels = levelsOf(role);
+  refuseRoleAboveOwn(
+    actor,
+    levels,
+    (g) => `You cannot change the role ${role.name}: it holds ${g.name} at ${g.level}, your own role holds less`,
+  );
+  if (input && role.id === actor.roleId) {
+    const kept = new Map(input.permissions.map((p) => [p.name, p.level]));
+    const [lost] = grantsAbove(kept, levels);
+    if (lost)
+      throw new ForbiddenError(
+        `You cannot lower your own role (${lost.name} at ${lost.level}): ask another user who manages roles`,
+      );
+  }
 }
 
 export async function createRole(db: Kysely<Database>, actor: Principal, input: ParsedRoleInput): Promise<Role> {
@@ -81,19 +128,23 @@ export async function createRole(db: Kysely<Database>, actor: Principal, input: 
 
 export async function updateRole(db: Kysely<Database>, actor: Principal, roleId: number, input: ParsedRoleInput): Promise<Role> {
   refuseGrantsAboveOwn(actor, input);
-  return db.transaction().execute(async (trx) => {
-    await requireRole(trx, roleId);
-    if (await roleNameTaken(trx, input.name, roleId)) throw new ConflictError('Role name already exists');
-    await updateRoleRow(trx, roleId, { ...input, now: new Date().toISOString() });
-    await replaceRolePermissions(trx, roleId, input.permissions);
-    await ensureManagersRemain(trx);
-    return requireRole(trx, roleId);
-  });
+  return changeKeepingManagers(
+    db,
+    () => nobodyLeftToManage,
+    async (trx) => {
+      refuseEditing(actor, await requireRole(trx, roleId), input);
+      if (await roleNameTaken(trx, input.name, roleId)) throw new ConflictError('Role name already exists');
+      await updateRoleRow(trx, roleId, { ...input, now: new Date().toISOString() });
+      await replaceRolePermissions(trx, roleId, input.permissions);
+      return requireRole(trx, roleId);
+    },
+  );
 }
 
-export async function deleteRole(db: Kysely<Database>, roleId: number): Promise<Role> {
+export async function deleteRole(db: Kysely<Database>, actor: Principal, roleId: number): Promise<Role> {
   return db.transaction().execute(async (trx) => {
     const role = await requireRole(trx, roleId);
+    refuseEditing(actor, role);
     if (role.is_default) throw new ConflictError('The default role cannot be deleted: make another role the default first');
     const holders = (await getUsers(trx)).filter((user) => user.roleId === roleId).length;
     if (holders > 0) {

@@ -108,18 +108,6 @@ export async function updateUser(
   await db.updateTable('users').set(values).where('id', '=', userId).execute();
 }
 
-/** How many users other than `exceptUserId` have one of `roleIds`. */
-export async function countUsersWithRoles(db: Kysely<Database>, roleIds: number[], exceptUserId: number): Promise<number> {
-  if (roleIds.length === 0) return 0;
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('role_id', 'in', roleIds)
-    .where('id', '!=', exceptUserId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 export async function listUsersWithRoles(db: Kysely<Database>, roleIds: number[]): Promise<User[]> {
   if (roleIds.length === 0) return [];
   return userQuery(db).where('users.role_id', 'in', roleIds).orderBy('users.id').execute();

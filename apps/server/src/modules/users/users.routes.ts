@@ -86,7 +86,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       config: users,
     },
     async (request, reply) => {
-      const user = await createUser(db, request.body, hashLog2N);
+      const user = await createUser(db, callerOf(request), request.body, hashLog2N);
       await auditRequest(request, {
         action: 'user.create',
         target: { type: 'user', id: user.userId },
@@ -105,7 +105,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const before = await getUser(db, request.params.id);
-      const user = await modifyUser(db, request.params.id, request.body);
+      const user = await modifyUser(db, callerOf(request), request.params.id, request.body);
       await app.liveSessions.credentialsChanged({ userId: user.userId });
       await auditRequest(request, {
         action: 'user.update',

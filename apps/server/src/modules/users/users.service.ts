@@ -6,10 +6,10 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, Unauthor
 import { hashPassword, verifyPassword } from '../../password.js';
 import type { Principal } from '../../plugins/access.js';
 import { deleteKeysOfUser } from '../keys/keys.service.js';
-import { roleExists, rolesHolding } from '../roles/roles.service.js';
+import { changeKeepingManagers, nobodyLeftToManage } from './managers-rule.js';
+import { refuseRoleAboveOwn, rolesHolding, roleSummary } from '../roles/roles.service.js';
 import { endSessionsOfUser } from '../sessions/sessions.service.js';
 import {
-  countUsersWithRoles,
   deleteUserRow,
   findCredentials,
   findUser,
@@ -20,6 +20,8 @@ import {
   usernameTaken,
 } from './users.queries.js';
 
+// The last-manager rule, for role editing too.
+export { changeKeepingManagers, nobodyLeftToManage } from './managers-rule.js';
 // Lookups other modules need as they are: sign-in (auth) and the caller's identity (plugins/access.ts).
 export { findCredentials, findUser, usernameKey } from './users.queries.js';
 
@@ -29,20 +31,31 @@ async function requireUser(db: Kysely<Database>, userId: number): Promise<User> 
   return user;
 }
 
-async function requireRole(db: Kysely<Database>, roleId: number): Promise<void> {
-  if (!(await roleExists(db, roleId)))
-    throw new BadRequestError('Role does not exist', [{ path: 'roleId', message: 'Role does not exist' }]);
+/** A role the actor may give: it exists (else 400) and holds nothing above the actor's own role (else 403). */
+async function requireAssignableRole(db: Kysely<Database>, actor: Principal, roleId: number): Promise<void> {
+  const role = await roleSummary(db, roleId);
+  if (!role) throw new BadRequestError('Role does not exist', [{ path: 'roleId', message: 'Role does not exist' }]);
+  refuseRoleAboveOwn(
+    actor,
+    role.levels,
+    (g) => `You cannot give the role ${role.name}: it holds ${g.name} at ${g.level}, your own role holds less`,
+  );
 }
 
-/** Users at UPDATE can assign any role, themselves included, so UPDATE or higher is "able to manage users". */
-const managerRoleIds = (db: Kysely<Database>) => rolesHolding(db, 'Users', 'UPDATE');
-
-/** The last user able to manage users must stay able to (docs/api.md (Safety rules)), or nobody could fix the accounts. */
-async function ensureAnotherManager(db: Kysely<Database>, user: User, message: string): Promise<void> {
-  const managerRoles = await managerRoleIds(db);
-  if (!managerRoles.includes(user.roleId)) return;
-  if ((await countUsersWithRoles(db, managerRoles, user.userId)) === 0) throw new ConflictError(message);
+/** Nobody changes, resets or deletes the account of someone whose role holds more than theirs (docs/role-editing.md). */
+async function refuseAccountAboveOwn(db: Kysely<Database>, actor: Principal, user: User): Promise<void> {
+  const role = await roleSummary(db, user.roleId);
+  if (!role) return;
+  refuseRoleAboveOwn(
+    actor,
+    role.levels,
+    (g) =>
+      `You cannot change the account of ${user.username}: their role holds ${g.name} at ${g.level}, your own role holds less`,
+  );
 }
+
+/** The last user able to manage users (or roles) must stay able to (docs/role-editing.md), or nobody could fix the accounts. */
+const lastManager = (message: string) => (lost: 'Users' | 'Roles') => (lost === 'Users' ? message : nobodyLeftToManage);
 
 export function getUser(db: Kysely<Database>, userId: number): Promise<User> {
   return requireUser(db, userId);
@@ -57,24 +70,23 @@ export async function usersHolding(db: Kysely<Database>, permission: PermissionN
   return listUsersWithRoles(db, await rolesHolding(db, permission, level));
 }
 
-export async function createUser(db: Kysely<Database>, input: CreateUser, hashLog2N: number): Promise<User> {
+export async function createUser(db: Kysely<Database>, actor: Principal, input: CreateUser, hashLog2N: number): Promise<User> {
+  await requireAssignableRole(db, actor, input.roleId);
   const passwordHash = await hashPassword(input.password, hashLog2N);
   return db.transaction().execute(async (trx) => {
-    await requireRole(trx, input.roleId);
+    await requireAssignableRole(trx, actor, input.roleId);
     if (await usernameTaken(trx, input.username)) throw new ConflictError('Username already exists');
     const userId = await insertUser(trx, { ...input, passwordHash, now: new Date().toISOString() });
     return requireUser(trx, userId);
   });
 }
 
-export async function modifyUser(db: Kysely<Database>, userId: number, input: ModifyUser): Promise<User> {
-  return db.transaction().execute(async (trx) => {
+export async function modifyUser(db: Kysely<Database>, actor: Principal, userId: number, input: ModifyUser): Promise<User> {
+  return changeKeepingManagers(db, lastManager('The last user who can manage users cannot lose that permission'), async (trx) => {
     const user = await requireUser(trx, userId);
-    await requireRole(trx, input.roleId);
+    await refuseAccountAboveOwn(trx, actor, user);
+    await requireAssignableRole(trx, actor, input.roleId);
     if (await usernameTaken(trx, input.username, userId)) throw new ConflictError('Username already exists');
-    if (input.roleId !== user.roleId && !(await managerRoleIds(trx)).includes(input.roleId)) {
-      await ensureAnotherManager(trx, user, 'The last user who can manage users cannot lose that permission');
-    }
     await updateUser(trx, userId, { ...input, now: new Date().toISOString() });
     return requireUser(trx, userId);
   });
@@ -88,9 +100,9 @@ export async function updateMe(db: Kysely<Database>, userId: number, input: Upda
 
 export async function deleteUser(db: Kysely<Database>, actor: Principal, userId: number): Promise<void> {
   if (userId === actor.userId) throw new ConflictError('You cannot delete your own account');
-  await db.transaction().execute(async (trx) => {
+  await changeKeepingManagers(db, lastManager('The last user who can manage users cannot be deleted'), async (trx) => {
     const user = await requireUser(trx, userId);
-    await ensureAnotherManager(trx, user, 'The last user who can manage users cannot be deleted');
+    await refuseAccountAboveOwn(trx, actor, user);
     // Explicit rather than relying on ON DELETE CASCADE alone: the rule is the design's, not the schema's.
     await endSessionsOfUser(trx, userId);
     await deleteKeysOfUser(trx, userId);
@@ -143,6 +155,6 @@ export async function changeUserPassword(
 ): Promise<void> {
   refuseApiKey(actor);
   if (userId === actor.userId) return changeOwnPassword(db, actor, input, hashLog2N);
-  await requireUser(db, userId);
+  await refuseAccountAboveOwn(db, actor, await requireUser(db, userId));
   await setPassword(db, userId, input.newPassword, hashLog2N);
 }

@@ -1,6 +1,7 @@
-// Edit, Set as default and Delete for the selected role, each shown only to those whose role allows it.
-import type { Role } from '@bpm/protocol';
-import { Alert, Button, Group } from '@mantine/core';
+// Edit, Set as default and Delete for the selected role, each shown only to those whose role allows it; the
+// built-in Administrator role is never edited or deleted (docs/role-editing.md), so it says so instead.
+import { administratorRoleId, type Role } from '@bpm/protocol';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
 import type { RoleEditingRights } from './use-role-editing-rights';
@@ -13,10 +14,16 @@ export function RoleActions({ role, rights, onDeleted }: { role: Role; rights: R
   const makeDefault = useSetDefaultRole();
   const remove = useDeleteRole();
   if (!rights.canEdit && !rights.canDelete) return null;
+  const fixed = role.id === administratorRoleId;
   return (
     <>
+      {fixed && (
+        <Text size="sm" c="dimmed">
+          The Administrator role always holds every permission and cannot be changed
+        </Text>
+      )}
       <Group gap="xs">
-        {rights.canEdit && (
+        {rights.canEdit && !fixed && (
           <Button size="xs" variant="light" onClick={() => setOpen('edit')}>
             Edit
           </Button>
@@ -26,7 +33,7 @@ export function RoleActions({ role, rights, onDeleted }: { role: Role; rights: R
             Set as default
           </Button>
         )}
-        {rights.canDelete && (
+        {rights.canDelete && !fixed && (
           <Button size="xs" color="red" variant="light" onClick={() => setOpen('delete')}>
             Delete
           </Button>
