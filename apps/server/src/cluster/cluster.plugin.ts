@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ServiceUnavailableError } from '../errors.js';
+import { PayloadTooLargeError, ServiceUnavailableError } from '../errors.js';
 import type { ThrottleStore } from '../modules/auth/throttle-store.js';
 import { ClusterNode, type EngineState, type ForwardedRequest, type ForwardedResponse, type HubInput } from './cluster-node.js';
 import { runsOnEngine } from './engine-routes.js';
@@ -52,7 +52,7 @@ async function readBody(request: FastifyRequest, payload: NodeJS.ReadableStream,
     length += bytes.length;
     if (length > limit) {
       request.raw.resume();
-      throw Object.assign(new Error('Request body is too large'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+      throw new PayloadTooLargeError();
     }
     chunks.push(bytes);
   }
