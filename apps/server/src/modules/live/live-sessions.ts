@@ -30,6 +30,7 @@ function concerns(principal: Principal | null, change: CredentialChange | undefi
 
 export class LiveSessions {
   private readonly open = new Map<ClosableSocket, Open>();
+  private readonly changeListeners: Array<(change: CredentialChange) => void> = [];
 
   get size(): number {
     return this.open.size;
@@ -43,8 +44,19 @@ export class LiveSessions {
     this.open.delete(socket);
   }
 
-  /** Checks the concerned sockets' credentials again now; resolves once the ended ones are closed. */
+  /** Told of each change made here once its sockets are checked (cluster mode tells the other instances). */
+  onChange(listener: (change: CredentialChange) => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  /** Credentials changed here: checks the concerned sockets again, then tells the onChange listeners. */
   async credentialsChanged(change?: CredentialChange): Promise<void> {
+    await this.recheck(change);
+    if (change) for (const listener of this.changeListeners) listener(change);
+  }
+
+  /** Checks the concerned sockets' credentials again now; resolves once the ended ones are closed. */
+  async recheck(change?: CredentialChange): Promise<void> {
     const checks = [...this.open]
       .filter(([, open]) => concerns(open.principal, change))
       .map(async ([socket, open]) => {

@@ -23,7 +23,7 @@ export async function liveRoutes(
   // sessions and keys that simply expire.
   let recheckTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    recheckTimer = setInterval(() => void sessions.credentialsChanged(), options.credentialRecheckMs);
+    recheckTimer = setInterval(() => void sessions.recheck(), options.credentialRecheckMs);
     recheckTimer.unref();
   });
   app.addHook('onClose', async () => clearInterval(recheckTimer));
