@@ -3,7 +3,8 @@
 // a role change — calls credentialsChanged(), and the sockets concerned are checked again at once and closed
 // when their session or key no longer works; a slow timer still catches sessions and keys that simply expire.
 import type { FastifyRequest } from 'fastify';
-import { resolvePrincipal, type Principal } from '../../plugins/access.js';
+import { resolvePrincipal } from '../../plugins/access.js';
+import type { Principal } from '../../principal.js';
 
 /** WebSocket close code for "your credentials are gone" (RFC 6455 policy violation). */
 export const credentialsEndedCloseCode = 1008;
