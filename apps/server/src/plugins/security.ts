@@ -1,8 +1,8 @@
-// Security headers (helmet), CORS for the api.{host} face, and the Origin check on cookie-authenticated changes (CSRF).
+// Security headers (@fastify/helmet), CORS for the api.{host} face, and the Origin check on cookie-authenticated changes (CSRF).
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from 'helmet';
 import { BadRequestError, ForbiddenError } from '../errors.js';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -62,10 +62,8 @@ export function connectSources(requestHost: string | undefined, publicHost: stri
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
     const { publicHost } = app.config;
-    // Built once: @fastify/helmet built helmet's middleware (parsing the CSP directives) again on every request,
-    // ~1.3 % of the server's CPU at full ingest (docs/decisions/probes.md, Round 8). The headers are the same:
-    // helmet applies its options, the per-request connect-src function included, on each call.
-    const securityHeaders = helmet({
+    // Every response, errors and the live upgrade's refusals included (docs/security.md "Headers").
+    await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -86,9 +84,6 @@ export const securityPlugin = fp(
       // The API is read cross-origin from the web host when BPM_PUBLIC_HOST is set; CORS decides who may.
       crossOriginResourcePolicy: { policy: 'same-site' },
     });
-    app.addHook('onRequest', (request, reply, done) =>
-      securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-    );
 
     // @fastify/cors answers a preflight without Access-Control-Request-Method in plain text; the API answers JSON.
     app.addHook('onRequest', async (request) => {
