@@ -36,6 +36,12 @@ export class NotFoundError extends AppError {
   }
 }
 
+export class PayloadTooLargeError extends AppError {
+  constructor(message = 'Request body is too large') {
+    super(413, message);
+  }
+}
+
 export class ConflictError extends AppError {
   constructor(message: string) {
     super(409, message);

@@ -1,10 +1,9 @@
-// Security headers (helmet), CORS for the api.{host} face, and the Origin check on cookie-authenticated changes (CSRF).
+// Security headers (@fastify/helmet), CORS for the api.{host} face, and the Origin check on cookie-authenticated changes (CSRF).
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from 'helmet';
-import { ForbiddenError } from '../errors.js';
-import { sendError } from './error-handler.js';
+import { BadRequestError, ForbiddenError } from '../errors.js';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -63,10 +62,8 @@ export function connectSources(requestHost: string | undefined, publicHost: stri
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
     const { publicHost } = app.config;
-    // Built once: @fastify/helmet built helmet's middleware (parsing the CSP directives) again on every request,
-    // ~1.3 % of the server's CPU at full ingest (docs/decisions/server.md#helmet-built-once). The headers are the same:
-    // helmet applies its options, the per-request connect-src function included, on each call.
-    const securityHeaders = helmet({
+    // Every response, errors and the live upgrade's refusals included (docs/security.md "Headers").
+    await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -87,15 +84,12 @@ export const securityPlugin = fp(
       // The API is read cross-origin from the web host when BPM_PUBLIC_HOST is set; CORS decides who may.
       crossOriginResourcePolicy: { policy: 'same-site' },
     });
-    app.addHook('onRequest', (request, reply, done) =>
-      securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-    );
 
     // @fastify/cors answers a preflight without Access-Control-Request-Method in plain text; the API answers JSON.
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', async (request) => {
       if (request.method !== 'OPTIONS' || request.headers.origin === undefined) return;
       if (request.headers['access-control-request-method'] !== undefined) return;
-      return sendError(reply, 400, 'Invalid CORS preflight request: Access-Control-Request-Method is required');
+      throw new BadRequestError('Invalid CORS preflight request: Access-Control-Request-Method is required');
     });
 
     await app.register(cors, {
@@ -115,8 +109,7 @@ export const securityPlugin = fp(
       },
     });
 
-    // Runs after the principal hook (plugins/access.ts registers before this plugin in app.ts), so it knows whether the cookie
-    // was used.
+    // Runs after the principal hook (plugins/access.ts registers before this plugin in app.ts), so it knows whether the cookie was used.
     app.addHook('onRequest', async (request) => {
       if (safeMethods.has(request.method)) return;
       if (!isAllowedOrigin(request)) throw new ForbiddenError('Origin not allowed');

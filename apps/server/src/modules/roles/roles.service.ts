@@ -12,11 +12,10 @@ import {
   type PermissionName,
   type Role,
 } from '@bpm/protocol';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
-import type { Principal } from '../../plugins/access.js';
-import { changeKeepingManagers, getUsers, nobodyLeftToManage } from '../users/users.service.js';
+import type { Principal } from '../../principal.js';
 import {
   deleteRoleRow,
   findRole,
@@ -80,6 +79,19 @@ export function rolesHolding(db: Kysely<Database>, permission: PermissionName, l
 
 // ---- role editing ----
 
+/**
+ * What role editing needs of the users module, injected (roles.plugin.ts wires it) so that the users and roles
+ * services do not import each other.
+ */
+export interface RoleHolders {
+  /** Runs `change` as one locked step kept only if someone can still manage users and roles, else 409 `refusal`. */
+  changeKeepingManagers<T>(db: Kysely<Database>, refusal: string, change: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /** How many users hold the role. */
+  countOf(db: Kysely<Database>, roleId: number): Promise<number>;
+}
+
+export const nobodyLeftToManage = 'This change would leave nobody able to manage users and roles';
+
 const requireRole = getRole;
 
 function refuseGrantsAboveOwn(actor: Principal, input: ParsedRoleInput): void {
@@ -126,11 +138,17 @@ export async function createRole(db: Kysely<Database>, actor: Principal, input: 
   });
 }
 
-export async function updateRole(db: Kysely<Database>, actor: Principal, roleId: number, input: ParsedRoleInput): Promise<Role> {
+export async function updateRole(
+  db: Kysely<Database>,
+  holders: RoleHolders,
+  actor: Principal,
+  roleId: number,
+  input: ParsedRoleInput,
+): Promise<Role> {
   refuseGrantsAboveOwn(actor, input);
-  return changeKeepingManagers(
+  return holders.changeKeepingManagers(
     db,
-    () => nobodyLeftToManage,
+    nobodyLeftToManage,
     async (trx) => {
       refuseEditing(actor, await requireRole(trx, roleId), input);
       if (await roleNameTaken(trx, input.name, roleId)) throw new ConflictError('Role name already exists');
@@ -141,14 +159,14 @@ export async function updateRole(db: Kysely<Database>, actor: Principal, roleId:
   );
 }
 
-export async function deleteRole(db: Kysely<Database>, actor: Principal, roleId: number): Promise<Role> {
+export async function deleteRole(db: Kysely<Database>, holders: RoleHolders, actor: Principal, roleId: number): Promise<Role> {
   return db.transaction().execute(async (trx) => {
     const role = await requireRole(trx, roleId);
     refuseEditing(actor, role);
     if (role.is_default) throw new ConflictError('The default role cannot be deleted: make another role the default first');
-    const holders = (await getUsers(trx)).filter((user) => user.roleId === roleId).length;
-    if (holders > 0) {
-      throw new ConflictError(`This role cannot be deleted: ${holders} user(s) hold it. Give them another role first`);
+    const holding = await holders.countOf(trx, roleId);
+    if (holding > 0) {
+      throw new ConflictError(`This role cannot be deleted: ${holding} user(s) hold it. Give them another role first`);
     }
     await deleteRoleRow(trx, roleId);
     return role;
