@@ -1,6 +1,7 @@
-// The root postinstall: settles which Node the npm scripts run on and builds better-sqlite3 (whose own
-// install script package.json's allowScripts denies) against that Node's headers, so the first
-// `npm ci` under an older Node neither builds for the wrong ABI nor downloads outside the npm registry.
+// The root postinstall: settles which Node the npm scripts run on and checks that better-sqlite3's
+// prebuilt binary (in its npm package) loads in it; where none fits, builds it against that Node's own
+// headers (package.json's allowScripts denies npm's implicit node-gyp build, which would target the Node
+// npm runs on), so nothing is downloaded outside the npm registry: docs/deployment.md#runtime.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -25,13 +26,16 @@ if (existsSync(addon) && !loads()) {
   const prefix = dirname(dirname(runtime.executable));
   const headers = existsSync(join(prefix, 'include', 'node', 'node_version.h'));
   const nodeGyp =
-    process.env.npm_config_node_gyp ??
-    spawnSync('npm', ['config', 'get', 'node-gyp'], { encoding: 'utf8' }).stdout.trim();
-  console.log(`[bpm] building better-sqlite3 for Node ${runtime.version}…`);
+    process.env.npm_config_node_gyp ?? spawnSync('npm', ['config', 'get', 'node-gyp'], { encoding: 'utf8' }).stdout.trim();
+  console.log(`[bpm] no prebuilt better-sqlite3 loads in Node ${runtime.version}: building it…`);
   // node-gyp takes nodedir from the environment over its flags. Without headers beside the executable
   // (a machine's own Node), it finds them its usual way.
   const env = headers ? { ...process.env, npm_config_nodedir: prefix } : process.env;
-  const build = spawnSync(runtime.executable, [nodeGyp, 'rebuild', '--release'], { cwd: addon, env, encoding: 'utf8' });
+  const build = spawnSync(runtime.executable, [nodeGyp, 'rebuild', '--release', '--force_build=1'], {
+    cwd: addon,
+    env,
+    encoding: 'utf8',
+  });
   if (build.status !== 0) {
     console.error(`${build.stdout ?? ''}${build.stderr ?? ''}`.split('\n').slice(-40).join('\n'));
     console.error(

@@ -37,7 +37,10 @@ function install() {
   const tmp = mkdtempSync(join(tmpdir(), 'bpm-node-'));
   try {
     const spec = `${pinned.name}@${pinned.version}`;
-    const tarball = join(tmp, execFileSync('npm', ['pack', spec, '--silent', '--pack-destination', tmp], { encoding: 'utf8' }).trim());
+    const tarball = join(
+      tmp,
+      execFileSync('npm', ['pack', spec, '--silent', '--pack-destination', tmp], { encoding: 'utf8' }).trim(),
+    );
     const locked = JSON.parse(readFileSync('package-lock.json', 'utf8')).packages[`node_modules/${pinned.name}`]?.integrity;
     const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
     if (integrity !== locked) throw new Error(`${spec} from the registry does not match package-lock.json's integrity`);
