@@ -1,7 +1,6 @@
-// The root postinstall: settles which Node the npm scripts run on and checks that better-sqlite3's
-// prebuilt binary (in its npm package) loads in it; where none fits, builds it against that Node's own
-// headers (package.json's allowScripts denies npm's implicit node-gyp build, which would target the Node
-// npm runs on), so nothing is downloaded outside the npm registry: docs/deployment.md#runtime.
+// The root postinstall: settles which Node npm scripts run on and checks that better-sqlite3's prebuilt
+// binary loads in it, else builds it against that Node's headers (allowScripts denies npm's own build,
+// which targets the Node npm runs on): nothing comes from outside the npm registry. docs/deployment.md#runtime
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';

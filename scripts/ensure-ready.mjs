@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { MIN_NODE_MAJOR, majorOf, notPossible, ownNode, pinnedPackage, scriptRuntime } from './node-runtime.mjs';
 
 const args = new Set(process.argv.slice(2));
-const run = (command, env = {}) => execSync(command, { stdio: 'inherit', env: { ...process.env, ...env } });
+const run = (command) => execSync(command, { stdio: 'inherit' });
 const chromium = process.env.BPM_CHROMIUM ?? '/usr/bin/chromium';
 
 const lockChanged = () => {
