@@ -41,7 +41,7 @@ new PerformanceObserver((list) => {
     longestGcMs = Math.max(longestGcMs, entry.duration);
     gcPauses.count += 1;
     gcPauses.totalMs += entry.duration;
-    const { kind, flags } = entry.detail as { kind: number; flags: number };
+    const { kind, flags } = (entry as { detail?: unknown }).detail as { kind: number; flags: number };
     // One MAJOR entry per major GC (its final pause); the INCREMENTAL one is the pause that starts its marking.
     if (kind !== gcConstants.NODE_PERFORMANCE_GC_MAJOR) continue;
     majorGcs.count += 1;

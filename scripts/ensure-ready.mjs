@@ -1,12 +1,17 @@
 #!/usr/bin/env node
 // Makes `npm start` and `npm test` work on a fresh clone with nothing else typed: installs the
-// dependencies when they are missing, builds (incrementally), and with --chromium installs Debian's
-// Chromium for the end-to-end tests when it is missing and we are allowed to (root with apt-get).
-import { execSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+// dependencies when they are missing (--clean-install: always), on Node 24 even when this machine's own
+// Node is older (docs/deployment.md#runtime), builds (incrementally), and with --chromium installs
+// Debian's Chromium for the end-to-end tests when it is missing and we are allowed to (root with apt-get).
+import { execFileSync, execSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MIN_NODE_MAJOR, majorOf, notPossible, ownNode, pinnedPackage, scriptRuntime } from './node-runtime.mjs';
 
 const args = new Set(process.argv.slice(2));
-const run = (command, env = {}) => execSync(command, { stdio: 'inherit', env: { ...process.env, ...env } });
+const run = (command) => execSync(command, { stdio: 'inherit' });
 const chromium = process.env.BPM_CHROMIUM ?? '/usr/bin/chromium';
 
 const lockChanged = () => {
@@ -17,11 +22,38 @@ const lockChanged = () => {
   }
 };
 
-if (!existsSync('node_modules') || lockChanged()) {
+// npm warns (EBADENGINE) about every package whose engines exclude the Node npm itself runs on, so on an
+// older Node the install runs on the pinned one, unpacked from the npm registry into a temporary directory.
+function install() {
   console.log('[bpm] installing dependencies (npm ci)…');
-  // better-sqlite3 compiles against Node's own headers when no prebuilt binary can be fetched.
-  run('npm ci --no-audit --no-fund', { npm_config_nodedir: process.env.npm_config_nodedir ?? '/usr' });
+  const own = ownNode();
+  if (own && majorOf(own.version) >= MIN_NODE_MAJOR) return run('npm ci --no-audit --no-fund');
+  const pinned = pinnedPackage();
+  if (!pinned) {
+    console.error(notPossible(own));
+    process.exit(1);
+  }
+  const npmCli = process.env.npm_execpath ?? realpathSync(execSync('command -v npm', { encoding: 'utf8' }).trim());
+  const tmp = mkdtempSync(join(tmpdir(), 'bpm-node-'));
+  try {
+    const spec = `${pinned.name}@${pinned.version}`;
+    const tarball = join(
+      tmp,
+      execFileSync('npm', ['pack', spec, '--silent', '--pack-destination', tmp], { encoding: 'utf8' }).trim(),
+    );
+    const locked = JSON.parse(readFileSync('package-lock.json', 'utf8')).packages[`node_modules/${pinned.name}`]?.integrity;
+    const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
+    if (integrity !== locked) throw new Error(`${spec} from the registry does not match package-lock.json's integrity`);
+    execFileSync('tar', ['-xzf', tarball, '-C', tmp]);
+    run(`"${join(tmp, 'package', 'bin', 'node')}" "${npmCli}" ci --no-audit --no-fund`);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }
+
+if (args.has('--clean-install') || !existsSync('node_modules') || lockChanged()) install();
+const runtime = scriptRuntime();
+console.log(`[bpm] Node ${runtime?.version} (${runtime?.pinned ? 'pinned: node_modules/.bin/node' : "this machine's own"})`);
 
 if (args.has('--build')) {
   console.log('[bpm] building…');

@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './precompress';
+import { precompress } from './precompress.ts';
 
 const serverUrl = process.env.BPM_DEV_SERVER ?? 'http://localhost:8080';
 /** Vite's own hot-reload sockets share the root path; they must not reach the BPM server. */

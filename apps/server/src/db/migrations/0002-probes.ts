@@ -1,6 +1,7 @@
 // Frozen: the probe snapshot (restored on start, docs/storage.md (Probe snapshot)) and the system thresholds. Never edit; add a new migration.
 // (Made dialect-aware once, for PostgreSQL: what it creates on SQLite is unchanged; see db/dialect.ts.)
-import { type Kysely, type Migration } from 'kysely';
+import { type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { floatType } from '../dialect.js';
 
 export const probes: Migration = {

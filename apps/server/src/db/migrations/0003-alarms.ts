@@ -1,6 +1,7 @@
 // Frozen: the event journal and alarms (docs/alarms.md), and the Alarms permission for databases
 // seeded before it existed. Never edit; add a new migration.
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { floatType, rowId } from '../dialect.js';
 
 const assignmentColumns = (table: ReturnType<Kysely<unknown>['schema']['createTable']>) =>

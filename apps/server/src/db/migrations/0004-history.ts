@@ -3,7 +3,8 @@
 // temperatures in hundredths of a degree and battery in tenths of a percent as integers (SQLite stores
 // small integers in 1–3 bytes, a REAL in 8), minutes counted from 2020-01-01 (3 bytes until 2035),
 // and on SQLite the big tables WITHOUT ROWID, so the primary key is the row's only key.
-import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { autoIncrementId, dialectOf } from '../dialect.js';
 
 /** SQLite only: a table clustered on its primary key; other databases already store one key per row. */

@@ -1,6 +1,7 @@
 // Frozen: the audit trail (docs/audit.md), and an index for keeping warnings apart from info in the log
 // store (docs/security.md). Never edit; add a new migration.
-import { type Kysely, type Migration } from 'kysely';
+import { type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { autoIncrementId } from '../dialect.js';
 
 export const audit: Migration = {

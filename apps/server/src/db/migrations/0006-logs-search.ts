@@ -3,7 +3,8 @@
 // content is the logs table itself, kept in step by triggers; the rowid order of logs is its ts order (entries are inserted in ts
 // order and only the oldest are deleted). PostgreSQL gets no index here: its search is the portable substring match of
 // db/log-search.ts (a pg_trgm index needs an extension a plant's DBA must allow).
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { dialectOf } from '../dialect.js';
 
 export const logsSearch: Migration = {

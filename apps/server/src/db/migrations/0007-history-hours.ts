@@ -2,7 +2,8 @@
 // new migration. A probe's hour holds its minutes already merged (the same figures a GROUP BY over the
 // minutes gives), so that spans over a week read at most 744 rows per probe instead of 44,640 minutes.
 // `history_rollup` holds one row: every hour before `until_hour` is rolled up for every probe.
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { dialectOf } from '../dialect.js';
 
 export const historyHours: Migration = {

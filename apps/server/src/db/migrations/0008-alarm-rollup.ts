@@ -2,7 +2,8 @@
 // migration. Counts of the alarms raised per 10-minute window, event and type (with the acknowledged ones
 // and their summed delay), and per hour and stage, so that the summary reads full hours from a few rows
 // instead of every alarm; filled here from the alarms already stored, then kept by the alarms' writes.
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { dialectOf } from '../dialect.js';
 
 export const alarmRollup: Migration = {

@@ -4,7 +4,8 @@
 // of db/log-search.ts, so that `lower(msg) like '%q%' or lower(level) like '%q%'` is a BitmapOr of the two indexes. When the
 // extension cannot be created (a role without the right, docs/storage.md "Log search"), the migration still succeeds without the
 // indexes: the search gives the same answers from a scan, only slower.
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { dialectOf } from '../dialect.js';
 
 const savepoint = sql.raw('bpm_logs_search_postgres');

@@ -11,7 +11,8 @@
 // statement once 1,024 entries are unsummarised, under a transaction advisory lock so that a summary sees
 // every insert before it. Needs pg_trgm's show_trgm (migration 0009); without the extension nothing is
 // created and the search keeps the planner's query.
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { dialectOf } from '../dialect.js';
 
 const savepoint = sql.raw('bpm_logs_search_blocks');

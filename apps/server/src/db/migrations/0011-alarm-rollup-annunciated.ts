@@ -6,7 +6,8 @@
 // that never were. Both tables hold nothing but counts of `alarms`, so they are emptied and counted again
 // from the alarms already stored (the same whatever ran before). A partial index keeps the summary's scans
 // of annunciated alarms on an index alone, as `alarms_raised` (0003-alarms) kept them before.
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 export const alarmRollupAnnunciated: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 // Every migration, in order, listed by hand (frozen files; names sort in the order they run).
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { initial } from './0001-initial.js';
 import { probes } from './0002-probes.js';
 import { alarms } from './0003-alarms.js';
