@@ -3,14 +3,14 @@
 // once the server is back the banner goes and the new snapshot replaces the state.
 import { expect, test } from '@playwright/test';
 import { adminContext } from './fixtures';
-import { startServer, type RunningServer } from './server';
+import { startTestServer, type RunningServer } from './server';
 import { criticalReadings, ingest, probeReport } from './probe-reports';
 
 let server: RunningServer;
 
 test.beforeEach(async () => {
   // A server of this test's own, since it is stopped and started again on the same port and data.
-  server = await startServer();
+  server = await startTestServer();
 });
 
 test.afterEach(async () => {
@@ -43,7 +43,7 @@ test('the stale banner appears within 2 s of losing the server and goes once it 
   await expect(page.getByRole('img', { name: 'Connection Failed' })).toBeVisible();
   const shownLostAt = await banner.textContent();
 
-  server = await startServer({}, { port, dataDir });
+  server = await startTestServer({}, { port, dataDir });
   api = await signInApi();
   // Changed while this page was away: it learns them from the snapshot (or live, had it reconnected already).
   expect((await api.delete('probes/stale-2')).ok()).toBeTruthy();
