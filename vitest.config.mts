@@ -1,5 +1,5 @@
 // Unit and integration tests (not Playwright specs): node for server-side code, jsdom for the web app.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -16,6 +16,15 @@ const alias = {
 const serverTests = 'apps/server/src/**/*.test.ts';
 /** Tests of what only PostgreSQL does (the engine lock): in "node-pg" only. */
 const postgresOnlyTests = 'apps/server/src/**/*.pg.test.ts';
+/**
+ * Server test files that never reach PostgreSQL (no test app, the one place that picks it, and no throwaway
+ * server): they run the same on both, so only in "node"; so does the fuzz (its 2,000 requests exercise the
+ * routes, while the queries have tests of their own on both databases).
+ */
+const sqliteOnlyTests = readdirSync(here('./apps/server/src'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts') && !file.endsWith('.pg.test.ts'))
+  .filter((file) => !/test-app|bpmPostgresServer/.test(readFileSync(here(`./apps/server/src/${file}`), 'utf8')))
+  .map((file) => `apps/server/src/${file}`);
 const postgresAvailable =
   existsSync('/usr/lib/postgresql/15/bin/initdb') || (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get'));
 if (!postgresAvailable) {
@@ -29,17 +38,45 @@ const postgresProject = {
     name: 'node-pg',
     environment: 'node',
     include: [serverTests],
-    // The harness's own check of the throwaway servers runs once, in "node".
-    exclude: ['apps/server/src/testing/throwaway-servers.test.ts'],
+    exclude: [...sqliteOnlyTests, 'apps/server/src/fuzz.test.ts'],
     globalSetup: ['apps/server/src/testing/postgres-global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
 };
 
+/**
+ * Web test files that replace modules (vi.mock, also through testing/render-counts.ts): each in a fresh module
+ * graph. The others share one jsdom and module graph per worker (isolate: false), since setting them up per
+ * file cost more than their tests (measured: jsdom and imports 197 s of 253 s of the web project, summed).
+ */
+const webMockingTests = readdirSync(here('./apps/web/src'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .filter((file) => /vi\.mock\(|render-counts/.test(readFileSync(here(`./apps/web/src/${file}`), 'utf8')))
+  .map((file) => `src/${file}`);
+
+function webProject(options: { name: string; isolate?: boolean; include?: string[]; exclude?: string[] }) {
+  return {
+    extends: './apps/web/vite.config.ts',
+    test: {
+      name: options.name,
+      root: './apps/web',
+      environment: 'jsdom',
+      include: options.include ?? ['src/**/*.test.{ts,tsx}'],
+      exclude: options.exclude ?? [],
+      isolate: options.isolate ?? true,
+      setupFiles: ['./src/testing/setup.ts'],
+      testTimeout: 20_000,
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, while many server tests
+    // wait on PostgreSQL, child processes or timers, which a second worker overlaps.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -53,17 +90,8 @@ export default defineConfig({
         },
       },
       ...(postgresAvailable ? [postgresProject] : []),
-      {
-        extends: './apps/web/vite.config.ts',
-        test: {
-          name: 'web',
-          root: './apps/web',
-          environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['./src/testing/setup.ts'],
-          testTimeout: 20_000,
-        },
-      },
+      webProject({ name: 'web', isolate: false, exclude: webMockingTests }),
+      webProject({ name: 'web-mocks', include: webMockingTests }),
     ],
   },
 });

@@ -1,10 +1,9 @@
 // Account: saving the profile, and changing the password (mismatch, wrong current, success).
-import { createUserWithRole, expect, signIn, test } from './fixtures';
+import { createUserWithRole, expect, signIn, signInAs, test } from './fixtures';
 
-test('a user saves their name and the initials follow', async ({ page, adminApi }) => {
+test('a user saves their name and the initials follow', async ({ page, adminApi, server }) => {
   const operator = await createUserWithRole(adminApi, 'Operator', { firstName: 'Ada', lastName: 'Lovelace' });
-  await signIn(page, operator.username, operator.password);
-  await page.goto('/account');
+  await signInAs(page, server, operator.username, operator.password, '/account');
   await expect(page.getByLabel('Username')).toHaveAttribute('readonly', '');
   await page.getByLabel('Last name').fill('Byron');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -14,10 +13,9 @@ test('a user saves their name and the initials follow', async ({ page, adminApi 
   await expect(page.getByLabel('Last name')).toHaveValue('Byron');
 });
 
-test('changing the password: mismatch, wrong current password, then success', async ({ page, adminApi }) => {
+test('changing the password: mismatch, wrong current password, then success', async ({ page, adminApi, server }) => {
   const operator = await createUserWithRole(adminApi, 'Operator');
-  await signIn(page, operator.username, operator.password);
-  await page.goto('/account');
+  await signInAs(page, server, operator.username, operator.password, '/account');
   await page.getByRole('button', { name: 'Change Password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Update your password' });
   await expect(dialog.getByText('Enter your current password and a new password')).toBeVisible();

@@ -3,14 +3,14 @@
 // their sum.
 import { expect, test } from '@playwright/test';
 import { adminContext } from './fixtures';
-import { startServer, type RunningServer } from './server';
+import { startTestServer, type RunningServer } from './server';
 import { criticalReadings, ingest, probeReport } from './probe-reports';
 
 let server: RunningServer;
 
 test.beforeEach(async () => {
   // A server of this test's own: the shared one's backlog, left by other files, would be in the counts.
-  server = await startServer();
+  server = await startTestServer();
 });
 
 test.afterEach(async () => {

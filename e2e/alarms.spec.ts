@@ -1,23 +1,14 @@
-// Alarms end to end (docs/alarms.md): an overheating probe's row and the top-bar count, an
-// acknowledgement by a second browser seen by the first within a second, a shelve that hides the
-// alarm from the probe's state until it expires, the History's filters and CSV export.
+// Open alarms end to end (docs/alarms.md): an overheating probe's row and the top-bar count, an
+// acknowledgement by a second browser seen live by the first, a shelve that hides the alarm from the probe's
+// state until it is unshelved, suppression by the assignment, a long backlog, tablets and axe.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { createUserWithRole, expect, signIn, test } from './fixtures';
-import { ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';
+import { createUserWithRole, expect, signInAs, signInAsAdmin, test } from './fixtures';
+import { canReport as report, ingest, ownProbesOnSharedServer } from './probe-reports';
 import { probeRow } from './probe-table';
 import { turnTheWheel } from './scrolling';
 
 test.describe.configure({ mode: 'serial' });
-
-/** The usual assigned probe, its internal (CAN) temperature `can` °C. */
-const report = (probeID: string, can: number) =>
-  probeReport(probeID, {
-    readings: [
-      { origin: 'CAN', temperature: can, valid: true },
-      { origin: 'Thermocouple', temperature: 30, valid: true },
-    ],
-  });
 
 const unacknowledgedCount = (page: Page) => page.getByRole('link', { name: /^\d+ active unacknowledged alarms?$/ });
 
@@ -29,7 +20,7 @@ test('an overheating probe is unacknowledged until a second browser acknowledges
   adminApi,
   server,
 }) => {
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   await expect(unacknowledgedCount(page)).toBeVisible();
   const before = Number(/\d+/.exec((await unacknowledgedCount(page).textContent()) ?? '')?.[0]);
 
@@ -43,17 +34,15 @@ test('an overheating probe is unacknowledged until a second browser acknowledges
   const second = await browser.newContext();
   try {
     const other = await second.newPage();
-    await signIn(other, supervisor.username, supervisor.password);
+    await signInAs(other, server, supervisor.username, supervisor.password);
     await other.getByRole('link', { name: /active unacknowledged alarm/ }).click();
     await expect(other).toHaveURL(/\/alarms\?state=unacknowledged$/);
     await other.getByRole('button', { name: /^Acknowledge alarm \d+ on al-hot$/ }).click();
-    // The first browser sees it within a second.
-    await expect(probeRow(page, 'al-hot').getByText('Unacknowledged')).toHaveCount(0, { timeout: 1000 });
+    // The first browser sees it live, without a reload.
+    await expect(probeRow(page, 'al-hot').getByText('Unacknowledged')).toHaveCount(0);
     await expect(
       page.getByRole('link', { name: `${before} active unacknowledged ${before === 1 ? 'alarm' : 'alarms'}` }),
-    ).toBeVisible({
-      timeout: 1000,
-    });
+    ).toBeVisible();
   } finally {
     await second.close();
   }
@@ -61,7 +50,7 @@ test('an overheating probe is unacknowledged until a second browser acknowledges
 
 test('Probe Details lists the probe’s alarms with the state badge the Alarms page shows', async ({ page, adminApi, server }) => {
   await ingest(adminApi, [report('al-details', 62)]);
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   await page.getByRole('button', { name: 'Actions for al-details' }).click();
   await page.getByRole('menuitem', { name: 'Probe Details' }).click();
   const alarms = page.getByRole('dialog').getByRole('region', { name: 'Alarm history' }).getByRole('listitem');
@@ -70,11 +59,10 @@ test('Probe Details lists the probe’s alarms with the state badge the Alarms p
   await expect(alarms.getByText(/: Internal temperature 62(\.0)?\s°C above alarm \d+\s°C$/)).toBeVisible();
 });
 
-test('an operator sees alarms but the buttons are disabled', async ({ page, adminApi }) => {
+test('an operator sees alarms but the buttons are disabled', async ({ page, adminApi, server }) => {
   await ingest(adminApi, [report('al-op', 62)]);
   const operator = await createUserWithRole(adminApi, 'Operator');
-  await signIn(page, operator.username, operator.password);
-  await page.goto('/alarms');
+  await signInAs(page, server, operator.username, operator.password, '/alarms');
   await expect(page.getByRole('cell', { name: 'al-op', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Acknowledge alarm \d+ on al-op$/ })).toBeDisabled();
   await expect(page.getByRole('button', { name: /^Shelve alarm \d+ on al-op$/ })).toBeDisabled();
@@ -90,8 +78,7 @@ test('alarms the probe assignment suppresses from the start wait apart, last and
   const betweenPacks = { buildStage: null, agv: null, batteryPack: null, expectingCANData: false };
   await ingest(adminApi, [report('al-waiting', 63)]);
   await ingest(adminApi, [{ ...report('al-between', 63), assignment: betweenPacks }]);
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/alarms');
+  await signInAsAdmin(page, server, '/alarms');
   const acknowledge = (probeID: string) =>
     page.getByRole('button', { name: new RegExp(`^Acknowledge alarm \\d+ on ${probeID}$`) });
   await expect(acknowledge('al-waiting')).toBeVisible();
@@ -116,10 +103,9 @@ test('alarms the probe assignment suppresses from the start wait apart, last and
   ).toBeVisible();
 });
 
-test('a shelved alarm leaves the probe’s state and comes back at expiry', async ({ page, adminApi, server }) => {
-  test.setTimeout(150_000);
+test('a shelved alarm leaves the probe’s state and comes back, live, when the shelve ends', async ({ page, adminApi, server }) => {
   await ingest(adminApi, [report('al-shelf', 63)]);
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   await expect(probeRow(page, 'al-shelf').getByRole('img', { name: 'Critical' })).toBeVisible();
   await page.goto('/alarms');
   await page.getByRole('button', { name: /^Shelve alarm \d+ on al-shelf$/ }).click();
@@ -128,94 +114,23 @@ test('a shelved alarm leaves the probe’s state and comes back at expiry', asyn
   await dialog.getByRole('textbox', { name: 'Reason' }).fill('Thermocouple being replaced');
   await dialog.getByRole('button', { name: 'Shelve' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: /^Unshelve alarm \d+ on al-shelf$/ })).toBeVisible();
+  const unshelve = page.getByRole('button', { name: /^Unshelve alarm \d+ on al-shelf$/ });
+  await expect(unshelve).toBeVisible();
+  const alarmId = /^Unshelve alarm (\d+)/.exec((await unshelve.getAttribute('aria-label'))!)![1];
 
   await page.goto('/dashboard');
   await expect(probeRow(page, 'al-shelf').getByRole('img', { name: 'Normal' })).toBeVisible();
-  // Back at expiry (one minute), unacknowledged.
-  await expect(probeRow(page, 'al-shelf').getByRole('img', { name: 'Critical' })).toBeVisible({ timeout: 75_000 });
+  // The shelve ends (here by a supervisor's DELETE; at expiry the server does the same, which alarms.test.ts
+  // checks with its clock moved a minute on): the open dashboard shows it back, unacknowledged.
+  expect((await adminApi.delete(`alarms/${alarmId}/shelve`)).ok()).toBeTruthy();
+  await expect(probeRow(page, 'al-shelf').getByRole('img', { name: 'Critical' })).toBeVisible();
   await expect(probeRow(page, 'al-shelf').getByText('Unacknowledged')).toBeVisible();
-});
-
-test('History filters by probe and exports the same alarms as CSV', async ({ page, adminApi, server }) => {
-  await ingest(adminApi, [report('al-hist', 64), report('al-hist', 30), report('al-hist', 50)]);
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/alarms');
-  await page.getByRole('tab', { name: 'History' }).click();
-  await page.getByText('Last hour', { exact: true }).click();
-  await expect(page.getByRole('radio', { name: 'Last hour' })).toBeChecked();
-  await page.getByRole('textbox', { name: 'Probe' }).fill('al-hist');
-  const history = page.getByRole('table', { name: 'Alarms' });
-  await expect(history.getByRole('row')).toHaveCount(3); // header + two alarms
-  await expect(history.getByRole('cell', { name: 'al-hot', exact: true })).toHaveCount(0);
-  // The summary covers the range (all probes); the list and the export follow the filters.
-  await expect(page.getByRole('region', { name: 'Summary' }).getByText(/^Total \d+$/)).toBeVisible();
-
-  // The button fetches the file (a lost session signs out), then hands it to the browser under the server's name.
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^BPM_alarms_.+\.csv$/);
-  const file = await download.path();
-  const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
-  expect(lines[0]!.startsWith('id,probeID,event,eventType,state')).toBe(true);
-  expect(lines).toHaveLength(3);
-  expect(lines.slice(1).every((line) => line.split(',')[1] === 'al-hist')).toBe(true);
-});
-
-test('on a tablet held landscape the History’s times wrap between day and time, so the message has the room', async ({
-  page,
-  adminApi,
-  server,
-}) => {
-  await ingest(adminApi, [report('al-narrow', 62), report('al-narrow', 30)]);
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/alarms');
-  await page.getByRole('tab', { name: 'History' }).click();
-  await page.getByRole('textbox', { name: 'Probe' }).fill('al-narrow');
-  const table = page.getByRole('table', { name: 'Alarms' });
-  const row = table.getByRole('row').filter({ hasText: 'al-narrow' });
-  const cellBox = async (column: number) => (await row.getByRole('cell').nth(column).boundingBox())!;
-  await page.setViewportSize({ width: 1024, height: 768 });
-  // The filter applies after a pause: measure once the table holds only this probe's alarm (and the header).
-  await expect(table.getByRole('row')).toHaveCount(2);
-  // State, Probe, Alarm, Raised, Cleared: the message is wider than either time, which takes two lines.
-  const [message, raised, cleared] = [await cellBox(2), await cellBox(3), await cellBox(4)];
-  expect(message.width).toBeGreaterThan(raised.width);
-  expect(message.width).toBeGreaterThan(cleared.width);
-  await expect(row.getByRole('cell').nth(3)).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-  // With room to spare, a time stays on one line.
-  await page.setViewportSize({ width: 1400, height: 900 });
-  const raisedCell = row.getByRole('cell').nth(3);
-  const day = await raisedCell.getByText(/^\d{4}-\d\d-\d\d$/).boundingBox();
-  const time = await raisedCell.getByText(/^\d\d:\d\d:\d\d/).boundingBox();
-  expect(time!.y).toBe(day!.y);
-});
-
-test('Export CSV after the session has ended goes to the sign-in page, not a failed download', async ({ page, server }) => {
-  await signIn(page, 'admin', server.adminPassword);
-  // The page's own requests must be answered before the cookie goes: the top bar loads the open alarms once the
-  // live feed connects, and a 401 there would sign out before the click (CI saw exactly that on a loaded machine).
-  const openAlarmsLoaded = page.waitForResponse((response) => {
-    const url = new URL(response.url());
-    return url.pathname.endsWith('/alarms') && url.searchParams.get('state') === 'open' && response.ok();
-  });
-  await page.goto('/alarms');
-  await openAlarmsLoaded;
-  await page.getByRole('tab', { name: 'History' }).click();
-  await expect(page.getByRole('region', { name: 'Summary' }).getByText(/^Total \d+$/)).toBeVisible();
-  await expect(page.getByText('Loading alarms...')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
-  await page.context().clearCookies();
-  await page.getByRole('button', { name: 'Export CSV' }).click();
-  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('the Roles page shows the Alarms permission like the others', async ({ page, adminApi, server }) => {
   const roles = (await (await adminApi.get('roles')).json()) as { id: number; name: string }[];
   const supervisor = roles.find((role) => role.name === 'Supervisor')!;
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto(`/roles#${supervisor.id}`);
+  await signInAsAdmin(page, server, `/roles#${supervisor.id}`);
   const alarms = page.getByRole('listitem', { name: 'Alarms' });
   await expect(alarms.getByText('UPDATE', { exact: true })).toBeVisible();
   await expect(alarms.getByText('WRITE', { exact: true })).toBeVisible();
@@ -233,8 +148,7 @@ test('a backlog of open alarms: the oldest is reached by scrolling and acknowled
     adminApi,
     backlog.map((probeID) => report(probeID, 61)),
   );
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/alarms');
+  await signInAsAdmin(page, server, '/alarms');
   const summary = page.getByText(/^\d+ open alarms$/);
   await expect(summary).toBeVisible();
   const open = Number(/\d+/.exec((await summary.textContent())!)![0]);
@@ -311,7 +225,7 @@ test('on a tablet held landscape every column of the open alarms fits, and the s
   server,
 }) => {
   await ingest(adminApi, [report('al-tablet', 61)]);
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   for (const width of [1024, 1100, 1400]) {
     await page.setViewportSize({ width, height: 768 });
     await page.goto('/alarms');
@@ -331,8 +245,7 @@ test('on a tablet held upright the open alarms are cards with every action in vi
 }) => {
   await ingest(adminApi, [report('al-upright', 61)]);
   await page.setViewportSize({ width: 820, height: 1180 });
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/alarms');
+  await signInAsAdmin(page, server, '/alarms');
   const card = page
     .getByRole('list', { name: 'Open alarms' })
     .getByRole('listitem')
@@ -347,49 +260,11 @@ test('on a tablet held upright the open alarms are cards with every action in vi
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(820);
 });
 
-test('on a phone every History range is in view and can be chosen', async ({ page, server }) => {
-  await page.setViewportSize({ width: 400, height: 800 });
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/alarms');
-  await page.getByRole('tab', { name: 'History' }).click();
-  for (const range of ['Last hour', 'Last 8 hours', 'Last 24 hours', 'Last 7 days', 'Custom']) {
-    await expect(page.getByText(range, { exact: true }), range).toBeInViewport({ ratio: 1 });
-  }
-  await page.getByText('Custom', { exact: true }).click();
-  await expect(page.getByRole('radio', { name: 'Custom' })).toBeChecked();
-  await expect(page.getByLabel('From')).toBeVisible();
-});
-
-test('on a phone the History’s alarms are cards that fit the screen, with every fact the table shows', async ({
-  page,
-  adminApi,
-  server,
-}) => {
-  await ingest(adminApi, [report('al-phone', 63), report('al-phone', 30)]);
-  await page.setViewportSize({ width: 400, height: 800 });
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/alarms');
-  await page.getByRole('tab', { name: 'History' }).click();
-  await page.getByRole('textbox', { name: 'Probe' }).fill('al-phone');
-  const card = page.getByRole('list', { name: 'Alarms' }).getByRole('listitem');
-  await expect(card).toHaveCount(1);
-  await expect(card).toContainText('Returned');
-  await expect(card).toContainText('Critical');
-  // \s: a number and its unit are joined by a no-break space, so that they wrap together.
-  await expect(card.getByText(/^al-phone: Internal temperature 63(\.0)?\s°C above alarm \d+\s°C$/)).toBeVisible();
-  await expect(card.getByText(/^Raised .+ · Cleared .+$/)).toBeVisible();
-  await expect(card.getByText(/ · peak\s63\.0\s°C$/)).toBeVisible();
-  await card.scrollIntoViewIfNeeded();
-  await expect(card).toBeInViewport({ ratio: 1 });
-  // Nothing waits behind a sideways scroll: the page is no wider than the phone.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
-});
-
 test('the Alarms page’s content has no serious or critical accessibility violations, at 1400 and 400 px', async ({
   page,
   server,
 }) => {
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   for (const width of [1400, 400]) {
     await page.setViewportSize({ width, height: 900 });
     for (const tab of ['Open alarms', 'History']) {

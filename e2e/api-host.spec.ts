@@ -3,12 +3,12 @@
 // with the session cookie (Domain=plant.test), and the live feed at plant.test must connect.
 import { chromiumArgs } from '../playwright.config';
 import { expect, test } from './fixtures';
-import { startServer } from './server';
+import { startTestServer } from './server';
 
 test('on a real-looking domain the API goes to api.{host} with the cookie, and the live feed connects', async ({
   playwright,
 }) => {
-  const server = await startServer({ BPM_PUBLIC_HOST: 'plant.test' });
+  const server = await startTestServer({ BPM_PUBLIC_HOST: 'plant.test' });
   const browser = await playwright.chromium.launch({
     executablePath: process.env.BPM_CHROMIUM ?? '/usr/bin/chromium',
     args: [...chromiumArgs, '--host-resolver-rules=MAP *.plant.test 127.0.0.1, MAP plant.test 127.0.0.1'],

@@ -1,6 +1,6 @@
 // The Logs page's Audit view against the real server (docs/audit.md): changes made through the API appear
 // with who made them, and the filters narrow them on the server.
-import { expect, signIn, test } from './fixtures';
+import { expect, signInAsAdmin, test } from './fixtures';
 
 test('the Audit view lists changes with their actor and filters by action', async ({ page, server, adminApi }) => {
   const name = `audited-key-${Date.now().toString(36)}`;
@@ -9,8 +9,7 @@ test('the Audit view lists changes with their actor and filters by action', asyn
   });
   expect(created.ok()).toBeTruthy();
   await page.setViewportSize({ width: 1400, height: 900 });
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/logs');
+  await signInAsAdmin(page, server, '/logs');
   await page.getByText('Audit', { exact: true }).click();
   const entries = page.getByRole('list', { name: 'Audit entries' });
   await expect(entries.getByText('auth.sign-in').first()).toBeVisible();

@@ -1,7 +1,7 @@
 // The live dashboard against the real server, probes ingested through POST /api/probes/reports (docs/probe-data.md
 // (Suppression)).
 import type { Locator } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, signInAs, signInAsAdmin, test } from './fixtures';
 import { deleteAllProbes, ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';
 import { probeIDsInTable, probeRow, probeTable } from './probe-table';
 
@@ -25,7 +25,7 @@ test('counts, rings, default order with Critical first, and header clicks', asyn
   // The dashboard runs on the compact live format (docs/live-feed-compact.md): its snapshot is a compact part.
   const frames: string[] = [];
   page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   await expect.poll(() => frames.some((f) => f.startsWith('{"c":"s"'))).toBe(true);
   await expect(page.getByText('Probe Inactivity Timeout')).toBeVisible();
   await expect(page.getByLabel('Total 4')).toBeVisible();
@@ -63,7 +63,7 @@ test('temperatures: valid, last valid with a warning icon, and N/A', async ({ pa
     }),
     probeReport('temp-none', { readings: [{ origin: 'CAN', temperature: 30, valid: true }] }),
   ]);
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   await expect(probeRow(page, 'temp-last').getByText('27.5 °C')).toBeVisible();
   await ingest(adminApi, [
     probeReport('temp-last', {
@@ -94,7 +94,7 @@ test('a suppressed event shows greyed with its tooltip', async ({ page, adminApi
       ],
     }),
   ]);
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   const line = probeRow(page, 'supp-1').getByText(/Internal temperature 62.0 °C above alarm/);
   await expect(line).toBeVisible();
   await expect(line).toHaveAttribute('title', 'This event is suppressed because of the current probe assignment');
@@ -147,7 +147,7 @@ test('more events than a row has lines for: no line cut off, "+N more" opens the
     /Thermocouple reading invalid/,
   ];
   await page.setViewportSize({ width: 1400, height: 900 });
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   const manyRow = probeRow(page, 'many-1');
   await expect(manyRow.getByText(messages[0]!)).toBeVisible();
   // Every line the row shows is whole: inside the row, not cut off by its fixed height.
@@ -199,7 +199,7 @@ test('more events than a row has lines for: no line cut off, "+N more" opens the
 
 test('Probe Details shows every section', async ({ page, adminApi, server }) => {
   await ingest(adminApi, [probeReport('details-1', { batteryPercentage: 18.6, batteryCharging: true })]);
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   await page.getByLabel('Filter probes').fill('details-1');
   await page.getByRole('button', { name: 'Actions for details-1' }).click();
   await page.getByRole('menuitem', { name: 'Probe Details' }).click();
@@ -256,10 +256,10 @@ test('Probe Details shows every section', async ({ page, adminApi, server }) => 
 
 test('a deletion is seen live in a second browser', async ({ page, adminApi, server, browser }) => {
   await ingest(adminApi, [probeReport('del-1'), probeReport('del-2')]);
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   const other = await browser.newContext({ baseURL: server.url });
   const watcher = await other.newPage();
-  await signIn(watcher, 'admin', server.adminPassword);
+  await signInAsAdmin(watcher, server);
   await expect(probeRow(watcher, 'del-1')).toBeVisible();
   const totalBefore = await watcher.getByLabel(/^Total \d+$/).textContent();
 
@@ -286,14 +286,14 @@ test('Probe Details open in a second browser close when the probe is deleted, an
   await ingest(adminApi, [probeReport('del-3'), probeReport('del-4')]);
   const other = await browser.newContext({ baseURL: server.url });
   const watcher = await other.newPage();
-  await signIn(watcher, 'admin', server.adminPassword);
+  await signInAsAdmin(watcher, server);
   await watcher.getByRole('button', { name: 'Actions for del-3' }).click();
   await watcher.getByRole('menuitem', { name: 'Probe Details' }).click();
   const details = watcher.getByRole('dialog', { name: 'Probe Details' });
   await expect(details.getByText('ID: del-3')).toBeVisible();
 
   // Another administrator deletes del-3 through its row menu.
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   await page.getByRole('button', { name: 'Actions for del-3' }).click();
   await page.getByRole('menuitem', { name: 'Delete Probe' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Deletion: del-3' });
@@ -312,6 +312,7 @@ test('Probe Details open in a second browser close when the probe is deleted, an
 test('without the Probes permission: no Delete Probe, and Delete in details is disabled with its tooltip', async ({
   page,
   adminApi,
+  server,
 }) => {
   const roles = (await (await adminApi.get('roles')).json()) as { id: number; name: string }[];
   const operator = roles.find((r) => r.name === 'Operator')!;
@@ -329,7 +330,7 @@ test('without the Probes permission: no Delete Probe, and Delete in details is d
   expect(created.ok(), await created.text()).toBeTruthy();
   await ingest(adminApi, [probeReport('perm-1')]);
 
-  await signIn(page, username, 'operator-password-1');
+  await signInAs(page, server, username, 'operator-password-1');
   await page.getByLabel('Filter probes').fill('perm-1');
   await page.getByRole('button', { name: 'Actions for perm-1' }).click();
   await expect(page.getByRole('menuitem', { name: 'Probe Details' })).toBeVisible();

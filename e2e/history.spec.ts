@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { defaultSystemInfo, historyEpochMs, type AssignmentInput, type Probe, type ProbeReportInput } from '@bpm/protocol';
-import { expect, signIn, test } from './fixtures';
+import { expect, signInAsAdmin, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -100,7 +100,7 @@ test('the Probe Details chart shows a known series with its thresholds, live, an
   // Both in one batch, so in one minute of receipt whatever the clock.
   await ingest(adminApi, [report('hist-1', 30, 28, place(1, pack)), report('hist-1', 34, 26, place(1, pack))]);
   const minutes = [await lastReportMinute(adminApi, 'hist-1')];
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   const dialog = await openDetails(page, 'hist-1');
   const history = dialog.getByRole('region', { name: 'Temperature history' });
   await expect(
@@ -169,7 +169,7 @@ test('a pack page reached from the dashboard lists its stages', async ({ page, a
     report('journey-2', 37, 35, place(1, pack)),
     report('journey-3', 28, 27, place(2, pack)),
   ]);
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   await page.getByLabel('Filter probes').fill('journey-2');
   const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'journey-2', exact: true }) });
   await row.getByRole('link', { name: `Monitoring Pack ${pack}` }).click();

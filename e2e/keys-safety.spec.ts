@@ -1,14 +1,14 @@
 // API key safety (docs/operator-screen.md): the one-time token view closes only through Understood; Enter in the
 // date field and Escape in the date picker neither generate the key nor close the dialog.
-import { createUserWithRole, expect, signIn, test } from './fixtures';
+import { createUserWithRole, expect, signInAs, test } from './fixtures';
 
 test('Enter in the date field and Escape in the picker keep the form; the token view refuses Escape and outside clicks', async ({
   page,
   adminApi,
+  server,
 }) => {
   const owner = await createUserWithRole(adminApi, 'Operator');
-  await signIn(page, owner.username, owner.password);
-  await page.goto('/keys');
+  await signInAs(page, server, owner.username, owner.password, '/keys');
   const generate = page.getByRole('main').getByRole('button', { name: 'Generate' });
   await generate.click();
   const form = page.getByRole('dialog', { name: 'New API Key' });

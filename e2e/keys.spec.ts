@@ -1,5 +1,5 @@
 // API keys: generate one, run the shown check command's request with its token, delete it.
-import { createUserWithRole, expect, signIn, test } from './fixtures';
+import { createUserWithRole, expect, signInAs, test } from './fixtures';
 
 test('a generated key answers the shown /keys/check command, and stops working once deleted', async ({
   page,
@@ -9,8 +9,7 @@ test('a generated key answers the shown /keys/check command, and stops working o
 }) => {
   // A user of its own, so keys other specs give the admin on this worker's server do not show up here.
   const owner = await createUserWithRole(adminApi, 'Operator');
-  await signIn(page, owner.username, owner.password);
-  await page.goto('/keys');
+  await signInAs(page, server, owner.username, owner.password, '/keys');
   await expect(page.getByText('No API keys found. Click the "Generate" button to create a new API key.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Generate' }).click();

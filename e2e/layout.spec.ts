@@ -1,8 +1,8 @@
 // The authenticated layout: sidebar groups per permission, top bar, initials, live indicator.
-import { createUserWithRole, expect, signIn, test } from './fixtures';
+import { createUserWithRole, expect, signInAs, signInAsAdmin, test } from './fixtures';
 
 test('an administrator sees the Home and System groups; the menu works from the keyboard', async ({ page, server }) => {
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   const menuButton = page.getByRole('button', { name: 'Open menu' });
   await menuButton.focus();
   await page.keyboard.press('Enter');
@@ -39,9 +39,9 @@ test('an administrator sees the Home and System groups; the menu works from the 
   await expect(page.getByLabel('Critical: 0')).toBeVisible();
 });
 
-test('an Operator has no System group; the initials link to Account', async ({ page, adminApi }) => {
+test('an Operator has no System group; the initials link to Account', async ({ page, adminApi, server }) => {
   const operator = await createUserWithRole(adminApi, 'Operator', { firstName: 'zoë', lastName: 'quinn' });
-  await signIn(page, operator.username, operator.password);
+  await signInAs(page, server, operator.username, operator.password);
   await page.getByRole('button', { name: 'Open menu' }).click();
   const sidebar = page.getByRole('dialog', { name: 'Battery Probe Monitor' });
   await expect(sidebar.getByRole('navigation', { name: 'Home' }).getByRole('link')).toHaveText([
@@ -63,8 +63,7 @@ test('an Operator has no System group; the initials link to Account', async ({ p
 });
 
 test('About shows the version from the package, contact and support', async ({ page, server }) => {
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/about');
+  await signInAsAdmin(page, server, '/about');
   await expect(page.getByRole('heading', { name: 'BPM / About' })).toBeVisible();
   await expect(page.getByText('Version: 1.1.2')).toBeVisible();
   await expect(page.getByText('Hours: Monday - Friday, 9:00 AM - 5:00 PM GMT')).toBeVisible();

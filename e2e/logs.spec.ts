@@ -1,13 +1,12 @@
 // Logs page against the real server: entries appear, the filter asks the server, auto-refresh shows a
 // new entry, and Download saves the pretty-printed JSON under the BPM_logs_… name.
 import { readFile } from 'node:fs/promises';
-import { expect, signIn, test } from './fixtures';
+import { expect, signInAsAdmin, test } from './fixtures';
 
 test('logs appear, filter on the server, and auto-refresh shows a new entry', async ({ page, server, adminApi }) => {
   const marker = `probe-marker-${Date.now().toString(36)}`;
   await adminApi.get(`no-such-endpoint/${marker}-before`);
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/logs');
+  await signInAsAdmin(page, server, '/logs');
   const log = page.getByRole('log', { name: 'Log entries' });
   await expect(log.getByText(/GET/).first()).toBeVisible();
   await expect(log.getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}/).first()).toBeVisible();
@@ -24,8 +23,7 @@ test('logs appear, filter on the server, and auto-refresh shows a new entry', as
 });
 
 test('Download saves the logs as pretty-printed JSON named BPM_logs_{date-time}.json', async ({ page, server }) => {
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/logs');
+  await signInAsAdmin(page, server, '/logs');
   await expect(page.getByRole('log', { name: 'Log entries' })).toBeVisible();
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download' }).click();
@@ -54,8 +52,7 @@ test('scrolling to the end loads older pages until a page comes back short', asy
     }
     await route.fulfill({ json: entries });
   });
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/logs');
+  await signInAsAdmin(page, server, '/logs');
   const log = page.getByRole('log', { name: 'Log entries' });
   await expect(log.getByText('mock entry number 260', { exact: true })).toBeVisible();
   for (let attempt = 0; attempt < 20 && !(await log.getByText('No more logs available').isVisible()); attempt += 1) {

@@ -4,13 +4,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { defaultSystemInfo, type Alarm, type JournalEntry } from '@bpm/protocol';
 import { adminContext } from './fixtures';
-import { startServer, type RunningServer } from './server';
+import { startTestServer, type RunningServer } from './server';
 import { ingest, probeReport } from './probe-reports';
 
 let server: RunningServer;
 
 test.beforeEach(async () => {
-  server = await startServer();
+  server = await startTestServer();
 });
 
 test.afterEach(async () => {
@@ -37,7 +37,7 @@ test('a restart after the probes went unwatched raises one system alarm, and onl
   await server.stop({ keepData: true });
   // Down for longer than the watchdog's timeout: every probe's expiry passes while nobody monitors.
   await new Promise((r) => setTimeout(r, (defaultSystemInfo.timeoutSeconds + 1) * 1000));
-  server = await startServer({}, { port, dataDir });
+  server = await startTestServer({}, { port, dataDir });
   api = await adminContext(playwright, server);
   // Silent, then reporting again as gateways do once the server answers: every few seconds from now on.
   const report = () =>

@@ -3,13 +3,13 @@
 // itself within the capped backoff (docs/live-feed.md (Connection status)).
 import { expect, test } from '@playwright/test';
 import { adminContext } from './fixtures';
-import { startServer, type RunningServer } from './server';
+import { startTestServer, type RunningServer } from './server';
 import { ingest, probeReport } from './probe-reports';
 
 let server: RunningServer;
 
 test.beforeEach(async () => {
-  server = await startServer();
+  server = await startTestServer();
 });
 
 test.afterEach(async () => {
@@ -51,7 +51,7 @@ test('a page opened during an outage keeps the session, and the feed is live aga
   // Down long enough for an uncapped backoff (1, 2, 4, 8 s …) to wait far beyond the server's return.
   await page.waitForTimeout(12_000);
   await expect(page).toHaveURL(/\/about$/);
-  server = await startServer({}, { port, dataDir });
+  server = await startTestServer({}, { port, dataDir });
   await expect(page.getByRole('img', { name: 'Connection Established' })).toBeVisible({ timeout: 6000 });
   await expect(banner).toHaveCount(0);
   await expect(page).toHaveURL(/\/about$/);

@@ -1,6 +1,6 @@
 // At 400 px (docs/operator-screen.md "Tablet and phone"): probes as cards, top-bar counts whole, modals usable.
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, signInAsAdmin, test } from './fixtures';
 import { criticalReadings, ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';
 
 test.use({ viewport: { width: 400, height: 800 } });
@@ -21,7 +21,7 @@ test('probes are cards with ID, state, the unacknowledged marker, first event, t
     probeReport('card-critical', { readings: criticalReadings, batteryPercentage: 64.5 }),
     probeReport('card-ok'),
   ]);
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   await expect(page.getByRole('table', { name: 'Probes' })).toHaveCount(0);
   const cards = page.getByRole('list', { name: 'Probes' }).getByRole('listitem');
   await expect(cards).toHaveCount(2);
@@ -54,7 +54,7 @@ test('the top-bar counts are whole at 400 px, beside the initials', async ({ pag
     probeReport('bar-1', { readings: criticalReadings }),
     ...Array.from({ length: 12 }, (_, i) => probeReport(`bar-n${i}`)),
   ]);
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
   const critical = page.getByLabel('Critical: 1');
   await expect(critical).toBeVisible();
   await expect(page.getByLabel('Normal: 12')).toBeVisible();

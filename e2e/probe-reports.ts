@@ -4,7 +4,18 @@ import { type APIRequestContext } from '@playwright/test';
 import { defaultSystemInfo, type ProbeReportInput } from '@bpm/protocol';
 import { adminContext, expect, test } from './fixtures';
 
+import { probeReport } from './probe-report-data';
+
 export { criticalReadings, probeReport } from './probe-report-data';
+
+/** The usual assigned probe, its internal (CAN) temperature `can` °C (above 55 °C: an overheating alarm). */
+export const canReport = (probeID: string, can: number) =>
+  probeReport(probeID, {
+    readings: [
+      { origin: 'CAN', temperature: can, valid: true },
+      { origin: 'Thermocouple', temperature: 30, valid: true },
+    ],
+  });
 
 export async function ingest(api: APIRequestContext, reports: ProbeReportInput[]) {
   const response = await api.post('probes/reports', { data: reports });

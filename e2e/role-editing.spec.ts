@@ -1,6 +1,6 @@
 // Role editing against the real server (docs/role-editing.md): an administrator creates a role with Logs READ
 // in the permission grid and gives it to a signed-in user, who then sees Logs without signing in again.
-import { createUserWithRole, expect, signIn, test } from './fixtures';
+import { createUserWithRole, expect, signInAs, signInAsAdmin, test } from './fixtures';
 
 test('a new role with Logs READ, given to a signed-in user, shows them Logs without a new sign-in', async ({
   browser,
@@ -11,7 +11,7 @@ test('a new role with Logs READ, given to a signed-in user, shows them Logs with
   const user = await createUserWithRole(adminApi, 'Operator');
   const userContext = await browser.newContext({ baseURL: server.url });
   const userPage = await userContext.newPage();
-  await signIn(userPage, user.username, user.password);
+  await signInAs(userPage, server, user.username, user.password);
   const sidebarLogs = userPage.getByRole('link', { name: 'Logs', exact: true });
   await userPage.getByRole('button', { name: 'Open menu' }).click();
   await expect(userPage.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
@@ -20,8 +20,7 @@ test('a new role with Logs READ, given to a signed-in user, shows them Logs with
 
   const roleName = `Log readers ${Date.now().toString(36)}`;
   await page.setViewportSize({ width: 1400, height: 900 });
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/roles');
+  await signInAsAdmin(page, server, '/roles');
   await page.getByRole('button', { name: 'Create Role' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Role' });
   await dialog.getByLabel('Name').fill(roleName);
@@ -77,8 +76,7 @@ test('a new role with Logs READ, given to a signed-in user, shows them Logs with
 
 test('a role that users hold cannot be deleted, and the page says why', async ({ page, server, adminApi }) => {
   await createUserWithRole(adminApi, 'Supervisor');
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/roles');
+  await signInAsAdmin(page, server, '/roles');
   await page.getByRole('navigation', { name: 'Roles' }).getByText('Supervisor', { exact: true }).click();
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Deletion: Supervisor' });
@@ -87,8 +85,7 @@ test('a role that users hold cannot be deleted, and the page says why', async ({
 });
 
 test('the built-in Administrator role offers no Edit or Delete, and says why', async ({ page, server }) => {
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/roles');
+  await signInAsAdmin(page, server, '/roles');
   await page.getByRole('navigation', { name: 'Roles' }).getByText('Administrator', { exact: true }).click();
   await expect(page.getByText('The Administrator role always holds every permission and cannot be changed')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);

@@ -1,12 +1,12 @@
 // Roles page against the real server: selection by click and by URL hash, the redirect from the
 // spec's role-pill link, and the single-pane layout below 768 px.
-import { expect, signIn, test } from './fixtures';
+import { expect, signInAsAdmin, test } from './fixtures';
 
 test('roles are selected by click and by hash, and the hash follows the selection', async ({ page, server, adminApi }) => {
   const roles = (await (await adminApi.get('roles')).json()) as { id: number; name: string }[];
   const supervisor = roles.find((role) => role.name === 'Supervisor')!;
   const operator = roles.find((role) => role.name === 'Operator')!;
-  await signIn(page, 'admin', server.adminPassword);
+  await signInAsAdmin(page, server);
 
   await page.goto('/roles');
   await expect(page.getByRole('heading', { name: roles[0]!.name })).toBeVisible();
@@ -33,8 +33,7 @@ test('roles are selected by click and by hash, and the hash follows the selectio
 });
 
 test('the role pill on the Users page opens that role', async ({ page, server }) => {
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/users');
+  await signInAsAdmin(page, server, '/users');
   await page.getByRole('row').filter({ hasText: 'admin' }).getByRole('link', { name: 'Administrator' }).click();
   await expect(page).toHaveURL(/\/roles#\d+$/);
   await expect(page.getByRole('heading', { name: 'Administrator' })).toBeVisible();
@@ -42,8 +41,7 @@ test('the role pill on the Users page opens that role', async ({ page, server })
 
 test('below 768 px the roles page shows the list or one role, with Back to Roles', async ({ page, server }) => {
   await page.setViewportSize({ width: 400, height: 800 });
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/roles');
+  await signInAsAdmin(page, server, '/roles');
   const list = page.getByRole('navigation', { name: 'Roles' });
   await expect(list).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Supervisor' })).toHaveCount(0);

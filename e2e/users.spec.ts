@@ -1,13 +1,13 @@
 // Users page against the real server: the four modals with their notifications, errors, search,
 // sorting and the narrow card layout.
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, signInAsAdmin, test } from './fixtures';
+import type { RunningServer } from './server';
 
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-async function openUsers(page: Page, password: string) {
-  await signIn(page, 'admin', password);
-  await page.goto('/users');
+async function openUsers(page: Page, server: RunningServer) {
+  await signInAsAdmin(page, server, '/users');
   await expect(page.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
 }
 
@@ -23,7 +23,7 @@ async function rowMenu(page: Page, username: string, item: string) {
 
 test('create, modify, change the password of and delete a user, each with its notification', async ({ page, server }) => {
   const username = unique('op');
-  await openUsers(page, server.adminPassword);
+  await openUsers(page, server);
 
   await page.getByRole('button', { name: 'Create User' }).click();
   const create = page.getByRole('dialog', { name: 'Create New User' });
@@ -89,7 +89,7 @@ test('create, modify, change the password of and delete a user, each with its no
 });
 
 test('a duplicate username shows the server error in the dialog', async ({ page, server }) => {
-  await openUsers(page, server.adminPassword);
+  await openUsers(page, server);
   await page.getByRole('button', { name: 'Create User' }).click();
   const create = page.getByRole('dialog', { name: 'Create New User' });
   await create.getByLabel('Username').fill('ADMIN');
@@ -124,7 +124,7 @@ test('search filters the table and every column sorts none → asc → desc → 
     });
     expect(created.ok(), await created.text()).toBeTruthy();
   }
-  await openUsers(page, server.adminPassword);
+  await openUsers(page, server);
   await page.getByPlaceholder('Search users...').fill(prefix);
   const firstCells = page.locator('tbody tr td:first-child');
   await expect(firstCells).toHaveCount(3);
@@ -150,8 +150,7 @@ test('search filters the table and every column sorts none → asc → desc → 
 
 test('on a tablet held upright every user’s ⋮ is in view and the role pill shows its whole name', async ({ page, server }) => {
   await page.setViewportSize({ width: 768, height: 1024 });
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/users');
+  await signInAsAdmin(page, server, '/users');
   const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) });
   const pill = row.getByRole('link', { name: 'Administrator' });
   await expect(pill).toBeVisible();
@@ -168,8 +167,7 @@ test('where the users table scrolls sideways, an edge beside ⋮ says columns li
   server,
 }) => {
   await page.setViewportSize({ width: 700, height: 900 });
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/users');
+  await signInAsAdmin(page, server, '/users');
   const actions = page.getByRole('button', { name: 'Actions for admin' });
   const edge = () => actions.evaluate((button) => Number(getComputedStyle(button.closest('td')!, '::before').opacity));
   await expect.poll(edge).toBe(1);
@@ -186,8 +184,7 @@ test('where the users table scrolls sideways, an edge beside ⋮ says columns li
 
 test('below 520 px users are cards that expand to show email and dates', async ({ page, server }) => {
   await page.setViewportSize({ width: 400, height: 800 });
-  await signIn(page, 'admin', server.adminPassword);
-  await page.goto('/users');
+  await signInAsAdmin(page, server, '/users');
   await expect(page.getByRole('table')).toHaveCount(0);
   const card = page.getByTestId('user-card').filter({ has: page.getByText('admin', { exact: true }) });
   await expect(card.getByRole('link', { name: 'Administrator' })).toBeVisible();

@@ -85,4 +85,12 @@ describe('loadConfig', () => {
       '::1',
     ]);
   });
+
+  it('hashes passwords at OWASP’s scrypt cost unless a test (NODE_ENV=test) lowers it; a server not under test refuses', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).passwordHashLog2N).toBe(17);
+    expect(loadConfig({ NODE_ENV: 'test', BPM_TEST_PASSWORD_HASH_LOG2N: '12' }).passwordHashLog2N).toBe(12);
+    expect(() => loadConfig({ BPM_TEST_PASSWORD_HASH_LOG2N: '12' })).toThrow(/BPM_TEST_PASSWORD_HASH_LOG2N is for tests only/);
+    expect(() => loadConfig({ NODE_ENV: 'production', BPM_TEST_PASSWORD_HASH_LOG2N: '12' })).toThrow(/for tests only/);
+    expect(() => loadConfig({ NODE_ENV: 'test', BPM_TEST_PASSWORD_HASH_LOG2N: '4' })).toThrow(/BPM_TEST_PASSWORD_HASH_LOG2N/);
+  });
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { defaultPasswordHashLog2N } from './password.js';
 
 export interface LoginThrottleConfig {
   /** Failed attempts in a row per username before answers to further failures slow down. */
@@ -121,6 +122,8 @@ const envSchema = z.object({
   BPM_KEY_MAX_DAYS: int(365, 1, 3650),
   BPM_MAX_PROBES: int(20_000, 1, 10_000_000),
   BPM_AUDIT_MAX_AGE_DAYS: int(365, 1, 36_500),
+  NODE_ENV: optionalText,
+  BPM_TEST_PASSWORD_HASH_LOG2N: z.coerce.number().int().min(10).max(17).optional(),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -139,6 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(
       'Invalid configuration: BPM_SIMULATOR=on is refused in cluster mode (BPM_REDIS_URL): every instance would feed a demo plant of its own into the shared engine; set BPM_SIMULATOR=off (npm start turns it on unless told)',
     );
+  // A cheaper hash only where a test asks for it: a production server never runs below OWASP's cost.
+  if (e.BPM_TEST_PASSWORD_HASH_LOG2N !== undefined && e.NODE_ENV !== 'test')
+    throw new Error('Invalid configuration: BPM_TEST_PASSWORD_HASH_LOG2N is for tests only (NODE_ENV=test)');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -159,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.BPM_REDIS_URL,
     trustProxy: e.BPM_TRUST_PROXY,
     bodyLimitBytes: 1024 * 1024,
-    passwordHashLog2N: 17,
+    passwordHashLog2N: e.BPM_TEST_PASSWORD_HASH_LOG2N ?? defaultPasswordHashLog2N,
     liveCredentialRecheckMs: 30_000,
     keyMaxDays: e.BPM_KEY_MAX_DAYS,
     maxProbes: e.BPM_MAX_PROBES,

@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { databaseFileName } from './db/database.js';
 import { tempDataDir } from './testing/temp-storage.js';
-import { startServer, type RunningServer } from '../../../e2e/server';
+import { startTestServer, type RunningServer } from '../../../e2e/server';
 
 async function signIn(server: RunningServer): Promise<Record<string, string>> {
   const response = await fetch(`${server.url}/api/login`, {
@@ -30,7 +30,7 @@ async function killHard(server: RunningServer): Promise<void> {
 describe('kill -9 during ingest and account changes', () => {
   it('restarts on the same data with an intact database and every answered change', async () => {
     const dataDir = tempDataDir('bpm-crash-');
-    const first = await startServer({ BPM_DATA_DIR: dataDir });
+    const first = await startTestServer({ BPM_DATA_DIR: dataDir });
     const headers = await signIn(first);
     const committed: string[] = [];
     let ingesting = true;
@@ -81,7 +81,7 @@ describe('kill -9 during ingest and account changes', () => {
       check.close();
     }
 
-    const second = await startServer({ BPM_DATA_DIR: dataDir });
+    const second = await startTestServer({ BPM_DATA_DIR: dataDir });
     try {
       const again = await signIn(second);
       const users = (await (await fetch(`${second.url}/api/users`, { headers: again })).json()) as Array<{ username: string }>;
