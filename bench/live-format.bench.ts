@@ -9,7 +9,8 @@ import { CompactDecoder, isCompactMessage, type CompactMessage } from '@bpm/prot
 import { Plant } from '@bpm/simulator';
 import { evaluateReport } from '../apps/server/src/engine/evaluate-report';
 import type { ProbeRecord } from '../apps/server/src/engine/probe-record';
-import { LiveHub, type LiveFormat, type LiveSocket } from '../apps/server/src/modules/live/hub';
+import { LiveHub } from '../apps/server/src/modules/live/hub';
+import type { LiveFormat, LiveSocket } from '../apps/server/src/modules/live/live-clients';
 
 const probes = 10_000;
 const seconds = 10;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { ProbeReportInput } from '@bpm/protocol';
-import type { LiveSocket } from '../apps/server/src/modules/live/hub';
+import type { LiveSocket } from '../apps/server/src/modules/live/live-clients';
 import { createTestApp } from '../apps/server/src/testing/test-app';
 import { HeapGraph, topKinds } from './heap-summary';
 

@@ -36,6 +36,12 @@ export class NotFoundError extends AppError {
   }
 }
 
+export class PayloadTooLargeError extends AppError {
+  constructor(message = 'Request body is too large') {
+    super(413, message);
+  }
+}
+
 export class ConflictError extends AppError {
   constructor(message: string) {
     super(409, message);
@@ -59,5 +65,12 @@ export class ServiceUnavailableError extends AppError {
     readonly retryAfterSeconds: number,
   ) {
     super(503, message);
+  }
+}
+
+/** The request named a host this server does not answer as (docs/security.md "Headers"). */
+export class MisdirectedRequestError extends AppError {
+  constructor(message: string) {
+    super(421, message);
   }
 }

@@ -79,6 +79,8 @@ export interface ClusterNodeOptions {
   /** The engine lost its lock's database session, or could not start: this instance must stop at once
    * (another may have taken over, or will). */
   onEngineFailed: (reason: string) => void;
+  /** Another instance reported a credentials change: this instance's sockets are checked again. */
+  onCredentialsChanged?: (change: CredentialChange) => void;
   pollIntervalMs?: number;
 }
 
@@ -96,8 +98,6 @@ export class ClusterNode {
   private handler: ((request: ForwardedRequest) => Promise<ForwardedResponse>) | undefined;
   private stateSource: (() => EngineState) | undefined;
   private readonly replies = new Map<string, (reply: ReplyMessage) => void>();
-  /** Another instance reported a credentials change. */
-  onCredentialsChanged: ((change: CredentialChange) => void) | undefined;
   private outgoing: LiveItem[] = [];
   private flushScheduled = false;
   /** The probes this instance's hub holds as a replica (to drop those a new full state lacks). */
@@ -249,7 +249,7 @@ export class ClusterNode {
       else if (channel === engineChannel) this.receiveEngine(JSON.parse(raw.toString()) as EngineMessage);
       else if (channel === credentialsChannel) {
         const message = JSON.parse(raw.toString()) as CredentialsMessage;
-        if (message.from !== this.instanceId) this.onCredentialsChanged?.(message.change);
+        if (message.from !== this.instanceId) this.options.onCredentialsChanged?.(message.change);
       } else {
         const reply = JSON.parse(raw.toString()) as ReplyMessage;
         this.replies.get(reply.id)?.(reply);

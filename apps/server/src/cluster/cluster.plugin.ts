@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ServiceUnavailableError } from '../errors.js';
+import { PayloadTooLargeError, ServiceUnavailableError } from '../errors.js';
 import type { ThrottleStore } from '../modules/auth/throttle-store.js';
 import { ClusterNode, type EngineState, type ForwardedRequest, type ForwardedResponse, type HubInput } from './cluster-node.js';
 import { runsOnEngine } from './engine-routes.js';
@@ -52,7 +52,7 @@ async function readBody(request: FastifyRequest, payload: NodeJS.ReadableStream,
     length += bytes.length;
     if (length > limit) {
       request.raw.resume();
-      throw Object.assign(new Error('Request body is too large'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+      throw new PayloadTooLargeError();
     }
     chunks.push(bytes);
   }
@@ -73,6 +73,8 @@ export const clusterPlugin = fp(
       return;
     }
 
+    // Sign-out, a password change, a deleted user or key, a role change: sockets on every instance are checked.
+    const sessions = app.liveSessions;
     const node = new ClusterNode({
       redisUrl,
       databaseUrl,
@@ -83,16 +85,10 @@ export const clusterPlugin = fp(
         process.stderr.write(`[bpm] ${reason}: stopping this instance\n`);
         process.exit(1);
       },
+      onCredentialsChanged: (change) => void sessions.recheck(change),
     });
     await node.connect();
-    // Sign-out, a password change, a deleted user or key, a role change: sockets on every instance are checked.
-    const sessions = app.liveSessions;
-    const checkHere = sessions.credentialsChanged.bind(sessions);
-    sessions.credentialsChanged = async (change) => {
-      await checkHere(change);
-      if (change) node.announceCredentialsChanged(change);
-    };
-    node.onCredentialsChanged = (change) => void checkHere(change);
+    sessions.onChange((change) => node.announceCredentialsChanged(change));
     await node.redis.set(deviceCookieKey, randomBytes(32).toString('base64url'), 'NX');
     const secret = await node.redis.get(deviceCookieKey);
     let stateSource: (() => EngineState) | undefined;

@@ -18,6 +18,7 @@ import { findKeyByToken } from '../modules/keys/keys.service.js';
 import { permissionLevelsOfRole } from '../modules/roles/roles.service.js';
 import { findSessionByToken, sessionCookieName } from '../modules/sessions/sessions.service.js';
 import { findUser } from '../modules/users/users.service.js';
+import type { Principal } from '../principal.js';
 
 /**
  * What a route under /api requires, declared in its options as `config: { access }`:
@@ -27,19 +28,6 @@ import { findUser } from '../modules/users/users.service.js';
  *   (default: the level the HTTP method needs, see levelForMethod).
  */
 export type RouteAccess = 'public' | 'signedIn' | { permission: PermissionName; level?: PermissionLevel };
-
-export interface Principal {
-  userId: number;
-  username: string;
-  roleId: number;
-  /** The role's permissions at this moment: a key acts with its owner's current permissions. */
-  permissions: Map<PermissionName, PermissionLevel>;
-  via: 'session' | 'apiKey';
-  sessionId?: number;
-  keyId?: number;
-  keyName?: string;
-  keyExpirationDate?: string;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -28,7 +28,7 @@ function fastifyMessage(error: FastifyError): string {
   }
 }
 
-export function sendError(reply: FastifyReply, statusCode: number, message: string, details?: ErrorDetail[]): FastifyReply {
+function sendError(reply: FastifyReply, statusCode: number, message: string, details?: ErrorDetail[]): FastifyReply {
   return reply
     .code(statusCode)
     .type('application/json; charset=utf-8')

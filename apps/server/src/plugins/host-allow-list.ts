@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sendError } from './error-handler.js';
+import { MisdirectedRequestError } from '../errors.js';
 
 const anyHostPaths = /^\/api\/(health\/(live|ready)|metrics)(\?|$)/;
 
@@ -25,9 +25,9 @@ export const hostAllowListPlugin = fp(
   async (app: FastifyInstance) => {
     const { publicHost } = app.config;
     if (!publicHost) return;
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', async (request) => {
       if (hostAllowed(request.hostname, publicHost) || anyHostPaths.test(request.url)) return;
-      return sendError(reply, 421, `This server answers as ${publicHost}, not as the host this request named`);
+      throw new MisdirectedRequestError(`This server answers as ${publicHost}, not as the host this request named`);
     });
   },
   { name: 'bpm-host-allow-list' },

@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { productName } from '@bpm/protocol';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sendError } from './error-handler.js';
+import { UnauthorizedError } from '../errors.js';
 import { toJsonSchema } from './zod-schemas.js';
 
 export const openApiPlugin = fp(
@@ -40,9 +40,9 @@ export const openApiPlugin = fp(
       routePrefix: '/api/docs',
       // The document maps every route and parameter: for signed-in users and keys unless BPM_API_DOCS_PUBLIC is on.
       uiHooks: {
-        onRequest: (request, reply, done) => {
+        onRequest: (request, _reply, done) => {
           if (options.public || request.principal) return done();
-          sendError(reply, 401, 'Sign in (or send an API key) to read the API documentation');
+          done(new UnauthorizedError('Sign in (or send an API key) to read the API documentation'));
         },
       },
       // The plugin's default CSP adds upgrade-insecure-requests, which breaks the page on plain-http LAN hosts.

@@ -3,8 +3,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import { ForbiddenError } from '../errors.js';
-import { sendError } from './error-handler.js';
+import { BadRequestError, ForbiddenError } from '../errors.js';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -92,10 +91,10 @@ export const securityPlugin = fp(
     );
 
     // @fastify/cors answers a preflight without Access-Control-Request-Method in plain text; the API answers JSON.
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', async (request) => {
       if (request.method !== 'OPTIONS' || request.headers.origin === undefined) return;
       if (request.headers['access-control-request-method'] !== undefined) return;
-      return sendError(reply, 400, 'Invalid CORS preflight request: Access-Control-Request-Method is required');
+      throw new BadRequestError('Invalid CORS preflight request: Access-Control-Request-Method is required');
     });
 
     await app.register(cors, {

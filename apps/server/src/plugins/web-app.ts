@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { productName } from '@bpm/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sendError } from './error-handler.js';
+import { NotFoundError } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -67,7 +67,7 @@ export const webAppPlugin = fp(
       const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path);
       // A missing asset (/assets/x.js) is a real 404; a page path (/users, /dashboard) gets the app.
       if (wantsPage && !/\.[a-z0-9]+$/i.test(path)) return reply.sendWebApp();
-      return sendError(reply, 404, `Route ${request.method}:${path} not found`);
+      throw new NotFoundError(`Route ${request.method}:${path} not found`);
     });
   },
   { name: 'bpm-web-app' },

@@ -11,7 +11,8 @@ import { migrateToLatest, migratorFor } from '../../db/migrate.js';
 import type { AlarmStageHoursTable, AlarmWindowsTable } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import type { AlarmEpisode } from './alarm-tracker.js';
-import { acknowledgeStored, deleteOlderThan, scanSummary, summarise, upsertAlarms } from './alarms.queries.js';
+import { scanSummary, summarise } from './alarm-summary.queries.js';
+import { acknowledgeStored, deleteOlderThan, upsertAlarms } from './alarms.queries.js';
 
 const hourMs = 3_600_000;
 /** Long before the test app's own clock, so its retention never meets these alarms. */

@@ -28,9 +28,9 @@ import {
   listJournal,
   loadActiveAlarms,
   nextAlarmId,
-  summarise,
   alarmIdsRaised,
 } from './alarms.queries.js';
+import { summarise } from './alarm-summary.queries.js';
 import { JournalWriter } from './journal-writer.js';
 
 /** Where alarm changes go live (the hub implements it). */

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { UnauthorizedError } from '../../errors.js';
 import { decoyPasswordHash, verifyPassword } from '../../password.js';
-import type { Principal } from '../../plugins/access.js';
+import type { Principal } from '../../principal.js';
 import { endSession, startSession } from '../sessions/sessions.service.js';
 import { findCredentials, findUser, usernameKey } from '../users/users.service.js';
 import { recordAudit } from '../audit/audit.service.js';

@@ -1,65 +1,14 @@
-// The history API against the real app (inject) with an injected clock: exact minute aggregates, a
-// pack's carriages, pack search, CSV, bad input, retention, and a restart losing at most the current minute.
-import type { AssignmentInput, PackHistory, PackSummary, ProbeHistory, ProbeReportInput } from '@bpm/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The history API against the real app (inject) with an injected clock: exact minute aggregates,
+// CSV, bad input, retention, and a restart losing at most the current minute.
+import type { PackHistory, PackSummary, ProbeHistory } from '@bpm/protocol';
+import { describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../testing/temp-storage.js';
-import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
+import { createTestApp, withCookie } from '../../testing/test-app.js';
 import { toMinute, toPoint } from './history-aggregate.js';
 import { selectBuckets, selectHourBuckets } from './history.queries.js';
+import { at, get, iso, placeOf, post, report, setClockStep, t, t0, useHistoryApp } from './history-api.testing.js';
 
-const t0 = Date.UTC(2026, 10, 22, 10, 0, 0);
-let now = t0;
-/** Added to the history clock at each read (0 but in the batch test: a clock that moves while a batch is handled). */
-let stepPerRead = 0;
-const readClock = () => {
-  const value = now;
-  now += stepPerRead;
-  return value;
-};
-const at = (minute: number, second = 0) => {
-  now = t0 + minute * 60_000 + second * 1000;
-};
-
-const placeOf = (stage: number, agv: number, pack: number | null): AssignmentInput | null =>
-  pack === null
-    ? null
-    : {
-        buildStage: { id: stage, name: ['', 'Cell stacking', 'Module assembly', 'Busbar welding'][stage]! },
-        agv: { id: agv, name: `AGV-${agv}` },
-        batteryPack: { id: pack, name: `Pack ${pack}` },
-      };
-const report = (
-  probeID: string,
-  internal: number | null,
-  external: number,
-  extra: Partial<ProbeReportInput> = {},
-): ProbeReportInput => ({
-  probeID,
-  readings: [
-    ...(internal === null ? [] : [{ origin: 'CAN' as const, temperature: internal, valid: true }]),
-    { origin: 'Thermocouple', temperature: external, valid: true },
-  ],
-  batteryPercentage: 80,
-  ...extra,
-});
-
-let t: TestApp;
-let admin: Record<string, string>;
-let operator: Record<string, string>;
-beforeAll(async () => {
-  t = await createTestApp({ history: { maxAgeDays: 30, clock: readClock } });
-  admin = withCookie(await t.loginAsAdmin());
-  await t.createUser({ username: 'olivia', password: 'operator-password', roleName: 'Operator' });
-  operator = withCookie(await t.login('olivia', 'operator-password'));
-});
-afterAll(async () => t.close());
-
-const post = async (body: ProbeReportInput | ProbeReportInput[]) => {
-  const response = await t.app.inject({ method: 'POST', url: '/api/probes/reports', headers: admin, payload: body as object });
-  expect(response.statusCode).toBe(202);
-};
-const get = (url: string, headers: Record<string, string> = operator) => t.app.inject({ method: 'GET', url, headers });
-const iso = (minute: number, second = 0) => new Date(t0 + minute * 60_000 + second * 1000).toISOString();
+useHistoryApp();
 
 describe('GET /probes/{id}/history', () => {
   it('answers the exact minute aggregates of known readings, the live minute included', async () => {
@@ -160,91 +109,6 @@ describe('GET /probes/{id}/history', () => {
     expect(lines).toHaveLength(4);
   });
 });
-
-describe('GET /packs/{packId}/history', () => {
-  it('answers a pack carried by two probes through three stages as three carriages in order', async () => {
-    // Minutes 10–11: probe A at stage 1; 12–13: A at stage 2 (stage changes inside minute 12);
-    // 14–15: probe B (AGV 8) at stage 3; A goes back to no pack.
-    const pack = 5001;
-    const steps: Array<[number, number, string, number, number, number, number | null]> = [
-      // minute, second, probe, stage, agv, temperature, pack
-      [10, 0, 'PK-A', 1, 7, 20, pack],
-      [10, 30, 'PK-A', 1, 7, 22, pack],
-      [11, 0, 'PK-A', 1, 7, 24, pack],
-      [12, 10, 'PK-A', 1, 7, 26, pack],
-      [12, 40, 'PK-A', 2, 7, 30, pack],
-      [13, 0, 'PK-A', 2, 7, 32, pack],
-      [14, 0, 'PK-A', 2, 7, 21, null],
-      [14, 5, 'PK-B', 3, 8, 40, pack],
-      [15, 5, 'PK-B', 3, 8, 50, pack],
-    ];
-    for (const [minute, second, probe, stage, agv, temperature, packId] of steps) {
-      at(minute, second);
-      await post(report(probe, temperature, temperature - 1, { assignment: placeOf(stage, agv, packId) }));
-    }
-    at(15, 30);
-    const response = await get(`/api/packs/${pack}/history`);
-    expect(response.statusCode).toBe(200);
-    const history = response.json<PackHistory>();
-    expect(history.batteryPack).toEqual({ id: pack, name: 'Pack 5001' });
-    expect(history.carriages).toEqual([
-      {
-        probeID: 'PK-A',
-        agv: { id: 7, name: 'AGV-7' },
-        buildStage: { id: 1, name: 'Cell stacking' },
-        from: iso(10),
-        to: iso(12),
-        internal: { min: 20, max: 24, mean: 22 },
-        external: { min: 19, max: 23, mean: 21 },
-        alarms: [],
-      },
-      {
-        probeID: 'PK-A',
-        agv: { id: 7, name: 'AGV-7' },
-        buildStage: { id: 2, name: 'Module assembly' },
-        from: iso(12),
-        to: iso(14),
-        internal: { min: 26, max: 32, mean: 29.33 },
-        external: { min: 25, max: 31, mean: 28.33 },
-        alarms: [],
-      },
-      {
-        probeID: 'PK-B',
-        agv: { id: 8, name: 'AGV-8' },
-        buildStage: { id: 3, name: 'Busbar welding' },
-        from: iso(14),
-        to: iso(16),
-        internal: { min: 40, max: 50, mean: 45 },
-        external: { min: 39, max: 49, mean: 44 },
-        alarms: [],
-      },
-    ]);
-
-    const csv = await get(`/api/packs/${pack}/history.csv`);
-    expect(csv.body.split('\r\n')[1]).toBe(`${pack},Pack 5001,PK-A,AGV-7,Cell stacking,${iso(10)},${iso(12)},20,24,22,19,23,21,`);
-
-    // The probe's own history names the minute's pack and stage (the stage of the minute's last report).
-    const probe = (await get(`/api/probes/PK-A/history?from=${iso(10)}&to=${iso(14)}`)).json<ProbeHistory>();
-    expect(probe.points.map((p) => [p.stageId, p.packId])).toEqual([
-      [1, pack],
-      [1, pack],
-      [2, pack],
-      [2, pack],
-      [null, null],
-    ]);
-  });
-
-  it('finds packs by id or name and answers 404 for an unknown pack', async () => {
-    const byName = (await get('/api/packs?q=pack 50')).json<PackSummary[]>();
-    expect(byName.map((p) => p.name)).toContain('Pack 5001');
-    const byId = (await get('/api/packs?q=5001')).json<PackSummary[]>();
-    expect(byId[0]).toMatchObject({ id: 5001, name: 'Pack 5001' });
-    expect((await get('/api/packs?q=zzz')).json()).toEqual([]);
-    expect((await get('/api/packs/999999/history')).statusCode).toBe(404);
-    expect((await get('/api/packs/abc/history')).statusCode).toBe(400);
-  });
-});
-
 describe('retention', () => {
   it('prunes the whole hours older than BPM_HISTORY_MAX_AGE_DAYS: minutes, roll-ups and carriages', async () => {
     at(20);
@@ -365,43 +229,15 @@ describe('restart', () => {
     await second.close();
   });
 });
-
-describe('a carriage lists the alarms raised during it', () => {
-  it('answers the id of an overheating alarm raised while the probe carried the pack', async () => {
-    const live = await createTestApp(); // the real clock for probes, alarms and history alike
-    try {
-      const headers = withCookie(await live.loginAsAdmin());
-      const send = (temperature: number) =>
-        live.app.inject({
-          method: 'POST',
-          url: '/api/probes/reports',
-          headers,
-          payload: report('PK-ALARM', temperature, 25, { assignment: placeOf(3, 9, 7001) }) as object,
-        });
-      expect((await send(30)).statusCode).toBe(202);
-      expect((await send(70)).statusCode).toBe(202);
-      const alarms = (await live.app.inject({ method: 'GET', url: '/api/alarms?probeID=PK-ALARM', headers })).json<
-        Array<{ id: number; event: number }>
-      >();
-      expect(alarms.length).toBeGreaterThan(0);
-      const history = (await live.app.inject({ method: 'GET', url: '/api/packs/7001/history', headers })).json<PackHistory>();
-      expect(history.carriages).toHaveLength(1);
-      expect(history.carriages[0]!.alarms).toEqual(alarms.map((a) => a.id).sort((a, b) => a - b));
-    } finally {
-      await live.close();
-    }
-  });
-});
-
 describe('a batch', () => {
   it('is recorded at one time of receipt: its reports share a minute even when the clock moves meanwhile', async () => {
     const minute = 40 * 1440;
     at(minute, 59);
-    stepPerRead = 60_000; // every read of the history clock a minute later
+    setClockStep(60_000); // every read of the history clock a minute later
     try {
       await post([report('H-BATCH', 30, 20), report('H-BATCH', 32, 22), report('H-BATCH', 34, 24)]);
     } finally {
-      stepPerRead = 0;
+      setClockStep(0);
     }
     // The batch's minute is the first read's, unless the history's own 1 s timer read the stepping clock
     // first while the request ran (a loaded machine): then a later minute. So any minute of the next two

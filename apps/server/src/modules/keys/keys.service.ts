@@ -3,7 +3,7 @@ import { apiKeyPrefix, type ApiKey, type CreatedApiKey, type KeyCheck } from '@b
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors.js';
-import type { Principal } from '../../plugins/access.js';
+import type { Principal } from '../../principal.js';
 import { hashToken, randomBase62 } from '../../tokens.js';
 import { deleteAllUserKeys, deleteUserKey, findLiveKey, findUserKey, insertKey, listUserKeys } from './keys.queries.js';
 

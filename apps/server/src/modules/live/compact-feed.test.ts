@@ -1,90 +1,12 @@
 // The compact live format through the hub (docs/live-feed-compact.md): deltas, snapshot parts, catch-up,
-// other messages passed through, and a property test: a spec client and a compact client fed the same
-// random stream end with the same probes.
-import { CompactDecoder, isCompactMessage, makeProbeEvent, type LiveMessage, type Probe } from '@bpm/protocol';
-import fc from 'fast-check';
+// and other messages passed through.
+import { makeProbeEvent, type Probe } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
-import type { PublishedProbe } from '../../engine/evaluation.js';
 import { firstSnapshotPartProbes, maxSnapshotPartBytes } from './compact-feed.js';
-import { LiveHub, maxProbesPerSlice, recentDeltaLimits, type LiveFormat } from './hub.js';
-import { FakeSocket } from './fake-socket.testing.js';
-
-/** What a client ends with: each probe's last state, read the way live-session.ts reads the feed. */
-class ClientModel {
-  readonly socket = new FakeSocket();
-  readonly probes = new Map<string, Probe>();
-  private readonly decoder = new CompactDecoder();
-  private awaitingSnapshot = true;
-  private read = 0;
-
-  constructor(readonly format: LiveFormat) {}
-
-  receive(): void {
-    for (; this.read < this.socket.sent.length; this.read += 1) {
-      const message = JSON.parse(this.socket.sent[this.read]!.toString()) as unknown;
-      if (isCompactMessage(message)) {
-        const { probes, snapshotIDs } = this.decoder.decode(message);
-        if (snapshotIDs) this.replace(snapshotIDs);
-        for (const probe of probes) this.probes.set(probe.probeID, probe);
-        continue;
-      }
-      const live = message as LiveMessage;
-      if (live.messageType === 'probeDeletion') {
-        this.decoder.forget(live.probes.map((p) => p.probeID));
-        for (const { probeID } of live.probes) this.probes.delete(probeID);
-      } else if (live.messageType === 'probeData') {
-        if (this.awaitingSnapshot) this.replace(live.probes.map((p) => p.probeID));
-        this.awaitingSnapshot = false;
-        for (const probe of live.probes) this.probes.set(probe.probeID, probe);
-      }
-    }
-  }
-
-  private replace(keep: string[]): void {
-    const kept = new Set(keep);
-    for (const id of [...this.probes.keys()]) if (!kept.has(id)) this.probes.delete(id);
-  }
-}
-
-const published = (probe: Probe): PublishedProbe => ({
-  probeID: probe.probeID,
-  probe,
-  hasTransient: probe.events.some((e) => !e.eventPersistent) || probe.suppressedEvents.some((e) => !e.eventPersistent),
-});
-
-const baseProbe = (id: string, overrides: Partial<Probe> = {}): Probe => ({
-  probeID: id,
-  firmwareVersion: '2.4.1',
-  state: { state: 1, stateString: 'Normal' },
-  watchdogExpiry: '2026-11-23T10:00:10.000Z',
-  isMonitoring: true,
-  expectingCANData: true,
-  assignment: {
-    buildStage: { id: 3, name: 'Busbar welding' },
-    agv: { id: 12, name: 'AGV-12' },
-    batteryPack: { id: 2291, name: 'Pack 2291' },
-  },
-  report: {
-    timestamp: '2026-11-23T10:00:00.000Z',
-    readings: [
-      { origin: 'CAN', temperature: 36.12, valid: true },
-      { origin: 'Thermocouple', temperature: 35.01, valid: true },
-    ],
-  },
-  batteryPercentage: 83.5,
-  batteryCharging: false,
-  longitude: 11.571234,
-  latitude: 48.137123,
-  events: [],
-  suppressedEvents: [],
-  ...overrides,
-});
-
-function connect(hub: LiveHub, format: LiveFormat): ClientModel {
-  const client = new ClientModel(format);
-  hub.addClient(client.socket, format);
-  return client;
-}
+import { LiveHub } from './hub.js';
+import { baseProbe, connect, published } from './live-client-model.testing.js';
+import { maxProbesPerSlice } from './live-slices.js';
+import { recentDeltaLimits } from './recent-deltas.js';
 
 describe('compact live format', () => {
   it('after the snapshot, a flush carries only the fields changed since the previous flush', () => {
@@ -296,12 +218,13 @@ describe('compact live format', () => {
     expect([...client.probes.keys()].sort()).toEqual(Array.from({ length: 1000 }, (_, i) => `P-${i}`).sort());
   });
 
-  it('part 0 holds exactly the dashboard\'s first rows when the highest state has more probes than part 0', () => {
+  it("part 0 holds exactly the dashboard's first rows when the highest state has more probes than part 0", () => {
     const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
     const critical = { state: 3, stateString: 'Critical' };
     // Published from C-300 down to C-1, so handle order is the reverse of the dashboard's (natural ID order, where
     // "C-2" comes before "C-10", and case is ignored); a Warning and Normal probes follow.
-    for (let i = 300; i >= 1; i -= 1) hub.publishProbe(published(baseProbe(i % 7 === 0 ? `c-${i}` : `C-${i}`, { state: critical })));
+    for (let i = 300; i >= 1; i -= 1)
+      hub.publishProbe(published(baseProbe(i % 7 === 0 ? `c-${i}` : `C-${i}`, { state: critical })));
     hub.publishProbe(published(baseProbe('A-1', { state: { state: 2, stateString: 'Warning' } })));
     for (let i = 0; i < 100; i += 1) hub.publishProbe(published(baseProbe(`N-${i}`)));
     hub.flush();
@@ -330,104 +253,5 @@ describe('compact live format', () => {
     hub.flush();
     compact.receive();
     expect(compact.probes.get('A')!.events).toEqual([event]);
-  });
-});
-
-// ---- property: a spec client and a compact client end with the same probes ----
-
-const ids = ['P-1', 'P-2', 'P-3', 'P-4'];
-const iso = fc.integer({ min: 1_700_000_000_000, max: 1_900_000_000_000 }).map((ms) => new Date(ms).toISOString());
-const time = fc.oneof(iso, fc.constant('2026-11-23T11:00:00+01:00'));
-const ref = fc.option(fc.record({ id: fc.integer({ min: 0, max: 5000 }), name: fc.string({ maxLength: 12 }) }));
-const catalogueEvent = fc
-  .record({ code: fc.constantFrom(0, 1, 10, 11, 20, 23, 30, 40, 41), value: fc.integer({ min: 0, max: 99 }) })
-  .map(({ code, value }) => makeProbeEvent(code, { value, battery: value, origin: 'Internal', threshold: 45 }));
-const anyEvent = fc.oneof(
-  catalogueEvent,
-  catalogueEvent.map((e) => ({ ...e, alarmId: 3, acknowledged: true, shelvedUntil: null })),
-  catalogueEvent.map((e) => ({ ...e, eventType: 'Info' as const, eventPersistent: !e.eventPersistent })),
-);
-const reading = fc.record({
-  origin: fc.constantFrom('CAN' as const, 'Thermocouple' as const),
-  temperature: fc.double({ min: -50, max: 150, noNaN: true }),
-  valid: fc.boolean(),
-});
-const probeArb = (id: string) =>
-  fc
-    .record({
-      firmwareVersion: fc.constantFrom('2.4.1', '2.5.0', ''),
-      stateString: fc.constantFrom('Normal', 'Warning', 'Critical', 'Disabled', 'Strange'),
-      watchdogExpiry: time,
-      isMonitoring: fc.boolean(),
-      expectingCANData: fc.boolean(),
-      assignment: fc.record({ buildStage: ref, agv: ref, batteryPack: ref }),
-      report: fc.option(fc.record({ timestamp: time, readings: fc.array(reading, { maxLength: 3 }) })),
-      batteryPercentage: fc.double({ min: 0, max: 100, noNaN: true }),
-      batteryCharging: fc.boolean(),
-      longitude: fc.option(fc.double({ min: -180, max: 180, noNaN: true })),
-      latitude: fc.option(fc.double({ min: -90, max: 90, noNaN: true })),
-      events: fc.array(anyEvent, { maxLength: 3 }),
-      suppressedEvents: fc.array(anyEvent, { maxLength: 2 }),
-      extra: fc.option(fc.integer()),
-    })
-    .map(({ stateString, extra, ...rest }): Probe => {
-      const state = { state: ['Disabled', 'Normal', 'Warning', 'Critical'].indexOf(stateString), stateString };
-      const probe: Probe = { probeID: id, state: { state: state.state < 0 ? 9 : state.state, stateString }, ...rest };
-      return extra === null ? probe : Object.assign(probe, { alarmCount: extra });
-    });
-
-type Step =
-  | { kind: 'publish'; probe: Probe }
-  | { kind: 'flush' }
-  | { kind: 'delete'; id: string }
-  | { kind: 'backUp'; client: number; full: boolean }
-  | { kind: 'read'; client: number }
-  | { kind: 'join' };
-
-const step: fc.Arbitrary<Step> = fc.oneof(
-  {
-    weight: 5,
-    arbitrary: fc
-      .constantFrom(...ids)
-      .chain((id) => probeArb(id))
-      .map((probe) => ({ kind: 'publish' as const, probe })),
-  },
-  { weight: 3, arbitrary: fc.constant({ kind: 'flush' as const }) },
-  { weight: 1, arbitrary: fc.constantFrom(...ids).map((id) => ({ kind: 'delete' as const, id })) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('backUp' as const), client: fc.nat(3), full: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('read' as const), client: fc.nat(3) }) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'join' as const }) },
-);
-
-describe('compact live format, property', () => {
-  it('a spec client and a compact client fed the same random stream end with the same probes', () => {
-    fc.assert(
-      fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
-        const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
-        // Pairs of clients (spec, compact) connected at the same moments.
-        const clients: ClientModel[] = [connect(hub, 'spec'), connect(hub, 'compact')];
-        for (const s of steps) {
-          if (s.kind === 'publish') hub.publishProbe(published(s.probe));
-          else if (s.kind === 'flush') hub.flush();
-          else if (s.kind === 'delete') hub.publishDeletion([s.id]);
-          else if (s.kind === 'join') clients.push(connect(hub, 'spec'), connect(hub, 'compact'));
-          else {
-            const client = clients[s.client % clients.length]!;
-            if (s.kind === 'backUp') client.socket.bufferedAmount = s.full ? 5000 : 0;
-            else client.receive();
-          }
-        }
-        for (const client of clients) client.socket.bufferedAmount = 0;
-        hub.flush();
-        hub.flush();
-        for (let pair = 0; pair < clients.length; pair += 2) {
-          const [spec, compact] = [clients[pair]!, clients[pair + 1]!];
-          spec.receive();
-          compact.receive();
-          expect(Object.fromEntries(compact.probes)).toEqual(Object.fromEntries(spec.probes));
-        }
-      }),
-      { numRuns: 300 },
-    );
   });
 });

@@ -1,6 +1,6 @@
 // A live socket for hub tests: records what the hub sends, and lets a test set readyState and bufferedAmount.
 import type { LiveMessage } from '@bpm/protocol';
-import type { LiveSocket } from './hub.js';
+import type { LiveSocket } from './live-clients.js';
 
 export class FakeSocket implements LiveSocket {
   readyState = 1;

@@ -6,7 +6,8 @@ import { defaultSystemInfo, type Alarm } from '@bpm/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { evaluateReport } from '../../engine/evaluate-report.js';
 import { inLaterTurn } from '../../event-loop-turns.js';
-import { LiveHub, maxProbesPerSlice } from './hub.js';
+import { LiveHub } from './hub.js';
+import { maxProbesPerSlice } from './live-slices.js';
 import { FakeSocket } from './fake-socket.testing.js';
 
 const probe = (id: string, battery: number) =>

@@ -7,41 +7,15 @@
 // behind is sent the shared delta messages it missed, kept for a few seconds (no work per socket), while
 // they fit in the buffer bound, and full records when it missed more. Every other message is the same JSON for all. The hub knows
 // no database and no engine.
-import type { Alarm, Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
+import type { Alarm, Probe, SystemInfo } from '@bpm/protocol';
 import type { PublishedProbe } from '../../engine/evaluation.js';
-import { probeDataFrames, probeDataMessage } from './snapshot-frames.js';
+import { inLaterTurn, TurnBudget } from '../../event-loop-turns.js';
 import { CompactFeed } from './compact-feed.js';
-import { inLaterTurn, TurnBudget, turnBudgetMs } from '../../event-loop-turns.js';
-
-/** The part of a `ws` WebSocket the hub uses (so tests can count what is sent). */
-export interface LiveSocket {
-  readonly bufferedAmount: number;
-  readonly readyState: number;
-  send(data: Buffer, options: { binary: boolean; compress: boolean }): void;
-  ping(): void;
-  terminate(): void;
-}
-
-/** The spec's probeData messages, or the compact format (docs/live-feed-compact.md). */
-export type LiveFormat = 'spec' | 'compact';
-
-interface Client {
-  socket: LiveSocket;
-  format: LiveFormat;
-  /** Set while the socket is backed up: probes changed since its last message. */
-  pending: Set<string> | null;
-  /** Compact: the sequence number of the first shared delta this socket has not been sent. */
-  nextDelta: number;
-  isAlive: boolean;
-  /** Set while a spec socket's snapshot goes out in slices: flushes only coalesce its changes in `pending`. */
-  snapshotting: boolean;
-}
-
-/** A compact delta message as shared by every socket that kept up, kept for sockets that fell behind. */
-interface RecentDelta {
-  seq: number;
-  message: Buffer;
-}
+import { LiveClients, openState, type LiveClient, type LiveFormat, type LiveSocket } from './live-clients.js';
+import { alarmsMessage, probeDeletionMessage, systemConfigMessage, withEarlierTransients } from './live-messages.js';
+import { maxProbesPerSlice, sliceBudgetMs, sliceOf } from './live-slices.js';
+import { catchUpCompact, RecentDeltas } from './recent-deltas.js';
+import { probeDataFrames, probeDataMessage } from './snapshot-frames.js';
 
 export interface HubOptions {
   flushIntervalMs: number;
@@ -51,58 +25,10 @@ export interface HubOptions {
   sliceBudgetMs?: number;
 }
 
-/**
- * How many recent compact deltas the hub keeps for sockets that fall behind: 3 s of flushes, and no more
- * bytes than maxBufferedBytes. A socket that drains within that window is sent the same shared messages it
- * missed when they add up to at most maxBufferedBytes; otherwise it gets full records of what changed
- * (docs/decisions/live-format.md#compression).
- */
-export const recentDeltaLimits = { messages: 30 };
-
 export interface FlushStats {
   probes: number;
   bytes: number;
   durationMs: number;
-}
-
-const openState = 1;
-/**
- * At most this many probes (or alarms) are serialised into one message; more changed ones go out in further
- * slices, each in its own turn of the event loop, so that a whole-plant change (a threshold edit at 100,000
- * probes) never holds the loop for long (docs/security.md "Probe data bounds").
- */
-export const maxProbesPerSlice = 1000;
-/**
- * A slice of probes also ends once serialising it has run this long (TurnBudget), like the re-evaluation's
- * chunks: 1,000 probes take ~10 ms, but 115–370 ms on a loaded machine (measured: the serialisation, not the
- * socket write; docs/security.md "Probe data bounds").
- */
-export const sliceBudgetMs = turnBudgetMs;
-
-/** The first `count` items of a set (insertion order), or the set itself when it is not larger. */
-function firstOf(items: Set<string>, count: number): Set<string> {
-  if (items.size <= count) return items;
-  const slice = new Set<string>();
-  for (const item of items) {
-    if (slice.size === count) break;
-    slice.add(item);
-  }
-  return slice;
-}
-
-/**
- * The first items of a set (insertion order), each passed to `prepare`, up to maxProbesPerSlice or until
- * the budget is spent; the set itself when that is all of it.
- */
-function sliceOf(items: Set<string>, budget: TurnBudget, prepare: (item: string) => void): Set<string> {
-  const slice = new Set<string>();
-  for (const item of items) {
-    if (slice.size === maxProbesPerSlice) break;
-    prepare(item);
-    slice.add(item);
-    if (budget.spent()) break;
-  }
-  return slice.size === items.size ? items : slice;
 }
 
 export class LiveHub {
@@ -117,13 +43,9 @@ export class LiveHub {
    */
   private readonly unsent = new Map<string, PublishedProbe>();
   private readonly changed = new Set<string>();
-  private readonly clients = new Map<LiveSocket, Client>();
+  private readonly clients = new LiveClients();
   private readonly compact = new CompactFeed();
-  /** The latest compact deltas, oldest first, within recentDeltaLimits. */
-  private readonly recentDeltas: RecentDelta[] = [];
-  private recentDeltaBytes = 0;
-  /** The sequence number the next compact delta will carry. */
-  private deltaSeq = 0;
+  private readonly recentDeltas: RecentDeltas;
   private systemInfo: SystemInfo | null = null;
   /** Alarms created or changed since the last flush, latest per id (docs/alarms.md). */
   private readonly alarms = new Map<number, Alarm>();
@@ -136,6 +58,7 @@ export class LiveHub {
 
   constructor(readonly options: HubOptions = { flushIntervalMs: 100, maxBufferedBytes: 1024 * 1024 }) {
     this.sliceBudgetMs = options.sliceBudgetMs ?? sliceBudgetMs;
+    this.recentDeltas = new RecentDeltas(options.maxBufferedBytes);
   }
 
   start(): void {
@@ -164,9 +87,7 @@ export class LiveHub {
   }
 
   get backedUpCount(): number {
-    let count = 0;
-    for (const client of this.clients.values()) if (client.pending !== null) count += 1;
-    return count;
+    return this.clients.backedUpCount;
   }
 
   get probeCount(): number {
@@ -184,9 +105,6 @@ export class LiveHub {
   publishProbe(update: PublishedProbe): void {
     const id = update.probeID;
     const pending = this.changed.has(id) ? this.unsent.get(id) : undefined;
-    // Coalescing keeps the transient events raised since the last flush: an update that is replaced
-    // before it is sent must not take its "reporting again" or "back in range" with it. They go first,
-    // so that the latest state's persistent events come after them (clients apply events in order).
     if (pending?.hasTransient) update = withEarlierTransients(update, pending.probe);
     this.unsent.set(id, update);
     this.changed.add(id);
@@ -205,17 +123,14 @@ export class LiveHub {
     }
     // A delta sent before the deletion must not reach a client after it (it could name the probe again):
     // a socket still owed deltas gets full records of its pending probes instead.
-    this.recentDeltas.length = 0;
-    this.recentDeltaBytes = 0;
-    const message = Buffer.from(
-      JSON.stringify({ messageType: 'probeDeletion', probes: probeIDs.map((probeID) => ({ probeID })) }),
-    );
+    this.recentDeltas.clear();
+    const message = probeDeletionMessage(probeIDs);
     for (const client of this.clients.values()) this.send(client, message);
   }
 
   publishSystemConfig(systemInfo: SystemInfo): void {
     this.systemInfo = systemInfo;
-    const message = this.systemConfigMessage();
+    const message = systemConfigMessage(this.systemInfo);
     for (const client of this.clients.values()) this.send(client, message);
   }
 
@@ -236,7 +151,7 @@ export class LiveHub {
       this.alarms.delete(id);
       if (alarms.length === maxProbesPerSlice || budget.spent()) break;
     }
-    const message = Buffer.from(`{"messageType":"alarms","alarms":[${alarms.join(',')}]}`);
+    const message = alarmsMessage(alarms);
     for (const client of this.clients.values()) this.send(client, message);
   }
 
@@ -244,9 +159,16 @@ export class LiveHub {
 
   /** Sends systemConfig and the full snapshot, then includes the socket in every flush. */
   addClient(socket: LiveSocket, format: LiveFormat = 'spec'): void {
-    const client: Client = { socket, format, pending: null, nextDelta: this.deltaSeq, isAlive: true, snapshotting: false };
-    this.clients.set(socket, client);
-    if (this.systemInfo) this.send(client, this.systemConfigMessage());
+    const client: LiveClient = {
+      socket,
+      format,
+      pending: null,
+      nextDelta: this.recentDeltas.next,
+      isAlive: true,
+      snapshotting: false,
+    };
+    this.clients.add(client);
+    if (this.systemInfo) this.send(client, systemConfigMessage(this.systemInfo));
     if (format === 'spec') {
       // (The base's size and the changed ones bound the probe count: counting exactly was a set of every ID.)
       if (!this.timer || this.compact.size + this.changed.size <= maxProbesPerSlice) {
@@ -268,7 +190,7 @@ export class LiveHub {
     // here held the connect, and so part 0, 40–360 ms at full ingest for 10,000 probes, work the next flush
     // redid anyway (docs/decisions/dashboard.md#snapshot-as-last-flushed). A stopped hub (tests) flushes only when
     // told, so its base first takes them in when no other compact socket has to stay in step with it.
-    if (!this.timer && ![...this.clients.values()].some((c) => c.format === 'compact' && c !== client)) {
+    if (!this.timer && !this.clients.some((c) => c.format === 'compact' && c !== client)) {
       this.compact.delta(this.changed, this.latestProbe, false);
     }
     // Compressed when the socket negotiated permessage-deflate: the snapshot only, never a flush. Part 0 (the handle
@@ -287,7 +209,7 @@ export class LiveHub {
    * first slice skips none (the client takes the first message as the whole state, docs/live-feed.md), and a
    * later slice that skipped all of its probes sends nothing.
    */
-  private sendSnapshotSlice(client: Client, start: number, end: number): void {
+  private sendSnapshotSlice(client: LiveClient, start: number, end: number): void {
     if (this.clients.get(client.socket) !== client) return;
     const budget = new TurnBudget(this.sliceBudgetMs);
     let handle = start;
@@ -312,31 +234,21 @@ export class LiveHub {
   }
 
   removeClient(socket: LiveSocket): void {
-    this.clients.delete(socket);
+    this.clients.remove(socket);
   }
 
   markAlive(socket: LiveSocket): void {
-    const client = this.clients.get(socket);
-    if (client) client.isAlive = true;
+    this.clients.markAlive(socket);
   }
 
   /** Every pingIntervalMs: drops sockets that did not answer the last ping, pings the rest. */
   heartbeat(): void {
-    for (const client of this.clients.values()) {
-      if (!client.isAlive) {
-        this.clients.delete(client.socket);
-        client.socket.terminate();
-        continue;
-      }
-      client.isAlive = false;
-      client.socket.ping();
-    }
+    this.clients.heartbeat();
   }
 
   /** What a socket is owed: backed-up state and pending probe count (bounded by the probe count). */
   clientState(socket: LiveSocket): { isBackedUp: boolean; pendingProbes: number } | undefined {
-    const client = this.clients.get(socket);
-    return client && { isBackedUp: client.pending !== null, pendingProbes: client.pending?.size ?? 0 };
+    return this.clients.stateOf(socket);
   }
 
   // ---- the flush ----
@@ -356,19 +268,17 @@ export class LiveHub {
     // "Probe data bounds"). A part that finds it spent still takes a step, so every part moves on.
     const budget = new TurnBudget(this.budgetMs());
     this.flushAlarms(budget);
-    const hasBackedUp = [...this.clients.values()].some((c) => c.pending !== null);
+    const hasBackedUp = this.clients.some((c) => c.pending !== null);
     if (this.changed.size === 0 && !hasBackedUp) return this.continueIfPending();
     const started = performance.now();
     // Spec sockets that keep up share one message: its probes are serialised as the slice is chosen, so that
     // the slice ends on the time budget too. (Compact sockets read the probes themselves, not their JSON.)
-    const specKeepsUp = [...this.clients.values()].some(
-      (c) => c.format === 'spec' && c.pending === null && c.socket.readyState === openState,
-    );
+    const specKeepsUp = this.clients.some((c) => c.format === 'spec' && c.pending === null && c.socket.readyState === openState);
     // The compact delta is computed once per flush, shared by every compact socket that keeps up. It moves the
     // compact base on even with no compact socket, so that the first one's snapshot is only assembled, not
     // encoded (docs/decisions/dashboard.md#compact-base-at-every-flush); the message itself only when a compact socket is there.
     // Each probe is built once for both encodings, in the slice's loop, so that the budget counts both.
-    const hasCompact = [...this.clients.values()].some((c) => c.format === 'compact');
+    const hasCompact = this.clients.some((c) => c.format === 'compact');
     const records: string[] = [];
     const texts: string[] = [];
     const changed = sliceOf(this.changed, budget, (id) => {
@@ -379,14 +289,14 @@ export class LiveHub {
       if (record !== null) records.push(record);
     });
     const sharedCompact = this.compact.deltaMessage(records);
-    if (sharedCompact) this.keepDelta(sharedCompact);
+    if (sharedCompact) this.recentDeltas.keep(sharedCompact);
     let shared: Buffer | undefined;
     let bytes = 0;
     for (const client of this.clients.values()) {
       if (client.socket.readyState !== openState) continue;
       const isFull = client.snapshotting || client.socket.bufferedAmount > this.options.maxBufferedBytes;
       if (client.pending === null && !isFull) {
-        client.nextDelta = this.deltaSeq;
+        client.nextDelta = this.recentDeltas.next;
         if (changed.size === 0) continue;
         const message = client.format === 'spec' ? (shared ??= probeDataMessage(texts)) : sharedCompact;
         if (!message) continue;
@@ -402,7 +312,7 @@ export class LiveHub {
         continue;
       }
       if (client.format === 'compact') {
-        bytes += this.catchUpCompact(client);
+        bytes += catchUpCompact(client, this.recentDeltas, this.compact, (message) => this.send(client, message));
         continue;
       }
       if (client.pending.size === 0) {
@@ -442,7 +352,7 @@ export class LiveHub {
   /** The rest of a sliced flush goes in the next turn (only while the hub runs: tests call flush() themselves). */
   private continueIfPending(): void {
     if (!this.timer || this.nextSlice) return;
-    const owesCatchUp = [...this.clients.values()].some(
+    const owesCatchUp = this.clients.some(
       (c) =>
         (c.pending?.size ?? 0) > 0 &&
         !c.snapshotting &&
@@ -452,56 +362,7 @@ export class LiveHub {
     if (this.changed.size > 0 || this.alarms.size > 0 || owesCatchUp) this.nextSlice = inLaterTurn(() => this.flush());
   }
 
-  private keepDelta(message: Buffer): void {
-    this.recentDeltas.push({ seq: this.deltaSeq, message });
-    this.recentDeltaBytes += message.length;
-    this.deltaSeq += 1;
-    while (
-      this.recentDeltas.length > recentDeltaLimits.messages ||
-      (this.recentDeltas.length > 1 && this.recentDeltaBytes > this.options.maxBufferedBytes)
-    ) {
-      this.recentDeltaBytes -= this.recentDeltas.shift()!.message.length;
-    }
-  }
-
-  /**
-   * A compact socket that fell behind and has drained: the shared deltas it missed when the hub still has
-   * them all and they fit in the buffer bound (the same Buffers every other socket got: no work for this
-   * one), else full records of the probes changed since its last message. A client slower than the stream
-   * would never catch up by replaying every delta; coalesced records are bounded by the probe count.
-   * Answers the bytes sent.
-   */
-  private catchUpCompact(client: Client): number {
-    const missed = this.deltaSeq - client.nextDelta;
-    const oldest = this.recentDeltas[0]?.seq ?? this.deltaSeq;
-    const replay = missed > 0 && client.nextDelta >= oldest ? this.recentDeltas.slice(client.nextDelta - oldest) : [];
-    const replayBytes = replay.reduce((sum, { message }) => sum + message.length, 0);
-    let bytes = 0;
-    if (replay.length > 0 && replayBytes <= this.options.maxBufferedBytes) {
-      for (const { message } of replay) {
-        this.send(client, message);
-        bytes += message.length;
-      }
-    } else if (missed > 0 && client.pending!.size > 0) {
-      // In slices of maxProbesPerSlice, like every flush; the rest waits for the next turn, and this
-      // socket stays behind (owed the deltas from nextDelta) until all of it has gone.
-      const caughtUp = firstOf(client.pending!, maxProbesPerSlice);
-      // Not compressed: on a starved machine compressing ~2 MB catch-ups kept a slow page behind for
-      // seconds at a time (5 messages in 30 s instead of 84; docs/decisions/live-format.md#compression).
-      const own = this.compact.full(caughtUp);
-      this.send(client, own);
-      bytes += own.length;
-      if (caughtUp !== client.pending) {
-        for (const id of caughtUp) client.pending!.delete(id);
-        return bytes;
-      }
-    }
-    client.pending = null;
-    client.nextDelta = this.deltaSeq;
-    return bytes;
-  }
-
-  private send(client: Client, message: Buffer, compress = false): void {
+  private send(client: LiveClient, message: Buffer, compress = false): void {
     if (client.socket.readyState !== openState) return;
     // Text frames from one Buffer: no per-socket string encoding, and no per-socket compression.
     client.socket.send(message, { binary: false, compress });
@@ -514,10 +375,6 @@ export class LiveHub {
       const bytes = this.snapshotBytesOf(id);
       if (bytes) yield bytes;
     }
-  }
-
-  private systemConfigMessage(): Buffer {
-    return Buffer.from(JSON.stringify({ messageType: 'systemConfig', systemInfo: this.systemInfo }));
   }
 
   /**
@@ -535,17 +392,4 @@ export class LiveHub {
     const probe = this.latestProbe(id);
     return probe && JSON.stringify(probe);
   }
-}
-
-function withEarlierTransients(update: PublishedProbe, earlier: Probe): PublishedProbe {
-  const transient = (e: ProbeEvent) => !e.eventPersistent;
-  const earlierEvents = earlier.events.filter(transient);
-  const earlierSuppressed = earlier.suppressedEvents.filter(transient);
-  const probe = update.probe;
-  const merged: Probe = {
-    ...probe,
-    events: [...earlierEvents, ...probe.events],
-    suppressedEvents: [...earlierSuppressed, ...probe.suppressedEvents],
-  };
-  return { probeID: update.probeID, probe: merged, hasTransient: true };
 }

@@ -3,7 +3,8 @@
 // a role change — calls credentialsChanged(), and the sockets concerned are checked again at once and closed
 // when their session or key no longer works; a slow timer still catches sessions and keys that simply expire.
 import type { FastifyRequest } from 'fastify';
-import { resolvePrincipal, type Principal } from '../../plugins/access.js';
+import { resolvePrincipal } from '../../plugins/access.js';
+import type { Principal } from '../../principal.js';
 
 /** WebSocket close code for "your credentials are gone" (RFC 6455 policy violation). */
 export const credentialsEndedCloseCode = 1008;
@@ -30,6 +31,7 @@ function concerns(principal: Principal | null, change: CredentialChange | undefi
 
 export class LiveSessions {
   private readonly open = new Map<ClosableSocket, Open>();
+  private readonly changeListeners: Array<(change: CredentialChange) => void> = [];
 
   get size(): number {
     return this.open.size;
@@ -43,8 +45,19 @@ export class LiveSessions {
     this.open.delete(socket);
   }
 
-  /** Checks the concerned sockets' credentials again now; resolves once the ended ones are closed. */
+  /** Told of each change made here once its sockets are checked (cluster mode tells the other instances). */
+  onChange(listener: (change: CredentialChange) => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  /** Credentials changed here: checks the concerned sockets again, then tells the onChange listeners. */
   async credentialsChanged(change?: CredentialChange): Promise<void> {
+    await this.recheck(change);
+    if (change) for (const listener of this.changeListeners) listener(change);
+  }
+
+  /** Checks the concerned sockets' credentials again now; resolves once the ended ones are closed. */
+  async recheck(change?: CredentialChange): Promise<void> {
     const checks = [...this.open]
       .filter(([, open]) => concerns(open.principal, change))
       .map(async ([socket, open]) => {

@@ -1,17 +1,17 @@
 // The live feed at "/" (docs/live-feed.md (Connecting)): authenticate and check Origin at the upgrade, then hand the socket
 // to the hub. Nothing the browser sends changes state. A plain GET / is the web app.
 import { compactSubprotocol } from '@bpm/protocol';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendError } from '../../plugins/error-handler.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ForbiddenError, UnauthorizedError } from '../../errors.js';
 import { isAllowedOrigin } from '../../plugins/security.js';
 import type { LiveHub } from './hub.js';
 import type { LiveSessions } from './live-sessions.js';
 
-async function checkUpgrade(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+async function checkUpgrade(request: FastifyRequest): Promise<void> {
   if (!request.ws) return;
   // plugins/access.ts's root onRequest hook has already resolved the session cookie or Bearer key.
-  if (!request.principal) await sendError(reply, 401, 'Authentication required');
-  else if (!isAllowedOrigin(request)) await sendError(reply, 403, 'Origin not allowed');
+  if (!request.principal) throw new UnauthorizedError();
+  if (!isAllowedOrigin(request)) throw new ForbiddenError('Origin not allowed');
 }
 
 export async function liveRoutes(
@@ -23,7 +23,7 @@ export async function liveRoutes(
   // sessions and keys that simply expire.
   let recheckTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    recheckTimer = setInterval(() => void sessions.credentialsChanged(), options.credentialRecheckMs);
+    recheckTimer = setInterval(() => void sessions.recheck(), options.credentialRecheckMs);
     recheckTimer.unref();
   });
   app.addHook('onClose', async () => clearInterval(recheckTimer));

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
 import { auditRequest, changesBetween } from '../audit/audit.service.js';
+import { BadRequestError } from '../../errors.js';
 import { badRequestFromZod } from '../../validation.js';
 import type { ProbeService } from './probes.service.js';
 
@@ -31,10 +32,7 @@ export async function probesRoutes(app: FastifyInstance, options: { service: Pro
     try {
       done(null, body === '' ? undefined : JSON.parse(body as string));
     } catch {
-      done(
-        Object.assign(new Error('Request body is not valid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }),
-        undefined,
-      );
+      done(new BadRequestError('Request body is not valid JSON'), undefined);
     }
   });
   app.addHook('onResponse', async (request, reply) => {

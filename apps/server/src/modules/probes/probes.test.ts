@@ -1,29 +1,10 @@
 // The probe API against the real app (inject): ingest, permissions, a bad batch, assignment, deletion,
-// thresholds, and the snapshot surviving a restart.
+// thresholds, probe data bounds and a large plant.
 import { defaultSystemInfo, type Probe, type ProbeReportInput } from '@bpm/protocol';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tempDataDir } from '../../testing/temp-storage.js';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
 import { createApiKey } from '../keys/keys.service.js';
-
-const assignment = {
-  buildStage: { id: 3, name: 'Busbar welding' },
-  agv: { id: 12, name: 'AGV-12' },
-  batteryPack: { id: 2291, name: 'Pack 2291' },
-  expectingCANData: true,
-};
-const report = (probeID: string, extra: Partial<ProbeReportInput> = {}): ProbeReportInput => ({
-  probeID,
-  firmwareVersion: '2.4.1',
-  readings: [
-    { origin: 'CAN', temperature: 31.4, valid: true },
-    { origin: 'Thermocouple', temperature: 29.8, valid: true },
-  ],
-  batteryPercentage: 83.5,
-  batteryCharging: false,
-  assignment,
-  ...extra,
-});
+import { assignment, report } from './probe-report.testing.js';
 
 // One app for the file (password hashing at OWASP cost makes sign-ins slow); each test uses its own probe IDs.
 let t: TestApp;
@@ -335,68 +316,5 @@ describe('a large plant', () => {
     expect(listed.filter((p) => p.probeID.startsWith(id('V-')))).toHaveLength(1000);
     expect(listed.filter((p) => p.probeID.startsWith(id('V-')) && p.events.length > 0).length).toBeGreaterThan(300);
     expect(answer.rawPayload.equals(Buffer.from(JSON.stringify(listed)))).toBe(true);
-  });
-});
-
-describe('restart', () => {
-  it('restores the probe snapshot and the thresholds', async () => {
-    const dataDir = tempDataDir('bpm-probes-');
-    const first = await createTestApp({ dataDir });
-    const cookie = withCookie(await first.loginAsAdmin());
-    await first.app.inject({ method: 'PUT', url: '/api/system/config', headers: cookie, payload: { timeoutSeconds: 60 } });
-    await first.app.inject({
-      method: 'POST',
-      url: '/api/probes/reports',
-      headers: cookie,
-      payload: [report('P-1', { batteryPercentage: 5 }), report('P-2')],
-    });
-    const before = (await first.app.inject({ method: 'GET', url: '/api/probes', headers: cookie })).json<Probe[]>();
-    await first.app.close(); // flushes the snapshot; the data directory stays
-
-    const again = await createTestApp({ dataDir });
-    try {
-      const after = (await again.app.inject({ method: 'GET', url: '/api/probes', headers: cookie })).json<Probe[]>();
-      const byId = (list: Probe[]) => Object.fromEntries(list.map((p) => [p.probeID, p]));
-      const p1 = before.find((p) => p.probeID === 'P-1')!;
-      expect(byId(after)['P-1']).toMatchObject({ state: p1.state, watchdogExpiry: p1.watchdogExpiry, batteryPercentage: 5 });
-      expect(byId(after)['P-1']!.events.map((e) => e.event)).toEqual([21]);
-      expect(Object.keys(byId(after)).sort()).toEqual(['P-1', 'P-2']);
-      expect((await again.app.inject({ method: 'GET', url: '/api/system/config', headers: cookie })).json().timeoutSeconds).toBe(
-        60,
-      );
-    } finally {
-      await again.close();
-    }
-  });
-
-  it('brings a stored report from the future back to the present, so the probe takes reports again', async () => {
-    const dataDir = tempDataDir('bpm-probes-');
-    const first = await createTestApp({ dataDir });
-    const cookie = withCookie(await first.loginAsAdmin());
-    await first.app.inject({ method: 'POST', url: '/api/probes/reports', headers: cookie, payload: report('P-F') });
-    await first.app.close();
-    // As stored by a server from before the 5-minute rule: a 9999-12-31 report.
-    const future = Date.parse('9999-12-31T00:00:00.000Z');
-    const { openDatabase } = await import('../../db/database.js');
-    const db = openDatabase(dataDir, first.config.databaseUrl);
-    const row = await db.selectFrom('probes').select('record').where('probe_id', '=', 'P-F').executeTakeFirstOrThrow();
-    const stored = JSON.parse(row.record);
-    stored.lastReportMs = future;
-    stored.report.timestamp = new Date(future).toISOString();
-    await db
-      .updateTable('probes')
-      .set({ record: JSON.stringify(stored) })
-      .where('probe_id', '=', 'P-F')
-      .execute();
-    await db.destroy();
-
-    const again = await createTestApp({ dataDir });
-    try {
-      const send = () =>
-        again.app.inject({ method: 'POST', url: '/api/probes/reports', headers: cookie, payload: report('P-F') });
-      expect((await send()).json()).toEqual({ accepted: 1, ignored: 0 });
-    } finally {
-      await again.close();
-    }
   });
 });

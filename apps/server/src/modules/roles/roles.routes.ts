@@ -6,7 +6,7 @@ import { callerOf } from '../../plugins/access.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
 import { auditRequest, changesBetween } from '../audit/audit.service.js';
 import { logLine } from '../../log-text.js';
-import { createRole, deleteRole, getRole, getRoles, makeDefaultRole, updateRole } from './roles.service.js';
+import { createRole, deleteRole, getRole, getRoles, makeDefaultRole, updateRole, type RoleHolders } from './roles.service.js';
 
 const tags = ['Roles'];
 
@@ -19,7 +19,7 @@ const audited = (role: Role) => ({
   permissions: Object.fromEntries(role.permissions_with_levels.map((p) => [p.permission_name, p.permission_level_name])),
 });
 
-export async function rolesRoutes(app: FastifyInstance): Promise<void> {
+export async function rolesRoutes(app: FastifyInstance, options: { holders: RoleHolders }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -71,7 +71,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const before = await getRole(app.db, request.params.id);
-      const role = await updateRole(app.db, callerOf(request), request.params.id, request.body);
+      const role = await updateRole(app.db, options.holders, callerOf(request), request.params.id, request.body);
       await auditRequest(request, {
         action: 'role.update',
         target: { type: 'role', id: role.id },
@@ -90,7 +90,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
       config: { access: { permission: 'Roles', level: 'DELETE' } },
     },
     async (request, reply) => {
-      const role = await deleteRole(app.db, request.params.id);
+      const role = await deleteRole(app.db, options.holders, request.params.id);
       await auditRequest(request, {
         action: 'role.delete',
         target: { type: 'role', id: role.id },

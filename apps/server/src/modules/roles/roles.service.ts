@@ -6,8 +6,7 @@ import { levelSatisfies, type ParsedRoleInput, type PermissionLevel, type Permis
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
-import type { Principal } from '../../plugins/access.js';
-import { getUsers, usersHolding } from '../users/users.service.js';
+import type { Principal } from '../../principal.js';
 import {
   deleteRoleRow,
   findRole,
@@ -61,12 +60,22 @@ function refuseGrantsAboveOwn(actor: Principal, input: ParsedRoleInput): void {
   }
 }
 
+/**
+ * What role editing needs to know of users, answered by the users module (roles.plugin.ts wires it), so that
+ * the users and roles services do not import each other. Each takes the change's transaction.
+ */
+export interface RoleHolders {
+  /** How many users hold a role with `permission` at `level` or higher. */
+  holdingCount(db: Kysely<Database>, permission: PermissionName, level: PermissionLevel): Promise<number>;
+  /** How many users hold the role. */
+  countOf(db: Kysely<Database>, roleId: number): Promise<number>;
+}
+
 /** Checked inside the change's transaction, after it: a refusal rolls it back. */
-async function ensureManagersRemain(db: Kysely<Database>): Promise<void> {
-  const users = await usersHolding(db, 'Users', managingLevel);
-  const roles = await usersHolding(db, 'Roles', managingLevel);
-  if (users.length === 0 || roles.length === 0)
-    throw new ConflictError('This change would leave nobody able to manage users and roles');
+async function ensureManagersRemain(db: Kysely<Database>, holders: RoleHolders): Promise<void> {
+  const users = await holders.holdingCount(db, 'Users', managingLevel);
+  const roles = await holders.holdingCount(db, 'Roles', managingLevel);
+  if (users === 0 || roles === 0) throw new ConflictError('This change would leave nobody able to manage users and roles');
 }
 
 export async function createRole(db: Kysely<Database>, actor: Principal, input: ParsedRoleInput): Promise<Role> {
@@ -79,25 +88,31 @@ export async function createRole(db: Kysely<Database>, actor: Principal, input: 
   });
 }
 
-export async function updateRole(db: Kysely<Database>, actor: Principal, roleId: number, input: ParsedRoleInput): Promise<Role> {
+export async function updateRole(
+  db: Kysely<Database>,
+  holders: RoleHolders,
+  actor: Principal,
+  roleId: number,
+  input: ParsedRoleInput,
+): Promise<Role> {
   refuseGrantsAboveOwn(actor, input);
   return db.transaction().execute(async (trx) => {
     await requireRole(trx, roleId);
     if (await roleNameTaken(trx, input.name, roleId)) throw new ConflictError('Role name already exists');
     await updateRoleRow(trx, roleId, { ...input, now: new Date().toISOString() });
     await replaceRolePermissions(trx, roleId, input.permissions);
-    await ensureManagersRemain(trx);
+    await ensureManagersRemain(trx, holders);
     return requireRole(trx, roleId);
   });
 }
 
-export async function deleteRole(db: Kysely<Database>, roleId: number): Promise<Role> {
+export async function deleteRole(db: Kysely<Database>, holders: RoleHolders, roleId: number): Promise<Role> {
   return db.transaction().execute(async (trx) => {
     const role = await requireRole(trx, roleId);
     if (role.is_default) throw new ConflictError('The default role cannot be deleted: make another role the default first');
-    const holders = (await getUsers(trx)).filter((user) => user.roleId === roleId).length;
-    if (holders > 0) {
-      throw new ConflictError(`This role cannot be deleted: ${holders} user(s) hold it. Give them another role first`);
+    const holding = await holders.countOf(trx, roleId);
+    if (holding > 0) {
+      throw new ConflictError(`This role cannot be deleted: ${holding} user(s) hold it. Give them another role first`);
     }
     await deleteRoleRow(trx, roleId);
     return role;

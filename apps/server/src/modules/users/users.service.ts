@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../password.js';
-import type { Principal } from '../../plugins/access.js';
+import type { Principal } from '../../principal.js';
 import { deleteKeysOfUser } from '../keys/keys.service.js';
 import { roleExists, rolesHolding } from '../roles/roles.service.js';
 import { endSessionsOfUser } from '../sessions/sessions.service.js';
