@@ -264,31 +264,6 @@ export async function selectProbeCarriages(
     .execute();
 }
 
-/** Where a page of a pack's carriages starts: after this carriage, in (from_minute, probe_key) order. */
-export interface CarriageKey {
-  fromMinute: number;
-  probeKey: number;
-}
-
-/** Up to `limit` of the pack's carriages after `after`, in (from_minute, probe_key) order (the pack index's order). */
-export async function selectPackCarriages(
-  db: Db,
-  packId: number,
-  after: CarriageKey | undefined,
-  limit: number,
-): Promise<CarriageRow[]> {
-  let query = db.selectFrom('history_carriages').selectAll().where('pack_id', '=', packId);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('from_minute', '>', after.fromMinute),
-        eb.and([eb('from_minute', '=', after.fromMinute), eb('probe_key', '>', after.probeKey)]),
-      ]),
-    );
-  }
-  return query.orderBy('from_minute').orderBy('probe_key').limit(limit).execute();
-}
-
 /** Where the probe's next carriage starts (the end of the one starting at fromMinute); undefined while it is the latest. */
 export async function nextCarriageStart(db: Db, probeKey: number, fromMinute: number): Promise<number | undefined> {
   const row = await db

@@ -32,9 +32,8 @@ import {
   selectBuckets,
   selectNames,
   selectPack,
-  selectPackCarriages,
-  type CarriageKey,
 } from './history.queries.js';
+import { selectPackCarriages, type CarriageKey } from './pack-carriages.queries.js';
 
 export interface PackHistorySources {
   db: Kysely<Database>;
