@@ -9,6 +9,8 @@ test('logs appear, filter on the server, and auto-refresh shows a new entry', as
   await signInAsAdmin(page, server, '/logs');
   const log = page.getByRole('log', { name: 'Log entries' });
   await expect(log.getByText(/GET/).first()).toBeVisible();
+  // Written just before the page was opened: in view without scrolling, not under the page load's own requests.
+  await expect(log.getByText(`${marker}-before`)).toBeInViewport();
   await expect(log.getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}/).first()).toBeVisible();
 
   await page.getByPlaceholder('Filter logs...').fill(marker);

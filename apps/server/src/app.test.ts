@@ -275,14 +275,15 @@ describe('OpenAPI', () => {
   it('documents the API from the protocol schemas', async () => {
     const t = await createTestApp();
     try {
-      const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      const cookie = await t.loginAsAdmin();
+      const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { cookie } })).json();
       expect(spec.openapi).toMatch(/^3\./);
       expect(Object.keys(spec.paths)).toEqual(
         expect.arrayContaining(['/api/login', '/api/users', '/api/users/{id}', '/api/keys', '/api/system/logs']),
       );
       const createUser = spec.paths['/api/users'].post.requestBody.content['application/json'].schema;
       expect(createUser.required).toEqual(expect.arrayContaining(['username', 'password', 'roleId']));
-      const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+      const page = await t.app.inject({ method: 'GET', url: '/api/docs', headers: { cookie } });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('Swagger UI');
       expect(String(page.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');

@@ -29,6 +29,7 @@ import { compressionPlugin } from './plugins/compression.js';
 import { bodyDrainPlugin } from './plugins/body-drain.js';
 import { dbPlugin } from './plugins/db.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { hostAllowListPlugin } from './plugins/host-allow-list.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { requestLogPlugin } from './plugins/request-log.js';
 import { securityPlugin } from './plugins/security.js';
@@ -106,12 +107,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   useZodSchemas(app);
   await app.register(errorHandlerPlugin);
   await app.register(bodyDrainPlugin);
+  await app.register(hostAllowListPlugin);
   await app.register(dbPlugin, { db });
   await app.register(requestLogPlugin, { summaryIntervalMs: config.logSummaryIntervalMs });
   await app.register(cookie);
   await app.register(principalPlugin);
   await app.register(securityPlugin);
-  await app.register(openApiPlugin, { version });
+  await app.register(openApiPlugin, { version, public: config.apiDocsPublic });
 
   // The live feed owns GET /: it upgrades to the WebSocket, and a plain GET gets reply.sendWebApp().
   // At the root, so its hub (app.liveHub) is there for the probes module and the tests.

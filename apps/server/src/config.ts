@@ -42,6 +42,10 @@ export interface AppConfig {
   /** The reverse proxies whose X-Forwarded-* headers are believed (addresses, CIDRs or proxy-addr names such
    * as "loopback"); false to believe none. The client is the right-most address no listed proxy added. */
   trustProxy: false | string[];
+  /** /api/docs readable without signing in (docs/security.md "Headers"); off by default. */
+  apiDocsPublic: boolean;
+  /** Serve the web app's *.map files (docs/security.md "Headers"); off by default. */
+  serveSourceMaps: boolean;
   bodyLimitBytes: number;
   loginThrottle: LoginThrottleConfig;
   /** scrypt cost as log2(N): 17 (OWASP) in production; tests lower it so creating users stays quick. */
@@ -124,6 +128,8 @@ const envSchema = z.object({
   BPM_AUDIT_MAX_AGE_DAYS: int(365, 1, 36_500),
   NODE_ENV: optionalText,
   BPM_TEST_PASSWORD_HASH_LOG2N: z.coerce.number().int().min(10).max(17).optional(),
+  BPM_API_DOCS_PUBLIC: flag(false),
+  BPM_SOURCE_MAPS: flag(false),
 });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -164,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.BPM_REDIS_URL,
     trustProxy: e.BPM_TRUST_PROXY,
+    apiDocsPublic: e.BPM_API_DOCS_PUBLIC,
+    serveSourceMaps: e.BPM_SOURCE_MAPS,
     bodyLimitBytes: 1024 * 1024,
     passwordHashLog2N: e.BPM_TEST_PASSWORD_HASH_LOG2N ?? defaultPasswordHashLog2N,
     liveCredentialRecheckMs: 30_000,

@@ -67,3 +67,10 @@ export class ServiceUnavailableError extends AppError {
     super(503, message);
   }
 }
+
+/** The request named a host this server does not answer as (docs/security.md "Headers"). */
+export class MisdirectedRequestError extends AppError {
+  constructor(message: string) {
+    super(421, message);
+  }
+}

@@ -9,26 +9,51 @@ const p = 1;
 
 /** Each derivation holds 128 MiB at OWASP's cost: at most two at once bounds memory under a login flood. */
 const maxConcurrentDerivations = 2;
+/** Suspect sign-ins never hold the last slot, so a trusted or fresh one waits for no guess's hash. */
+const maxSuspectDerivations = maxConcurrentDerivations - 1;
 let running = 0;
-/** Priority waiters (signed-in users' own changes, sign-ins from a trusted device) go before anonymous sign-ins. */
-const waitingFirst: Array<() => void> = [];
-const waiting: Array<() => void> = [];
+let runningSuspect = 0;
+
+/**
+ * Who waits first for a derivation slot (docs/security.md "Sign-in throttling"): signed-in users' own changes and
+ * trusted devices, then sign-ins from an address with no failure on record, then every other sign-in.
+ */
+export type HashPriority = 'trusted' | 'fresh' | 'suspect';
+const priorities: readonly HashPriority[] = ['trusted', 'fresh', 'suspect'];
+const waiting: Record<HashPriority, Array<() => void>> = { trusted: [], fresh: [], suspect: [] };
 
 export interface HashOptions {
-  /** Anonymous sign-in attempts wait behind everything else (docs/security.md "Sign-in throttling"). */
-  anonymous?: boolean;
+  priority?: HashPriority;
+}
+
+const canStart = (priority: HashPriority) =>
+  running < maxConcurrentDerivations && (priority !== 'suspect' || runningSuspect < maxSuspectDerivations);
+
+function take(priority: HashPriority): void {
+  running += 1;
+  if (priority === 'suspect') runningSuspect += 1;
+}
+
+/** Hands free slots to waiters, first lane first; a waiter is resumed holding its slot already. */
+function startWaiting(): void {
+  for (const priority of priorities) {
+    while (waiting[priority].length > 0 && canStart(priority)) {
+      take(priority);
+      waiting[priority].shift()!();
+    }
+  }
 }
 
 async function withDerivationSlot<T>(work: () => Promise<T>, options: HashOptions): Promise<T> {
-  if (running >= maxConcurrentDerivations) {
-    await new Promise<void>((resolve) => (options.anonymous ? waiting : waitingFirst).push(resolve));
-  }
-  running += 1;
+  const priority = options.priority ?? 'trusted';
+  if (canStart(priority) && waiting[priority].length === 0) take(priority);
+  else await new Promise<void>((resolve) => waiting[priority].push(resolve));
   try {
     return await work();
   } finally {
     running -= 1;
-    (waitingFirst.shift() ?? waiting.shift())?.();
+    if (priority === 'suspect') runningSuspect -= 1;
+    startWaiting();
   }
 }
 

@@ -63,9 +63,15 @@ export const carriageSchema = z.object({
 });
 export type Carriage = z.infer<typeof carriageSchema>;
 
+/** Carriages in one answer of GET /packs/{packId}/history unless `limit` says fewer (docs/history.md). */
+export const packHistoryPageDefault = 500;
+export const packHistoryPageMax = 1000;
+
 export const packHistorySchema = z.object({
   batteryPack: namedRefSchema,
   carriages: z.array(carriageSchema),
+  /** Present when more carriages follow: pass it as `cursor` for the next page. */
+  nextCursor: z.string().optional(),
 });
 export type PackHistory = z.infer<typeof packHistorySchema>;
 
@@ -78,6 +84,20 @@ export const packSummarySchema = z.object({
 export type PackSummary = z.infer<typeof packSummarySchema>;
 
 export const packSearchQuerySchema = z.object({ q: z.string().max(200).optional() });
+export const packHistoryQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${packHistoryPageMax}` })
+    .int(`limit must be a whole number from 1 to ${packHistoryPageMax}`)
+    .min(1, `limit must be a whole number from 1 to ${packHistoryPageMax}`)
+    .max(packHistoryPageMax, `limit must be a whole number from 1 to ${packHistoryPageMax}`)
+    .optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,10}\.\d{1,10}$/, 'cursor must be a nextCursor from a previous answer')
+    .optional(),
+});
+export type PackHistoryQuery = z.infer<typeof packHistoryQuerySchema>;
+
 export const packIdParamsSchema = z.object({
   packId: z.coerce.number({ error: 'packId must be a whole number' }).int('packId must be a whole number'),
 });

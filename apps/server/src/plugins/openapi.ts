@@ -4,10 +4,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import { productName } from '@bpm/protocol';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { UnauthorizedError } from '../errors.js';
 import { toJsonSchema } from './zod-schemas.js';
 
 export const openApiPlugin = fp(
-  async (app: FastifyInstance, options: { version: string }) => {
+  async (app: FastifyInstance, options: { version: string; public: boolean }) => {
     await app.register(swagger, {
       openapi: {
         info: { title: `${productName} API`, version: options.version },
@@ -37,6 +38,13 @@ export const openApiPlugin = fp(
     });
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
+      // The document maps every route and parameter: for signed-in users and keys unless BPM_API_DOCS_PUBLIC is on.
+      uiHooks: {
+        onRequest: (request, _reply, done) => {
+          if (options.public || request.principal) return done();
+          done(new UnauthorizedError('Sign in (or send an API key) to read the API documentation'));
+        },
+      },
       // The plugin's default CSP adds upgrade-insecure-requests, which breaks the page on plain-http LAN hosts.
       staticCSP:
         "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",

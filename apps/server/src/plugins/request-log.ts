@@ -61,9 +61,13 @@ export class RefusalSummary {
   }
 }
 
-/** Load balancers ask every few seconds; only a failing answer is worth a line on the Logs page. */
-export function isRoutineHealthCheck(method: string, url: string, status: number): boolean {
-  return method === 'GET' && status === 200 && /\/health\/(live|ready)$/.test(url.split('?')[0] ?? url);
+/**
+ * A read that succeeded (static files, the web app's own calls on every page, load balancers' health checks)
+ * changes nothing and is logged at debug: opening a page wrote ~60 info lines above the entry an administrator
+ * came to see. Changes and failed requests stay at info and above (docs/security.md "Logs that can be trusted").
+ */
+export function isRoutineRead(method: string, status: number): boolean {
+  return (method === 'GET' || method === 'HEAD') && status < 400;
 }
 
 export const requestLogPlugin = fp(
@@ -82,7 +86,7 @@ export const requestLogPlugin = fp(
       const line = requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime);
       const status = reply.statusCode;
       if (status >= 500) request.log.error(line);
-      else if (isRoutineIngest(request.method, request.url, status) || isRoutineHealthCheck(request.method, request.url, status))
+      else if (isRoutineIngest(request.method, request.url, status) || isRoutineRead(request.method, status))
         request.log.debug(line);
       else if (status >= 400 && !request.principal) {
         refusals.add(status);

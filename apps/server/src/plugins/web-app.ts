@@ -48,7 +48,8 @@ export const webAppPlugin = fp(
         // browsers that accept them, so JS and CSS travel compressed at no CPU cost (docs/operator-screen.md).
         preCompressed: true,
         // Folders ("/" above all) are pages, not listings: let the not-found handler answer with the app.
-        allowedPath: (pathName) => !pathName.endsWith('/'),
+        // Source maps (the web app's readable source) only with BPM_SOURCE_MAPS=on (docs/security.md "Headers").
+        allowedPath: (pathName) => !pathName.endsWith('/') && (app.config.serveSourceMaps || !pathName.endsWith('.map')),
         setHeaders: (reply, path) => {
           // Vite's hashed assets never change; index.html must be revalidated to pick up a new build.
           reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

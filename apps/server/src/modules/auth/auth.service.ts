@@ -52,7 +52,7 @@ export async function signIn(
     credentials = await findCredentials(db, { username: request.username });
     // An unknown username costs the same hashing time as a wrong password, so timing does not tell them apart.
     isValid = await verifyPassword(request.password, credentials?.passwordHash ?? (await decoyPasswordHash(request.hashLog2N)), {
-      anonymous: !attempt.trusted,
+      priority: attempt.priority,
     });
   } catch (error) {
     await attempt.failed();

@@ -190,25 +190,44 @@ describe('login throttling', () => {
     }
   });
 
-  it('holds a username back after its free failures even when the guesses come in parallel from many addresses', async () => {
+  it('holds a username back after its free failures, in parallel, from every address that has failed before', async () => {
     const capped = await throttled({ freeFailures: 2, baseDelayMs: 60_000, maxDelayMs: 60_000, addressMaxFailures: 100 });
     try {
-      const answers = await Promise.all(
-        Array.from({ length: 8 }, (_, i) =>
-          capped.app.inject({
-            method: 'POST',
-            url: '/api/login',
-            remoteAddress: `10.6.6.${i}`,
-            payload: { username: 'admin', password: `guess-${i}` },
-          }),
-        ),
+      const guess = (i: number) =>
+        capped.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: `10.6.6.${i % 4}`,
+          payload: { username: 'admin', password: `guess-${i}` },
+        });
+      // Two free guesses, the third (which sets the delay), and the first from the fourth address are checked.
+      for (let i = 0; i < 4; i += 1) expect((await guess(i)).statusCode).toBe(401);
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => guess(i)));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 8 }, () => 429));
+      expect(Number(answers[0]?.headers['retry-after'])).toBe(60);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('signs a new browser in with the right password while guesses for that user from elsewhere are held back', async () => {
+    const capped = await throttled({ freeFailures: 2, baseDelayMs: 60_000, maxDelayMs: 60_000, addressMaxFailures: 100, hashQueueMax: 2 });
+    try {
+      const attempt = (remoteAddress: string, username: string, password: string) =>
+        capped.app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { username, password } });
+      for (let i = 0; i < 4; i += 1) await attempt(`10.6.6.${i}`, 'admin', `guess-${i}`);
+      // A new address gets one check of its own; a wrong password there makes it wait like the rest.
+      expect((await attempt('10.7.7.8', 'admin', 'another-guess')).statusCode).toBe(401);
+      expect((await attempt('10.7.7.8', 'admin', testAdminPassword)).statusCode).toBe(429);
+      // A flood from the addresses that failed: guesses at admin and at made-up users filling the hashing queue.
+      const flood = Array.from({ length: 24 }, (_, i) =>
+        attempt(`10.6.6.${i % 4}`, i % 2 === 0 ? 'admin' : `nobody${i}`, `guess-${i}`),
       );
-      const codes = answers.map((a) => a.statusCode);
-      // Two free guesses and the third (which sets the delay) are checked; the rest wait a minute.
-      expect(codes.filter((c) => c === 401)).toHaveLength(3);
-      const refused = answers.filter((a) => a.statusCode === 429);
-      expect(refused).toHaveLength(5);
-      expect(Number(refused[0]?.headers['retry-after'])).toBe(60);
+      const real = await attempt('10.7.7.7', 'admin', testAdminPassword);
+      const answers = await Promise.all(flood);
+      expect(real.statusCode).toBe(200);
+      const atAdmin = answers.filter((_, i) => i % 2 === 0).map((a) => a.statusCode);
+      expect(atAdmin.every((code) => code === 429 || code === 503)).toBe(true);
     } finally {
       await capped.close();
     }
@@ -235,11 +254,12 @@ describe('login throttling', () => {
       const answers = await Promise.all(flood);
       expect((await real).statusCode).toBe(200);
       const busy = answers.filter((a) => a.statusCode === 503);
-      expect(busy).toHaveLength(28);
+      expect(busy).toHaveLength(27);
       expect(busy[0]?.headers['retry-after']).toBe('1');
       expect(busy[0]?.json()).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
-      // Only two anonymous attempts were hashed at all: the trusted one waits behind at most those two.
-      expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(2);
+      // Three anonymous attempts were hashed (the address's first in its own lane, two more); the trusted one
+      // waits behind at most the two hashes in progress.
+      expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(3);
     } finally {
       await capped.close();
     }

@@ -35,12 +35,12 @@ describe('LoginThrottle', () => {
   it('enforces a username delay as "not before": an attempt inside it is refused without being checked', async () => {
     let now = 0;
     const throttle = new LoginThrottle({ ...config, addressMaxFailures: 100 }, new MemoryThrottleStore(), () => now);
-    for (let i = 0; i < 6; i += 1) await (await throttle.begin({ address: `10.0.0.${i}`, usernameKey: 'alice' })).failed();
-    const early = await refusal(throttle.begin({ address: '10.0.1.1', usernameKey: 'alice' }));
+    for (let i = 0; i < 6; i += 1) await (await throttle.begin({ address: `10.0.0.${i % 2}`, usernameKey: 'alice' })).failed();
+    const early = await refusal(throttle.begin({ address: '10.0.0.1', usernameKey: 'alice' }));
     expect(early).toBeInstanceOf(TooManyRequestsError);
     expect(early.retryAfterSeconds).toBe(1);
     // Another username is not held back.
-    await (await throttle.begin({ address: '10.0.1.1', usernameKey: 'bob' })).failed();
+    await (await throttle.begin({ address: '10.0.0.1', usernameKey: 'bob' })).failed();
     now = 1000;
     await (await throttle.begin({ address: '10.0.1.1', usernameKey: 'alice' })).succeeded();
     // A success starts the streak over.
@@ -73,7 +73,7 @@ describe('LoginThrottle', () => {
     for (let i = 0; i < 4; i += 1) await (await throttle.begin({ address: '10.0.0.1', usernameKey: 'alice' })).failed();
     await refusal(throttle.begin({ address: '10.0.0.1', usernameKey: 'alice' }));
     const trusted = await throttle.begin({ address: '10.0.0.1', usernameKey: 'alice', deviceId: 'd1' });
-    expect(trusted.trusted).toBe(true);
+    expect(trusted.priority).toBe('trusted');
     await trusted.failed();
     await (await throttle.begin({ address: '10.0.0.1', usernameKey: 'alice', deviceId: 'd1' })).failed();
     await (await throttle.begin({ address: '10.0.0.1', usernameKey: 'alice', deviceId: 'd1' })).failed();
@@ -86,8 +86,28 @@ describe('LoginThrottle', () => {
     const first = await throttle.begin({ address: '10.0.0.1', usernameKey: 'a' });
     await throttle.begin({ address: '10.0.0.2', usernameKey: 'b' });
     expect(await refusal(throttle.begin({ address: '10.0.0.3', usernameKey: 'c' }))).toBeInstanceOf(ServiceUnavailableError);
-    expect((await throttle.begin({ address: '10.0.0.3', usernameKey: 'c', deviceId: 'd' })).trusted).toBe(true);
+    expect((await throttle.begin({ address: '10.0.0.3', usernameKey: 'c', deviceId: 'd' })).priority).toBe('trusted');
     await first.failed();
     await throttle.begin({ address: '10.0.0.3', usernameKey: 'c' });
+  });
+
+  it('checks an address with no failure inside a username delay, once: guesses from elsewhere cannot spend its turn', async () => {
+    const throttle = new LoginThrottle({ ...config, addressMaxFailures: 100 });
+    for (let i = 0; i < 6; i += 1) await (await throttle.begin({ address: `10.0.0.${i % 2}`, usernameKey: 'alice' })).failed();
+    await refusal(throttle.begin({ address: '10.0.0.0', usernameKey: 'alice' }));
+    const fresh = await throttle.begin({ address: '10.0.5.5', usernameKey: 'alice' });
+    expect(fresh.priority).toBe('fresh');
+    await fresh.failed();
+    // Having failed once, that address waits like the others.
+    expect(await refusal(throttle.begin({ address: '10.0.5.5', usernameKey: 'alice' }))).toBeInstanceOf(TooManyRequestsError);
+  });
+
+  it('keeps a lane for addresses with no failure when the others fill the hashing queue', async () => {
+    const throttle = new LoginThrottle({ ...config, addressMaxFailures: 100, hashQueueMax: 2 });
+    await (await throttle.begin({ address: '10.0.0.1', usernameKey: 'x' })).failed();
+    await throttle.begin({ address: '10.0.0.1', usernameKey: 'a' });
+    await throttle.begin({ address: '10.0.0.1', usernameKey: 'b' });
+    expect(await refusal(throttle.begin({ address: '10.0.0.1', usernameKey: 'c' }))).toBeInstanceOf(ServiceUnavailableError);
+    expect((await throttle.begin({ address: '10.0.0.9', usernameKey: 'c' })).priority).toBe('fresh');
   });
 });

@@ -3,11 +3,13 @@
 // - Per address: at most addressMaxFailures failures per window, then 429 with Retry-After.
 // - Per username: after freeFailures failures in a row, the next attempt is accepted no sooner than a growing
 //   delay after the last one ("not before", enforced on the server, so parallel guesses gain nothing).
+// - An address with no failure on record (a fresh address) is checked even inside a username's delay, in its own
+//   lane: guesses from elsewhere cannot spend its chance (docs/decisions/security.md#fresh-address-lane).
 // - A browser holding a device cookie for that username skips both (it has its own, small, failure budget).
-// - Anonymous attempts in flight are bounded: beyond hashQueueMax the answer is 503 at once, so a flood never
-//   queues up seconds of hashing in front of a real sign-in.
+// - Anonymous attempts in flight are bounded per lane: beyond hashQueueMax the answer is 503 at once.
 import type { LoginThrottleConfig } from '../../config.js';
 import { ServiceUnavailableError, TooManyRequestsError } from '../../errors.js';
+import type { HashPriority } from '../../password.js';
 import { MemoryThrottleStore, type ThrottleStore } from './throttle-store.js';
 
 /** A username's failure streak is forgotten an hour after it began. */
@@ -21,8 +23,8 @@ export interface SignInAttempt {
 }
 
 export interface PendingAttempt {
-  /** The attempt came from a trusted device: its hashing goes before anonymous attempts. */
-  trusted: boolean;
+  /** Trusted device first, then a fresh address, then the rest (password.ts). */
+  priority: HashPriority;
   succeeded(): Promise<void>;
   failed(): Promise<void>;
 }
@@ -30,7 +32,7 @@ export interface PendingAttempt {
 const retrySeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export class LoginThrottle {
-  private anonymousInFlight = 0;
+  private readonly inFlight = { fresh: 0, suspect: 0 };
 
   constructor(
     private readonly config: LoginThrottleConfig,
@@ -54,53 +56,59 @@ export class LoginThrottle {
       // A device past its own budget is treated like any other browser (OWASP: lockout-listed device).
       if (device.ok) {
         return {
-          trusted: true,
+          priority: 'trusted',
           succeeded: () => this.store.forget(deviceKey),
           failed: () => Promise.resolve(),
         };
       }
     }
 
-    if (this.anonymousInFlight >= this.config.hashQueueMax) {
-      throw new ServiceUnavailableError('The server is busy with other sign-ins. Try again in a moment.', 1);
-    }
-    this.anonymousInFlight += 1;
-    let settled = false;
-    const leave = () => {
-      if (!settled) this.anonymousInFlight -= 1;
-      settled = true;
-    };
     const addressKey = `a:${attempt.address}`;
     const usernameKey = `u:${attempt.usernameKey}`;
-    try {
-      const now = this.now();
-      const address = await this.store.reserve(
-        addressKey,
-        { max: this.config.addressMaxFailures, windowMs: this.config.addressWindowMs },
-        now,
+    const now = this.now();
+    const address = await this.store.reserve(
+      addressKey,
+      { max: this.config.addressMaxFailures, windowMs: this.config.addressWindowMs },
+      now,
+    );
+    if (!address.ok) {
+      throw new TooManyRequestsError(
+        'Too many failed sign-in attempts from this address. Try again later.',
+        retrySeconds(address.retryAfterMs),
       );
-      if (!address.ok) {
-        throw new TooManyRequestsError(
-          'Too many failed sign-in attempts from this address. Try again later.',
-          retrySeconds(address.retryAfterMs),
-        );
-      }
+    }
+    // This attempt is the address's only one in its window: no failure, nothing else in flight.
+    const lane = address.count === 1 ? 'fresh' : 'suspect';
+    if (this.inFlight[lane] >= this.config.hashQueueMax) {
+      // A busy answer in the fresh lane spends the address's turn there, or a flood from fresh addresses would
+      // hold that lane forever (docs/decisions/security.md#fresh-address-lane).
+      if (lane === 'suspect') await this.store.release(addressKey);
+      throw new ServiceUnavailableError('The server is busy with other sign-ins. Try again in a moment.', 1);
+    }
+    this.inFlight[lane] += 1;
+    let settled = false;
+    const leave = () => {
+      if (!settled) this.inFlight[lane] -= 1;
+      settled = true;
+    };
+    try {
       const username = await this.store.reserve(usernameKey, { max: Number.MAX_SAFE_INTEGER, windowMs: usernameMemoryMs }, now);
-      if (!username.ok) {
+      if (username.ok) {
+        const delayMs = this.delayAfter(username.count);
+        if (delayMs > 0) await this.store.record(usernameKey, now + delayMs);
+      } else if (lane === 'suspect') {
         await this.store.release(addressKey);
         throw new TooManyRequestsError(
           'Too many failed sign-in attempts for this user. Try again in a few seconds.',
           retrySeconds(username.retryAfterMs),
         );
       }
-      const delayMs = this.delayAfter(username.count);
-      if (delayMs > 0) await this.store.record(usernameKey, now + delayMs);
     } catch (error) {
       leave();
       throw error;
     }
     return {
-      trusted: false,
+      priority: lane,
       succeeded: async () => {
         leave();
         await this.store.release(addressKey);

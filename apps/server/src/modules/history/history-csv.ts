@@ -2,9 +2,11 @@
 // writer (csv-text.ts: RFC 4180 quoting, formulas defused).
 import type { PackHistory, ProbeHistory, TemperatureStats } from '@bpm/protocol';
 import { csvLine as line } from '../../csv-text.js';
+import { nextTurn } from '../../event-loop-turns.js';
 const stats = (s: TemperatureStats | null) => [s?.min, s?.max, s?.mean];
 
-export function probeHistoryCsv(history: ProbeHistory): string {
+/** The CSV in pieces of `linesPerPiece` lines, a later event-loop turn for each (docs/history.md). */
+export async function* probeHistoryCsv(history: ProbeHistory, linesPerPiece = 500): AsyncGenerator<string> {
   let out = line([
     'time',
     'internal_min',
@@ -18,14 +20,21 @@ export function probeHistoryCsv(history: ProbeHistory): string {
     'stage_id',
     'pack_id',
   ]);
-  for (const p of history.points) {
+  for (let i = 0; i < history.points.length; i += 1) {
+    const p = history.points[i]!;
     out += line([p.t, ...stats(p.internal), ...stats(p.external), p.battery, p.reports, p.stageId, p.packId]);
+    if ((i + 1) % linesPerPiece === 0) {
+      yield out;
+      out = '';
+      await nextTurn();
+    }
   }
-  return out;
+  yield out;
 }
 
-export function packHistoryCsv(history: PackHistory): string {
-  let out = line([
+/** One page of carriages; the header only with the first (`header`). */
+export function packHistoryCsv(history: PackHistory, header = true): string {
+  let out = header ? line([
     'pack_id',
     'pack_name',
     'probe',
@@ -40,7 +49,7 @@ export function packHistoryCsv(history: PackHistory): string {
     'external_max',
     'external_mean',
     'alarms',
-  ]);
+  ]) : '';
   for (const c of history.carriages) {
     out += line([
       history.batteryPack.id,

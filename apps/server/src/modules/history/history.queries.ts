@@ -264,10 +264,6 @@ export async function selectProbeCarriages(
     .execute();
 }
 
-export async function selectPackCarriages(db: Db, packId: number): Promise<CarriageRow[]> {
-  return db.selectFrom('history_carriages').selectAll().where('pack_id', '=', packId).orderBy('from_minute').execute();
-}
-
 /** Where the probe's next carriage starts (the end of the one starting at fromMinute); undefined while it is the latest. */
 export async function nextCarriageStart(db: Db, probeKey: number, fromMinute: number): Promise<number | undefined> {
   const row = await db

@@ -2,6 +2,7 @@
 import {
   historyRangeQuerySchema,
   packHistorySchema,
+  packHistoryQuerySchema,
   packIdParamsSchema,
   packSearchQuerySchema,
   packSummarySchema,
@@ -11,6 +12,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
+import { Readable } from 'node:stream';
+import { nextTurn } from '../../event-loop-turns.js';
 import { csvFileName, packHistoryCsv, probeHistoryCsv } from './history-csv.js';
 import type { HistoryService } from './history.service.js';
 
@@ -42,13 +45,14 @@ export async function historyRoutes(app: FastifyInstance, options: { service: Hi
     },
     async (request, reply) => {
       const history = await service.probeHistory(request.params.id, request.query);
+      // Streamed in pieces, each in its own turn: 50 exports at once must not hold other clients (docs/history.md).
       return reply
         .type(csvType)
         .header(
           'content-disposition',
           `attachment; filename="${csvFileName('history', history.probeID, history.from.slice(0, 16))}"`,
         )
-        .send(probeHistoryCsv(history));
+        .send(Readable.from(probeHistoryCsv(history)));
     },
   );
 
@@ -65,20 +69,31 @@ export async function historyRoutes(app: FastifyInstance, options: { service: Hi
     '/packs/:packId/history',
     {
       config: { access: 'signedIn' },
-      schema: { tags: ['History'], params: packIdParamsSchema, response: { 200: packHistorySchema } },
+      schema: { tags: ['History'], params: packIdParamsSchema, querystring: packHistoryQuerySchema, response: { 200: packHistorySchema } },
     },
-    async (request) => service.packHistory(request.params.packId),
+    async (request) => service.packHistory(request.params.packId, request.query),
   );
 
   routes.get(
     '/packs/:packId/history.csv',
     { config: { access: 'signedIn' }, schema: { tags: ['History'], params: packIdParamsSchema } },
     async (request, reply) => {
-      const history = await service.packHistory(request.params.packId);
+      const packId = request.params.packId;
+      // Every carriage, a page at a time, each page in its own turns (docs/history.md): an unknown pack is a 404 first.
+      const first = await service.packHistory(packId);
+      async function* pages(): AsyncGenerator<string> {
+        let page = first;
+        yield packHistoryCsv(page);
+        while (page.nextCursor !== undefined) {
+          await nextTurn();
+          page = await service.packHistory(packId, { cursor: page.nextCursor });
+          yield packHistoryCsv(page, false);
+        }
+      }
       return reply
         .type(csvType)
-        .header('content-disposition', `attachment; filename="${csvFileName('pack', String(history.batteryPack.id))}"`)
-        .send(packHistoryCsv(history));
+        .header('content-disposition', `attachment; filename="${csvFileName('pack', String(first.batteryPack.id))}"`)
+        .send(Readable.from(pages()));
     },
   );
 }

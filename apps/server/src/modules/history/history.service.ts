@@ -1,6 +1,6 @@
 // History use cases (docs/history.md): recording reports into minutes, batched writes, retention and the
 // hourly roll-up; the reads are probe-history.ts and pack-history.ts.
-import type { HistoryRangeQuery, PackHistory, PackSummary, ProbeHistory, Reading, Assignment } from '@bpm/protocol';
+import type { HistoryRangeQuery, PackHistory, PackHistoryQuery, PackSummary, ProbeHistory, Reading, Assignment } from '@bpm/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -180,7 +180,7 @@ export class HistoryService {
     );
   }
 
-  packHistory(packId: number): Promise<PackHistory> {
+  packHistory(packId: number, page: PackHistoryQuery = {}): Promise<PackHistory> {
     return readPackHistory(
       {
         db: this.options.db,
@@ -190,6 +190,7 @@ export class HistoryService {
         alarmIdsRaised: this.options.alarmIdsRaised,
       },
       packId,
+      page,
     );
   }
 

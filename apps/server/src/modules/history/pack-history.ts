@@ -1,9 +1,18 @@
 // A battery pack's history (docs/history.md): its carriages (which probe carried it, where, when, with what
 // readings and alarms) from stored rows and the open minutes, and pack search.
-import { packSearchLimit, type Carriage, type NamedRef, type PackHistory, type PackSummary } from '@bpm/protocol';
+import {
+  packHistoryPageDefault,
+  packSearchLimit,
+  type Carriage,
+  type NamedRef,
+  type PackHistory,
+  type PackHistoryQuery,
+  type PackSummary,
+} from '@bpm/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { NotFoundError } from '../../errors.js';
+import { nextTurn, TurnBudget } from '../../event-loop-turns.js';
 import {
   bucketOfRow,
   mergeBuckets,
@@ -23,8 +32,8 @@ import {
   selectBuckets,
   selectNames,
   selectPack,
-  selectPackCarriages,
 } from './history.queries.js';
+import { selectPackCarriages, type CarriageKey } from './pack-carriages.queries.js';
 
 export interface PackHistorySources {
   db: Kysely<Database>;
@@ -50,12 +59,32 @@ interface CarriageParts {
   merged: BucketRow | undefined;
 }
 
-export async function readPackHistory(sources: PackHistorySources, packId: number): Promise<PackHistory> {
+function parseCursor(cursor: string | undefined): CarriageKey | undefined {
+  if (cursor === undefined) return undefined;
+  const [fromMinute, probeKey] = cursor.split('.').map(Number);
+  return { fromMinute: fromMinute!, probeKey: probeKey! };
+}
+
+/**
+ * One page of the pack's carriages: at most `limit` stored ones after `cursor`, and on the last page those only
+ * in open minutes. Each carriage costs three queries, so the page gives the event loop back every 10 ms
+ * (docs/history.md, docs/security.md "Probe data bounds").
+ */
+export async function readPackHistory(sources: PackHistorySources, packId: number, page: PackHistoryQuery = {}): Promise<PackHistory> {
   await sources.flushFinished();
   const db = sources.db;
+  const limit = page.limit ?? packHistoryPageDefault;
   const pack = await selectPack(db, packId);
+  const rows = await selectPackCarriages(db, packId, parseCursor(page.cursor), limit + 1);
+  const lastRow = rows.length > limit ? rows[limit - 1] : undefined;
+  const nextCursor = lastRow ? `${lastRow.from_minute}.${lastRow.probe_key}` : undefined;
   const parts: CarriageParts[] = [];
-  for (const c of await selectPackCarriages(db, packId)) {
+  let budget = new TurnBudget();
+  for (const c of rows.slice(0, limit)) {
+    if (budget.elapsed()) {
+      await nextTurn();
+      budget = new TurnBudget();
+    }
     const probeID = sources.writer.probeIdOf(c.probe_key);
     if (probeID === undefined) continue;
     const end = await nextCarriageStart(db, c.probe_key, c.from_minute);
@@ -87,7 +116,7 @@ export async function readPackHistory(sources: PackHistorySources, packId: numbe
     const carried = open.assignment?.batteryPack;
     if (carried?.id !== packId) continue;
     name ??= carried.name;
-    if (sources.writer.placeOf(open.probeID) === placeKey(open.assignment)) continue;
+    if (nextCursor !== undefined || sources.writer.placeOf(open.probeID) === placeKey(open.assignment)) continue;
     const part = newParts(open);
     addBucket(part, bucketOfRow(toRow(open), 1));
     parts.push(part);
@@ -101,6 +130,10 @@ export async function readPackHistory(sources: PackHistorySources, packId: numbe
     id === null ? null : { id, name: live.get(id) ?? names.get(id) ?? String(id) };
   const carriages: Carriage[] = [];
   for (const p of parts) {
+    if (budget.elapsed()) {
+      await nextTurn();
+      budget = new TurnBudget();
+    }
     const fromMs = minuteStartMs(p.fromMinute);
     const toMs = minuteStartMs(p.lastMinute + 1);
     carriages.push({
@@ -113,7 +146,7 @@ export async function readPackHistory(sources: PackHistorySources, packId: numbe
       alarms: await sources.alarmIdsRaised(p.probeID, fromMs, toMs),
     });
   }
-  return { batteryPack: { id: packId, name }, carriages };
+  return { batteryPack: { id: packId, name }, carriages, ...(nextCursor === undefined ? {} : { nextCursor }) };
 }
 
 /** Packs by id or name: those written, and those only in open minutes so far (a pack seen this minute). */

@@ -1,5 +1,5 @@
 // The latest compact delta messages, as shared by every socket that kept up, kept for sockets that fell
-// behind, and how such a socket catches up (docs/live-feed-compact.md, docs/decisions/live-format.md).
+// behind, and how such a socket catches up (docs/live-feed-compact.md, docs/decisions/live-format.md#compression).
 import type { CompactFeed } from './compact-feed.js';
 import type { LiveClient } from './live-clients.js';
 import { firstOf, maxProbesPerSlice } from './live-slices.js';
@@ -8,7 +8,7 @@ import { firstOf, maxProbesPerSlice } from './live-slices.js';
  * How many recent compact deltas the hub keeps for sockets that fall behind: 3 s of flushes, and no more
  * bytes than maxBufferedBytes. A socket that drains within that window is sent the same shared messages it
  * missed when they add up to at most maxBufferedBytes; otherwise it gets full records of what changed
- * (docs/decisions/live-format.md).
+ * (docs/decisions/live-format.md#compression).
  */
 export const recentDeltaLimits = { messages: 30 };
 
@@ -75,7 +75,7 @@ export function catchUpCompact(
     // socket stays behind (owed the deltas from nextDelta) until all of it has gone.
     const caughtUp = firstOf(client.pending!, maxProbesPerSlice);
     // Not compressed: on a starved machine compressing ~2 MB catch-ups kept a slow page behind for
-    // seconds at a time (5 messages in 30 s instead of 84; docs/decisions/live-format.md).
+    // seconds at a time (5 messages in 30 s instead of 84; docs/decisions/live-format.md#compression).
     const own = compact.full(caughtUp);
     send(own);
     bytes += own.length;

@@ -87,12 +87,24 @@ describe('GET /system/logs', () => {
 
   it('keeps one ANSI-coloured line per request, without its query string', async () => {
     await getLogs('?q=secret-query-value');
+    expect((await t.app.inject({ method: 'GET', url: '/api/system/logs?limit=0&q=secret-query-value', headers: withCookie(t.admin) })).statusCode).toBe(400);
     const lines = (await getLogs('?q=/api/system/logs&limit=5')).map((e) => e.msg);
     const esc = String.fromCharCode(27);
-    expect(lines[0]?.startsWith(`${esc}[34mGET${esc}[0m /api/system/logs ${esc}[32m200${esc}[0m `)).toBe(true);
+    expect(lines[0]?.startsWith(`${esc}[34mGET${esc}[0m /api/system/logs ${esc}[33m400${esc}[0m `)).toBe(true);
     expect(lines[0]).toMatch(/ \d+\.\d ms$/);
     const all = (await t.app.inject({ method: 'GET', url: '/api/system/logs.json', headers: withCookie(t.admin) })).body;
     expect(all).not.toContain('secret-query-value');
+  });
+
+  it("keeps the web app's own page load off the Logs page, and a failed request on it", async () => {
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: withCookie(t.admin) });
+    expect((await get('/api/users/987654')).statusCode).toBe(404);
+    for (const url of ['/', '/logs', '/api/login', '/api/roles/@me', '/api/users/@me', '/api/system/config', '/api/system/logs']) {
+      await get(url);
+    }
+    const newest = (await getLogs('?limit=1')).map((e) => e.msg);
+    expect(newest[0]).toContain('/api/users/987654');
+    expect(newest[0]).toContain('404');
   });
 
   it('keeps accepted probe reports out of the log, but not refused ones', async () => {
