@@ -1,5 +1,6 @@
 // Probe reports as gateways send them (docs/probe-data.md (Reports)).
 import { z } from 'zod';
+import { refuseHiddenCharacters } from './text.js';
 
 export const temperatureOrigins = ['CAN', 'Thermocouple'] as const;
 export const temperatureOriginSchema = z.enum(temperatureOrigins);
@@ -14,7 +15,8 @@ export type Reading = z.infer<typeof readingSchema>;
 
 export const namedRefSchema = z.strictObject({
   id: z.number().int(),
-  name: z.string().max(200),
+  // Shown on every dashboard and in the CSVs: no hidden characters to disguise a stage or pack (docs/probe-data.md#reports).
+  name: z.string().max(200).superRefine(refuseHiddenCharacters('Name')),
 });
 export type NamedRef = z.infer<typeof namedRefSchema>;
 
