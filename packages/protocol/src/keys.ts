@@ -1,6 +1,6 @@
 // Personal API keys (docs/data-model.md (API key), docs/api.md (API keys)).
 import { z } from 'zod';
-import { requiredText } from './text.js';
+import { visibleName } from './text.js';
 
 /** Every token starts with this, so a leaked key is recognisable (docs/data-model.md (Product identity), docs/api.md (API keys)). */
 export const apiKeyPrefix = 'bpm_';
@@ -15,7 +15,7 @@ export const apiKeySchema = z.object({
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
 export const createApiKeySchema = z.strictObject({
-  name: requiredText('Key name', 100),
+  name: visibleName('Key name', 100),
   expirationDate: z.iso.datetime({ offset: true, error: 'Expiration date must be an ISO 8601 date-time' }),
 });
 export type CreateApiKey = z.infer<typeof createApiKeySchema>;

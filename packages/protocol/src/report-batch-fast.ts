@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ExactKeys, prototypeHasEnumerableKeys } from './exact-keys.js';
 import { maxReportsPerBatch, type ProbeReport } from './reports.js';
+import { hiddenCharacter } from './text.js';
 
 const timestampSchema = z.iso.datetime({ offset: true });
 /** probeIdSchema's rules (reports.ts): 1 to 64 of these characters, at least one a letter or digit. */
@@ -35,7 +36,7 @@ const refKeys = new ExactKeys(['id', 'name']);
 function isNamedRef(v: unknown): boolean {
   if (v === null) return true;
   if (!isObject(v) || !onlyKeys(v, refKeys)) return false;
-  return Number.isSafeInteger(v.id) && typeof v.name === 'string' && v.name.length <= 200;
+  return Number.isSafeInteger(v.id) && typeof v.name === 'string' && v.name.length <= 200 && !hiddenCharacter.test(v.name);
 }
 
 /** The last timestamp text the schema accepted: a batch's reports are often stamped alike, and the same text need not be checked again. */

@@ -1,5 +1,6 @@
 // Probe reports as gateways send them (docs/probe-data.md (Reports)).
 import { z } from 'zod';
+import { refuseHiddenCharacters } from './text.js';
 
 export const temperatureOrigins = ['CAN', 'Thermocouple'] as const;
 export const temperatureOriginSchema = z.enum(temperatureOrigins);
@@ -12,16 +13,21 @@ export const readingSchema = z.strictObject({
 });
 export type Reading = z.infer<typeof readingSchema>;
 
+/** A stage, AGV or pack as answers carry it: names stored before the rule below are still answered. */
 export const namedRefSchema = z.strictObject({
   id: z.number().int(),
   name: z.string().max(200),
 });
+/** As reports and assignments send it: shown on every dashboard and in the CSVs, so no hidden characters (docs/probe-data.md#reports). */
+const namedRefInputSchema = namedRefSchema.extend({
+  name: namedRefSchema.shape.name.superRefine(refuseHiddenCharacters('Name')),
+});
 export type NamedRef = z.infer<typeof namedRefSchema>;
 
 export const assignmentSchema = z.strictObject({
-  buildStage: namedRefSchema.nullable().default(null),
-  agv: namedRefSchema.nullable().default(null),
-  batteryPack: namedRefSchema.nullable().default(null),
+  buildStage: namedRefInputSchema.nullable().default(null),
+  agv: namedRefInputSchema.nullable().default(null),
+  batteryPack: namedRefInputSchema.nullable().default(null),
   expectingCANData: z.boolean().default(true),
 });
 export type Assignment = z.infer<typeof assignmentSchema>;

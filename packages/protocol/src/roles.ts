@@ -1,7 +1,7 @@
 // Role answers as the API sends them (docs/data-model.md (Role): permissions_with_levels).
 import { z } from 'zod';
 import { permissionLevelSchema, permissionNameSchema, permissionNames } from './permissions.js';
-import { visibleName } from './text.js';
+import { refuseHiddenCharacters, visibleName } from './text.js';
 
 export const permissionWithLevelSchema = z.object({
   permission_id: z.number().int(),
@@ -26,7 +26,12 @@ export type Role = z.infer<typeof roleSchema>;
 /** POST /roles and PUT /roles/{id} (docs/role-editing.md): each permission at most once; absent means none. */
 export const roleInputSchema = z.strictObject({
   name: visibleName('Role name', 100),
-  description: z.string().trim().max(500, 'Description must have at most 500 characters').default(''),
+  description: z
+    .string()
+    .trim()
+    .max(500, 'Description must have at most 500 characters')
+    .superRefine(refuseHiddenCharacters('Description', { multiline: true }))
+    .default(''),
   permissions: z
     .array(z.strictObject({ name: permissionNameSchema, level: permissionLevelSchema }))
     .max(permissionNames.length)

@@ -18,19 +18,26 @@ export const idParamSchema = z.object({
  * Controls (NUL, line breaks, ESC, C1), format characters (zero-width, bidi overrides and isolates, BOM)
  * and the line and paragraph separators: invisible in a name, or able to disguise one (docs/security.md).
  */
-const hiddenCharacter = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+export const hiddenCharacter = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+/** The same, but a line feed is allowed: for multi-line fields such as a role's description. */
+const hiddenCharacterButLineFeed = /(?!\n)[\p{Cc}\p{Cf}\u2028\u2029]/u;
 
 const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
-/** A required name shown to other users: requiredText that also refuses hidden characters, naming the first. */
-export function visibleName(label: string, max = 100) {
-  return requiredText(label, max).superRefine((value, ctx) => {
-    const hidden = hiddenCharacter.exec(value)?.[0];
+/** A zod refinement refusing hidden characters in `label`, naming the first one (docs/data-model.md#other-bounds). */
+export function refuseHiddenCharacters(label: string, { multiline = false } = {}) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const hidden = (multiline ? hiddenCharacterButLineFeed : hiddenCharacter).exec(value)?.[0];
     if (hidden) {
       ctx.addIssue({
         code: 'custom',
         message: `${label} cannot contain control, invisible or direction characters (${codePoint(hidden)})`,
       });
     }
-  });
+  };
+}
+
+/** A required name shown to other users: requiredText that also refuses hidden characters, naming the first. */
+export function visibleName(label: string, max = 100) {
+  return requiredText(label, max).superRefine(refuseHiddenCharacters(label));
 }

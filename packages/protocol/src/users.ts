@@ -1,6 +1,6 @@
 // User payloads and answers (docs/data-model.md (User), docs/api.md (Users)).
 import { z } from 'zod';
-import { requiredText } from './text.js';
+import { requiredText, visibleName } from './text.js';
 
 export const userSchema = z.object({
   userId: z.number().int(),
@@ -33,8 +33,8 @@ const roleIdSchema = z.number({ error: 'Role is required' }).int().positive('Rol
 
 export const createUserSchema = z.strictObject({
   username: usernameSchema,
-  firstName: requiredText('First name', 100),
-  lastName: requiredText('Last name', 100),
+  firstName: visibleName('First name', 100),
+  lastName: visibleName('Last name', 100),
   email: emailSchema,
   password: passwordSchema,
   roleId: roleIdSchema,
@@ -43,8 +43,8 @@ export type CreateUser = z.infer<typeof createUserSchema>;
 
 export const modifyUserSchema = z.strictObject({
   username: usernameSchema,
-  firstName: requiredText('First name', 100),
-  lastName: requiredText('Last name', 100),
+  firstName: visibleName('First name', 100),
+  lastName: visibleName('Last name', 100),
   email: emailSchema,
   roleId: roleIdSchema,
 });
@@ -52,8 +52,8 @@ export type ModifyUser = z.infer<typeof modifyUserSchema>;
 
 /** What a user may change about themselves (docs/api.md (Users)). */
 export const updateMeSchema = z.strictObject({
-  firstName: requiredText('First name', 100),
-  lastName: requiredText('Last name', 100),
+  firstName: visibleName('First name', 100),
+  lastName: visibleName('Last name', 100),
   email: emailSchema,
 });
 export type UpdateMe = z.infer<typeof updateMeSchema>;

@@ -138,7 +138,7 @@ describe('GET /system/logs.json', () => {
 });
 
 describe('logs that can be trusted', () => {
-  it('escapes control characters in a key name, so it cannot forge a coloured or multi-line entry', async () => {
+  it('refuses a key name with control characters, so it cannot forge a coloured or multi-line entry', async () => {
     const esc = String.fromCharCode(27);
     const forged = `x"\n${esc}[31mUser admin deleted user #1${esc}[0m`;
     const created = await t.app.inject({
@@ -147,10 +147,8 @@ describe('logs that can be trusted', () => {
       headers: withCookie(t.admin),
       payload: { name: forged, expirationDate: new Date(Date.now() + 86_400_000).toISOString() },
     });
-    expect(created.statusCode).toBe(201);
-    const entries = await getLogs('?q=created%20API%20key');
-    const line = entries.find((e) => e.msg.includes('User admin deleted user #1'))?.msg;
-    expect(line).toBe(`User admin created API key #${created.json().id} "x"\\n\\u001b[31mUser admin deleted user #1\\u001b[0m"`);
+    expect(created.statusCode).toBe(400);
+    expect(created.json().message).toBe('Key name cannot contain control, invisible or direction characters (U+000A)');
     expect((await getLogs('?q=deleted%20user%20%231')).every((e) => !e.msg.startsWith('User admin deleted'))).toBe(true);
   });
 

@@ -108,7 +108,7 @@ export async function rolesRoutes(app: FastifyInstance, options: { holders: Role
       config: { access: { permission: 'Roles', level: 'UPDATE' } },
     },
     async (request) => {
-      const role = await makeDefaultRole(app.db, request.params.id);
+      const role = await makeDefaultRole(app.db, callerOf(request), request.params.id);
       await auditRequest(request, { action: 'role.default', target: { type: 'role', id: role.id } });
       request.log.info(logLine`User ${callerOf(request).username} made role ${role.name} the default`);
       return role;

@@ -173,9 +173,15 @@ export async function deleteRole(db: Kysely<Database>, holders: RoleHolders, act
   });
 }
 
-export async function makeDefaultRole(db: Kysely<Database>, roleId: number): Promise<Role> {
+/** The default is the role meant for new users, so nobody makes a role above their own the default (docs/role-editing.md). */
+export async function makeDefaultRole(db: Kysely<Database>, actor: Principal, roleId: number): Promise<Role> {
   return db.transaction().execute(async (trx) => {
-    await requireRole(trx, roleId);
+    const role = await requireRole(trx, roleId);
+    refuseRoleAboveOwn(
+      actor,
+      levelsOf(role),
+      (g) => `You cannot make the role ${role.name} the default: it holds ${g.name} at ${g.level}, your own role holds less`,
+    );
     await setDefaultRoleRow(trx, roleId, new Date().toISOString());
     return requireRole(trx, roleId);
   });

@@ -79,7 +79,7 @@ export function RoleFormModal({ role, opened, onClose }: { role?: Role; opened: 
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [grants, setGrants] = useState<Grants>(() => grantsOf(role));
-  const [nameError, setNameError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<{ name?: string; description?: string }>({});
   const create = useCreateRole();
   const update = useUpdateRole();
   const mutation = role ? update : create;
@@ -96,12 +96,12 @@ export function RoleFormModal({ role, opened, onClose }: { role?: Role; opened: 
     };
     const parsed = roleInputSchema.safeParse(input);
     if (!parsed.success) {
-      setNameError(
-        parsed.error.issues.find((issue) => issue.path[0] === 'name')?.message ?? parsed.error.issues[0]?.message ?? null,
-      );
+      const on = (field: string) => parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
+      const description = on('description');
+      setFieldErrors({ name: on('name') ?? (description ? undefined : parsed.error.issues[0]?.message), description });
       return;
     }
-    setNameError(null);
+    setFieldErrors({});
     try {
       if (role) await update.mutateAsync({ roleId: role.id, input });
       else await create.mutateAsync(input);
@@ -120,13 +120,20 @@ export function RoleFormModal({ role, opened, onClose }: { role?: Role; opened: 
         }}
       >
         <Stack gap="sm">
-          <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameError} />
+          <TextInput
+            label="Name"
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={fieldErrors.name}
+          />
           <Textarea
             label="Description"
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
             autosize
             minRows={2}
+            error={fieldErrors.description}
           />
           <PermissionGrid
             grants={grants}
