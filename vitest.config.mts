@@ -32,11 +32,17 @@ if (!postgresAvailable) {
     'SUITE SKIPPED: server tests on PostgreSQL (node-pg): run as root with apt-get, or "apt-get install -y postgresql redis-server", to enable them',
   );
 }
+// Vitest's default is one worker fewer than the cores: one on a 2-core machine, while many server tests wait on
+// PostgreSQL, child processes or timers, which a second worker overlaps. Every project names it: Vitest 5 refuses
+// projects whose worker counts differ in one run.
+const maxWorkers = 2;
+
 const postgresProject = {
   resolve: { alias },
   test: {
     name: 'node-pg',
     environment: 'node',
+    maxWorkers,
     include: [serverTests],
     exclude: [...sqliteOnlyTests, 'apps/server/src/fuzz.test.ts'],
     globalSetup: ['apps/server/src/testing/postgres-global-setup.ts'],
@@ -65,6 +71,7 @@ function webProject(options: { name: string; isolate?: boolean; include?: string
       include: options.include ?? ['src/**/*.test.{ts,tsx}'],
       exclude: options.exclude ?? [],
       isolate: options.isolate ?? true,
+      maxWorkers,
       setupFiles: ['./src/testing/setup.ts'],
       testTimeout: 20_000,
     },
@@ -74,15 +81,14 @@ function webProject(options: { name: string; isolate?: boolean; include?: string
 export default defineConfig({
   resolve: { alias },
   test: {
-    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, while many server tests
-    // wait on PostgreSQL, child processes or timers, which a second worker overlaps.
-    maxWorkers: 2,
+    maxWorkers,
     projects: [
       {
         resolve: { alias },
         test: {
           name: 'node',
           environment: 'node',
+          maxWorkers,
           include: ['packages/*/src/**/*.test.ts', serverTests, 'apps/simulator/src/**/*.test.ts'],
           exclude: [postgresOnlyTests, '**/node_modules/**'],
           testTimeout: 20_000,
