@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { tempSqliteDatabase } from '../../testing/temp-storage.js';
-import { migrateToLatest, migratorFor } from '../migrate.js';
+import { migratorFor } from '../migrate.js';
 
 // Opened but not migrated: the test takes it to 0007, then to 0010, itself.
 const storage = tempSqliteDatabase('bpm-migration-', { migrated: false });
@@ -80,7 +80,8 @@ describe('0011-alarm-rollup-annunciated', () => {
     expect(await windows()).toEqual(by0008);
     expect(await stageHours()).toEqual(stagesBy0008);
 
-    expect(await migrateToLatest(db)).toEqual(['0011-alarm-rollup-annunciated']);
+    const applied = await migrator.migrateTo('0011-alarm-rollup-annunciated');
+    expect(applied.results?.map((r) => r.migrationName)).toEqual(['0011-alarm-rollup-annunciated']);
     expect(await windows()).toEqual([
       { ...by0008[0], raised: 2, acknowledged: 1, ack_delay_ms_sum: 60_000, not_annunciated: 1 },
       // Kept with raised 0: the summary counts its two alarms as not annunciated.
