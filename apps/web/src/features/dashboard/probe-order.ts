@@ -32,6 +32,7 @@ export class ProbeOrder {
     private readonly store: ProbeStore,
     private sort: SortState,
     private filter = '',
+    private stageID: number | null = null,
   ) {
     this.filter = filter.trim().toLowerCase();
     this.compare = compareKeyed(sort.direction);
@@ -83,6 +84,13 @@ export class ProbeOrder {
     this.publish(true, true);
   }
 
+  /** Only the probes at this build stage (null: every stage). */
+  setStage(stageID: number | null): void {
+    if (stageID === this.stageID) return;
+    this.stageID = stageID;
+    this.publish(true, true);
+  }
+
   /** Full sort of every probe in the store. */
   rebuild(notify = true, requested = false): void {
     if (this.deferredSort !== null) clearTimeout(this.deferredSort);
@@ -129,7 +137,8 @@ export class ProbeOrder {
       }
     }
     // With a filter, a changed assignment can also change which rows match.
-    if (moves.length > 0 || (this.filter && batch.changed.size > 0)) this.publish();
+    const filtered = this.filter !== '' || this.stageID !== null;
+    if (moves.length > 0 || (filtered && batch.changed.size > 0)) this.publish();
   }
 
   /** Binary search for an element known to be in the array (keys and IDs make the order total). */
@@ -155,10 +164,10 @@ export class ProbeOrder {
 
   private publish(notify = true, requested = false): void {
     let next: string[] = [];
-    if (this.filter) {
+    if (this.filter || this.stageID !== null) {
       for (const keyed of this.sorted) {
         const entry = this.store.getEntry(keyed.probeID);
-        if (entry && matchesFilter(entry, this.filter)) next.push(keyed.probeID);
+        if (entry && matchesFilter(entry, this.filter, this.stageID)) next.push(keyed.probeID);
       }
     } else {
       for (const keyed of this.sorted) next.push(keyed.probeID);

@@ -11,10 +11,11 @@ export interface ProbeOrderView {
   isPending: boolean;
 }
 
-export function useProbeOrder(sort: SortState, filter: string, held = false): ProbeOrderView {
-  const [order] = useState(() => new ProbeOrder(probeStore, sort, filter));
+export function useProbeOrder(sort: SortState, filter: string, stageID: number | null, held = false): ProbeOrderView {
+  const [order] = useState(() => new ProbeOrder(probeStore, sort, filter, stageID));
   useEffect(() => order.setSort(sort), [order, sort]);
   useEffect(() => order.setFilter(filter), [order, filter]);
+  useEffect(() => order.setStage(stageID), [order, stageID]);
   useEffect(() => order.setHeld(held), [order, held]);
   const rows = useSyncExternalStore(order.subscribe, order.getOrder);
   const isPending = useSyncExternalStore(order.subscribe, order.isPending);

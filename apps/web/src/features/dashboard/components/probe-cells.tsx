@@ -24,6 +24,15 @@ export function StateCell({ stateString }: { stateString: string }) {
   return <DashboardIcon name={icon} colour={colour} label={label} title={label} />;
 }
 
+/** A build stage's or battery pack's name (docs/screens.md (Probes table)); "None" when unassigned. */
+export function NameCell({ named }: { named: NamedRef | null }) {
+  return (
+    <span className={named ? classes.nameCell : `${classes.nameCell} ${classes.none}`} title={named?.name}>
+      {named?.name ?? 'None'}
+    </span>
+  );
+}
+
 /** Event lines a 40 px row has room for (docs/screens.md (Probes table)). */
 export const rowEventLines = 2;
 
