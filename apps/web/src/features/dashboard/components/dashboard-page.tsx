@@ -2,7 +2,7 @@
 // and System Information cards, a filter box and the live Probes table with its modals. Beyond the spec
 // (docs/operator-screen.md): compact cards so 15+ rows show, rows that hold still while pointed at, cards below
 // 992 px, and everything greyed while the live data is lost.
-import { Grid, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { SkipLink } from '../../../components/ui/skip-link';
 import { probeDeletionFailureMessage } from '../api/delete-probe';
 import { useDeleteProbe } from '../api/use-delete-probe';
 import { defaultSort, nextSort, type SortColumn, type SortState } from '../probe-sort';
+import { usePointerHold } from '../use-pointer-hold';
 import { useProbeOrder } from '../use-probe-order';
 import { ProbeCardList } from './probe-card-list';
 import { ProbeDetailsModal } from './probe-details-modal';
@@ -94,10 +95,10 @@ export function DashboardPage() {
   const detailsID = details?.probeID ?? null;
   const [deleteID, setDeleteID] = useState<string | null>(null);
   const deletion = useDeleteProbe();
-  const [pointerOver, setPointerOver] = useState(false);
+  const { pointerHeld: pointerOver, onPointerOver } = usePointerHold();
   const [menuOpen, setMenuOpen] = useState(false);
   const held = pointerOver || menuOpen || detailsID !== null || deleteID !== null;
-  const { order, isPending } = useProbeOrder(sort, deferredFilter, stageID, held);
+  const { order, isPending, newCritical } = useProbeOrder(sort, deferredFilter, stageID, held);
 
   const onSort = useCallback((column: SortColumn) => setSort((current) => nextSort(current, column)), []);
   const onDetails = useCallback(
@@ -150,7 +151,7 @@ export function DashboardPage() {
     onDetails,
     onDelete,
     onMenuChange: setMenuOpen,
-    onPointerOver: setPointerOver,
+    onPointerOver,
     stale,
     emptyText,
     listId: probeListId,
@@ -171,6 +172,12 @@ export function DashboardPage() {
         <FilterBox value={filter} onChange={setFilter} />
         <StageSelect stageID={stageID} onChange={setStageID} />
         <StageStrip stageID={stageID} onChange={setStageID} />
+        {newCritical > 0 && (
+          // Pinned to the top meanwhile; "show" ends the hold and brings the top of the list into view.
+          <Button size="compact-sm" color="red.9" style={{ flex: 'none' }} onClick={() => showNewCritical(onPointerOver)}>
+            {newCritical} new Critical — show
+          </Button>
+        )}
         {isPending && (
           <Text size="xs" c="gray.7" role="status" maw={260} lh={1.25} style={{ flex: 'none' }}>
             Order held while you point at the probes; it updates when you move away.
@@ -197,6 +204,12 @@ export function DashboardPage() {
       />
     </Stack>
   );
+}
+
+/** Ends the pointer's hold and scrolls the probe list to its top, where the new Critical rows are. */
+function showNewCritical(onPointerOver: (over: boolean) => void) {
+  onPointerOver(false);
+  document.getElementById(probeListId)?.parentElement?.scrollTo({ top: 0 });
 }
 
 /** The stage filter, kept in the URL as `?stage={id}` so that a link can open the Dashboard at one stage. */

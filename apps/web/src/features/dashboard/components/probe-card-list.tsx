@@ -49,6 +49,7 @@ export function ProbeCardList({ order, onPointerOver, stale, emptyText, listId, 
       ref={scroller}
       className={classes.cardList}
       onPointerEnter={() => onPointerOver(true)}
+      onPointerMove={() => onPointerOver(true)}
       onPointerLeave={() => onPointerOver(false)}
     >
       {order.length === 0 && <div className={classes.empty}>{emptyText}</div>}

@@ -97,6 +97,7 @@ export function ProbeTable({
       ref={scroller}
       className={classes.scroller}
       onPointerEnter={() => onPointerOver(true)}
+      onPointerMove={() => onPointerOver(true)}
       onPointerLeave={() => onPointerOver(false)}
     >
       <div
