@@ -130,7 +130,7 @@ export function TemperatureCell({
 export function ConnectionCell({ entry }: { entry: ProbeEntry }) {
   // "expected" and "bad" disconnection flags are always false, so a disconnection is amber (docs/probe-data.md (How the client shows a probe)).
   return isProbeConnected(entry.probe) ? (
-    <DashboardIcon name="link" colour="green" label="Connected" title="Connected" />
+    <DashboardIcon name="link" label="Connected" title="Connected" />
   ) : (
     <DashboardIcon name="link_off" colour="orange" label="Disconnected" title="Disconnected" />
   );
@@ -140,7 +140,7 @@ export function AssignmentCell({ isMonitoring, pack }: { isMonitoring: boolean; 
   // The pack's name leads to its journey (docs/history.md).
   if (isMonitoring && pack) {
     return (
-      <Link to={packHref(pack.id)} aria-label={`Monitoring ${pack.name}`} title={`Monitoring ${pack.name}: open its journey`}>
+      <Link to={packHref(pack.id)} className={classes.plainLink} aria-label={`Monitoring ${pack.name}`} title={`Monitoring ${pack.name}: open its journey`}>
         <DashboardIcon name="search" />
       </Link>
     );
