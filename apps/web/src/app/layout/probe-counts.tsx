@@ -29,7 +29,10 @@ function lookOf(state: CountedState, value: number): CountLook {
     case 'normal':
       return { icon: 'check', variant: 'light', colour: 'green', iconColour: 'green-9' };
     case 'warning':
-      return { icon: 'warning-fill', variant: 'light', colour: 'yellow', iconColour: 'orange-8' };
+      // Grey at 0, like Critical: colour only for the abnormal (ISA-101).
+      return value > 0
+        ? { icon: 'warning-fill', variant: 'light', colour: 'yellow', iconColour: 'orange-8' }
+        : { icon: 'warning-fill', variant: 'light', colour: 'gray', iconColour: 'gray-7' };
     case 'critical':
       return value > 0
         ? { icon: 'error-fill', variant: 'filled', colour: 'red.9' }

@@ -14,7 +14,8 @@ export interface IconSpec {
 export function stateIcon(stateString: string): IconSpec {
   switch (stateString) {
     case 'Normal':
-      return { icon: 'check', colour: 'green', label: 'Normal' };
+      // Colour only for the abnormal (ISA-101): a Normal probe's tick keeps the text colour.
+      return { icon: 'check', label: 'Normal' };
     case 'Warning':
       return { icon: 'warning-fill', colour: 'orange', label: 'Warning' };
     case 'Critical':

@@ -27,11 +27,15 @@ export class ProbeOrder {
   private held = false;
   /** A new order is waiting for the hold to end. */
   private pending = false;
+  /** Probes Critical when the hold began; others that turn Critical meanwhile are pinned to the top. */
+  private criticalAtHold = new Set<string>();
+  private newCritical = 0;
 
   constructor(
     private readonly store: ProbeStore,
     private sort: SortState,
     private filter = '',
+    private stageID: number | null = null,
   ) {
     this.filter = filter.trim().toLowerCase();
     this.compare = compareKeyed(sort.direction);
@@ -39,6 +43,8 @@ export class ProbeOrder {
 
   getOrder = (): readonly string[] => this.order;
   isPending = (): boolean => this.pending;
+  /** Probes pinned to the top of a held order because they turned Critical during the hold. */
+  getNewCritical = (): number => this.newCritical;
 
   /**
    * Holds the rows where they are (the pointer is over the table, a row menu or the details are open): probes
@@ -48,7 +54,8 @@ export class ProbeOrder {
   setHeld(held: boolean): void {
     if (held === this.held) return;
     this.held = held;
-    if (!held && this.pending) this.publish();
+    this.criticalAtHold = new Set(held ? this.order.filter((id) => this.isCritical(id)) : []);
+    if (!held && (this.pending || this.newCritical > 0)) this.publish();
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -80,6 +87,13 @@ export class ProbeOrder {
     const next = filter.trim().toLowerCase();
     if (next === this.filter) return;
     this.filter = next;
+    this.publish(true, true);
+  }
+
+  /** Only the probes at this build stage (null: every stage). */
+  setStage(stageID: number | null): void {
+    if (stageID === this.stageID) return;
+    this.stageID = stageID;
     this.publish(true, true);
   }
 
@@ -129,7 +143,10 @@ export class ProbeOrder {
       }
     }
     // With a filter, a changed assignment can also change which rows match.
-    if (moves.length > 0 || (this.filter && batch.changed.size > 0)) this.publish();
+    const filtered = this.filter !== '' || this.stageID !== null;
+    // Under any sort, a probe turning Critical during a hold is pinned to the top.
+    const pins = this.held && [...batch.changed].some((id) => !this.criticalAtHold.has(id) && this.isCritical(id));
+    if (moves.length > 0 || pins || (filtered && batch.changed.size > 0)) this.publish();
   }
 
   /** Binary search for an element known to be in the array (keys and IDs make the order total). */
@@ -155,24 +172,36 @@ export class ProbeOrder {
 
   private publish(notify = true, requested = false): void {
     let next: string[] = [];
-    if (this.filter) {
+    if (this.filter || this.stageID !== null) {
       for (const keyed of this.sorted) {
         const entry = this.store.getEntry(keyed.probeID);
-        if (entry && matchesFilter(entry, this.filter)) next.push(keyed.probeID);
+        if (entry && matchesFilter(entry, this.filter, this.stageID)) next.push(keyed.probeID);
       }
     } else {
       for (const keyed of this.sorted) next.push(keyed.probeID);
     }
     const wasPending = this.pending;
+    const hadNewCritical = this.newCritical;
     this.pending = false;
+    this.newCritical = 0;
     if (this.held && !requested) {
+      // A probe turning Critical does not keep a place possibly off screen (docs/operator-screen.md "Rows that hold still").
       const held = heldOrder(this.order, next);
-      this.pending = !sameOrder(held, next);
-      next = held;
+      const pinned = held.filter((id) => !this.criticalAtHold.has(id) && this.isCritical(id));
+      const pinnedSet = new Set(pinned);
+      const shown = pinned.length === 0 ? held : [...pinned, ...held.filter((id) => !pinnedSet.has(id))];
+      this.newCritical = pinned.length;
+      this.pending = !sameOrder(shown, next);
+      next = shown;
     }
     const changed = !sameOrder(next, this.order);
     if (changed) this.order = next;
-    if (notify && (changed || wasPending !== this.pending)) for (const listener of this.listeners) listener();
+    const statusChanged = wasPending !== this.pending || hadNewCritical !== this.newCritical;
+    if (notify && (changed || statusChanged)) for (const listener of this.listeners) listener();
+  }
+
+  private isCritical(probeID: string): boolean {
+    return this.store.getEntry(probeID)?.probe.state.stateString === 'Critical';
   }
 }
 

@@ -88,11 +88,11 @@ describe('row order', () => {
     const order = new ProbeOrder(store, defaultSort);
     order.subscribe(() => {});
     order.setHeld(true);
-    apply(probeData(makeProbe('P-3', { stateString: 'Critical' })));
+    apply(probeData(makeProbe('P-3', { stateString: 'Warning' })));
     expect(order.getOrder()).toEqual(['P-10', 'P-1', 'P-2', 'P-3']);
     expect(order.isPending()).toBe(true);
     apply(probeDeletion('P-1'));
-    apply(probeData(makeProbe('P-0', { stateString: 'Critical' })));
+    apply(probeData(makeProbe('P-0', { stateString: 'Warning' })));
     expect(order.getOrder()).toEqual(['P-10', 'P-2', 'P-3', 'P-0']);
     // A sort the user asks for applies even while held.
     order.setSort({ column: 'probeID', direction: 'asc' });
@@ -100,12 +100,26 @@ describe('row order', () => {
     order.setSort(defaultSort);
     const held = order.getOrder();
     expect(held).toEqual(sortProbes(store.allEntries(), defaultSort));
-    apply(probeData(makeProbe('P-2', { stateString: 'Critical' })));
+    apply(probeData(makeProbe('P-2', { stateString: 'Warning' })));
     expect(order.getOrder()).toEqual(held);
     order.setHeld(false);
     expect(order.getOrder()).toEqual(sortProbes(store.allEntries(), defaultSort));
     expect(order.getOrder()).not.toEqual(held);
     expect(order.isPending()).toBe(false);
+  });
+
+  it('held: a probe turning Critical is pinned to the top and counted; released, the sort applies', () => {
+    const { store, apply } = storeWith(probes);
+    const order = new ProbeOrder(store, { column: 'probeID', direction: 'asc' });
+    order.subscribe(() => {});
+    const before = order.getOrder();
+    order.setHeld(true);
+    apply(probeData(makeProbe('P-3', { stateString: 'Critical' })));
+    expect(order.getOrder()).toEqual(['P-3', ...before.filter((id) => id !== 'P-3')]);
+    expect(order.getNewCritical()).toBe(1);
+    order.setHeld(false);
+    expect(order.getOrder()).toEqual(before);
+    expect(order.getNewCritical()).toBe(0);
   });
 
   it.each(['status', 'external', 'battery', 'probeID'] as const)(

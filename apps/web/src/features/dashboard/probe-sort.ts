@@ -4,7 +4,7 @@
 import { compareKeyed, keyedProbe, type KeyedProbe, type SortDirection, type SortKey } from '@bpm/protocol';
 import type { ProbeEntry } from '../../live/probe-entry';
 
-export type SortColumn = 'probeID' | 'status' | 'external' | 'internal' | 'assignment' | 'battery';
+export type SortColumn = 'probeID' | 'status' | 'stage' | 'pack' | 'external' | 'internal' | 'assignment' | 'battery';
 export interface SortState {
   column: SortColumn;
   direction: SortDirection;
@@ -31,6 +31,11 @@ export function sortKey(entry: ProbeEntry, column: SortColumn): SortKey {
       return entry.lastValidExternal;
     case 'internal':
       return entry.lastValidInternal;
+    // By name; an unassigned probe sorts last, like one with no reading.
+    case 'stage':
+      return probe.assignment.buildStage?.name ?? null;
+    case 'pack':
+      return probe.assignment.batteryPack?.name ?? null;
     case 'assignment':
       return probe.isMonitoring ? 1 : 0;
     case 'battery':
@@ -45,8 +50,12 @@ export function sortProbes(entries: Iterable<ProbeEntry>, sort: SortState): stri
   return keyed.map((k) => k.probeID);
 }
 
-/** Filter box (beyond the spec): probe ID, battery pack, AGV or build stage, case-insensitive. */
-export function matchesFilter(entry: ProbeEntry, needle: string): boolean {
+/**
+ * Filter box (beyond the spec): probe ID, battery pack, AGV or build stage, case-insensitive; and the stage filter
+ * (`?stage={id}`), when one is chosen.
+ */
+export function matchesFilter(entry: ProbeEntry, needle: string, stageID: number | null = null): boolean {
+  if (stageID !== null && entry.probe.assignment.buildStage?.id !== stageID) return false;
   if (!needle) return true;
   const { probeID, assignment } = entry.probe;
   const fields = [probeID, assignment.batteryPack?.name, assignment.agv?.name, assignment.buildStage?.name];

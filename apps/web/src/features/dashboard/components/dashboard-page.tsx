@@ -2,9 +2,10 @@
 // and System Information cards, a filter box and the live Probes table with its modals. Beyond the spec
 // (docs/operator-screen.md): compact cards so 15+ rows show, rows that hold still while pointed at, cards below
 // 992 px, and everything greyed while the live data is lost.
-import { Grid, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { probeStore } from '../../../live/probe-store';
 import { useLiveFeedLostAt, useSystemInfo } from '../../../live/use-live';
 import { useLiveHoldWhile, useSignInHoldEnded } from '../../../live/use-live-hold';
@@ -14,11 +15,13 @@ import { SkipLink } from '../../../components/ui/skip-link';
 import { probeDeletionFailureMessage } from '../api/delete-probe';
 import { useDeleteProbe } from '../api/use-delete-probe';
 import { defaultSort, nextSort, type SortColumn, type SortState } from '../probe-sort';
+import { usePointerHold } from '../use-pointer-hold';
 import { useProbeOrder } from '../use-probe-order';
 import { ProbeCardList } from './probe-card-list';
 import { ProbeDetailsModal } from './probe-details-modal';
 import { ProbeStatesCard } from './probe-states-card';
 import { ProbeTable } from './probe-table';
+import { StageSelect, StageStrip } from './stage-filter';
 import { SystemInfoCard } from './system-info-card';
 import { DashboardIcon } from './dashboard-icon';
 import classes from './dashboard.module.css';
@@ -87,14 +90,15 @@ export function DashboardPage() {
   const [sort, setSort] = useState<SortState>(defaultSort);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
+  const [stageID, setStageID] = useStageParam();
   const [details, setDetails] = useState<DetailsRequest | null>(null);
   const detailsID = details?.probeID ?? null;
   const [deleteID, setDeleteID] = useState<string | null>(null);
   const deletion = useDeleteProbe();
-  const [pointerOver, setPointerOver] = useState(false);
+  const { pointerHeld: pointerOver, onPointerOver } = usePointerHold();
   const [menuOpen, setMenuOpen] = useState(false);
   const held = pointerOver || menuOpen || detailsID !== null || deleteID !== null;
-  const { order, isPending } = useProbeOrder(sort, deferredFilter, held);
+  const { order, isPending, newCritical } = useProbeOrder(sort, deferredFilter, stageID, held);
 
   const onSort = useCallback((column: SortColumn) => setSort((current) => nextSort(current, column)), []);
   const onDetails = useCallback(
@@ -140,14 +144,14 @@ export function DashboardPage() {
 
   if (!systemInfo) return <Text>Loading system information...</Text>;
 
-  const emptyText = filter ? 'No probes match the filter.' : 'No probes yet.';
+  const emptyText = filter || stageID !== null ? 'No probes match the filter.' : 'No probes yet.';
   const listProps = {
     order,
     canDelete,
     onDetails,
     onDelete,
     onMenuChange: setMenuOpen,
-    onPointerOver: setPointerOver,
+    onPointerOver,
     stale,
     emptyText,
     listId: probeListId,
@@ -163,10 +167,19 @@ export function DashboardPage() {
           <SystemInfoCard systemInfo={systemInfo} />
         </Grid.Col>
       </Grid>
-      <Group justify="space-between" gap="xs" wrap="wrap">
+      {/* One line beside the table (cards wrap it), so the 15 rows at 1400×900 keep their room (docs/operator-screen.md). */}
+      <Group gap="xs" wrap={isNarrow ? 'wrap' : 'nowrap'}>
         <FilterBox value={filter} onChange={setFilter} />
+        <StageSelect stageID={stageID} onChange={setStageID} />
+        <StageStrip stageID={stageID} onChange={setStageID} />
+        {newCritical > 0 && (
+          // Pinned to the top meanwhile; "show" ends the hold and brings the top of the list into view.
+          <Button size="compact-sm" color="red.9" style={{ flex: 'none' }} onClick={() => showNewCritical(onPointerOver)}>
+            {newCritical} new Critical — show
+          </Button>
+        )}
         {isPending && (
-          <Text size="xs" c="gray.7" role="status">
+          <Text size="xs" c="gray.7" role="status" maw={260} lh={1.25} style={{ flex: 'none' }}>
             Order held while you point at the probes; it updates when you move away.
           </Text>
         )}
@@ -193,6 +206,33 @@ export function DashboardPage() {
   );
 }
 
+/** Ends the pointer's hold and scrolls the probe list to its top, where the new Critical rows are. */
+function showNewCritical(onPointerOver: (over: boolean) => void) {
+  onPointerOver(false);
+  document.getElementById(probeListId)?.parentElement?.scrollTo({ top: 0 });
+}
+
+/** The stage filter, kept in the URL as `?stage={id}` so that a link can open the Dashboard at one stage. */
+function useStageParam(): [number | null, (stageID: number | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('stage');
+  const stageID = raw !== null && /^\d+$/.test(raw) ? Number(raw) : null;
+  const setStageID = useCallback(
+    (next: number | null) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next === null) updated.delete('stage');
+          else updated.set('stage', String(next));
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [stageID, setStageID];
+}
+
 /** The filter box (beyond the spec), memoised: it re-renders when its text changes, not with the row order. */
 const FilterBox = memo(function FilterBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
@@ -202,7 +242,7 @@ const FilterBox = memo(function FilterBox({ value, onChange }: { value: string; 
       leftSection={<DashboardIcon name="filter_list" small />}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
-      w={420}
+      w={340}
       maw="100%"
     />
   );

@@ -1,5 +1,5 @@
 // Below 992 px the probes are cards instead of table rows (docs/operator-screen.md "Tablet and phone"): ID,
-// state, the unacknowledged marker, first event, temperatures, connection, assignment, watchdog, battery and
+// state, the unacknowledged marker, first event, stage and pack, temperatures, connection, assignment, watchdog, battery and
 // the ⋮ menu, in the table's order, virtualised like the table so 10,000 probes stay light.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
@@ -12,6 +12,7 @@ import {
   BatteryCell,
   ConnectionCell,
   MoreEvents,
+  NameCell,
   StateCell,
   suppressedTooltip,
   TemperatureCell,
@@ -22,7 +23,7 @@ import { UnacknowledgedMarker } from './unacknowledged-marker';
 import { WatchdogRing } from './watchdog-ring';
 import classes from './dashboard.module.css';
 
-const cardHeightPx = 124;
+const cardHeightPx = 146;
 const cardGapPx = 8;
 
 export interface ProbeCardListProps extends Pick<ProbeRowProps, 'canDelete' | 'onDetails' | 'onDelete' | 'onMenuChange'> {
@@ -48,6 +49,7 @@ export function ProbeCardList({ order, onPointerOver, stale, emptyText, listId, 
       ref={scroller}
       className={classes.cardList}
       onPointerEnter={() => onPointerOver(true)}
+      onPointerMove={() => onPointerOver(true)}
       onPointerLeave={() => onPointerOver(false)}
     >
       {order.length === 0 && <div className={classes.empty}>{emptyText}</div>}
@@ -103,6 +105,12 @@ const ProbeCard = memo(function ProbeCard({
         {events.length > 1 && (
           <MoreEvents count={events.length - 1} probeID={probeID} onMore={(button) => actions.onDetails(probeID, button)} />
         )}
+      </div>
+      <div className={classes.cardLine}>
+        <span className={classes.cardLabel}>Stage</span>
+        <NameCell named={probe.assignment.buildStage} />
+        <span className={classes.cardLabel}>· Pack</span>
+        <NameCell named={probe.assignment.batteryPack} />
       </div>
       <div className={classes.cardLine}>
         <span>Ext</span>

@@ -24,6 +24,15 @@ export function StateCell({ stateString }: { stateString: string }) {
   return <DashboardIcon name={icon} colour={colour} label={label} title={label} />;
 }
 
+/** A build stage's or battery pack's name (docs/screens.md (Probes table)); "None" when unassigned. */
+export function NameCell({ named }: { named: NamedRef | null }) {
+  return (
+    <span className={named ? classes.nameCell : `${classes.nameCell} ${classes.none}`} title={named?.name}>
+      {named?.name ?? 'None'}
+    </span>
+  );
+}
+
 /** Event lines a 40 px row has room for (docs/screens.md (Probes table)). */
 export const rowEventLines = 2;
 
@@ -121,7 +130,7 @@ export function TemperatureCell({
 export function ConnectionCell({ entry }: { entry: ProbeEntry }) {
   // "expected" and "bad" disconnection flags are always false, so a disconnection is amber (docs/probe-data.md (How the client shows a probe)).
   return isProbeConnected(entry.probe) ? (
-    <DashboardIcon name="link" colour="green" label="Connected" title="Connected" />
+    <DashboardIcon name="link" label="Connected" title="Connected" />
   ) : (
     <DashboardIcon name="link_off" colour="orange" label="Disconnected" title="Disconnected" />
   );
@@ -131,7 +140,7 @@ export function AssignmentCell({ isMonitoring, pack }: { isMonitoring: boolean; 
   // The pack's name leads to its journey (docs/history.md).
   if (isMonitoring && pack) {
     return (
-      <Link to={packHref(pack.id)} aria-label={`Monitoring ${pack.name}`} title={`Monitoring ${pack.name}: open its journey`}>
+      <Link to={packHref(pack.id)} className={classes.plainLink} aria-label={`Monitoring ${pack.name}`} title={`Monitoring ${pack.name}: open its journey`}>
         <DashboardIcon name="search" />
       </Link>
     );

@@ -4,7 +4,7 @@ import { memo, useState } from 'react';
 import { useProbe } from '../../../live/use-probe';
 import { canData, thermocoupleData } from '../../../live/readings';
 import { useSystemInfo } from '../../../live/use-live';
-import { AssignmentCell, BatteryCell, ConnectionCell, EventLines, StateCell, TemperatureCell } from './probe-cells';
+import { AssignmentCell, BatteryCell, ConnectionCell, EventLines, NameCell, StateCell, TemperatureCell } from './probe-cells';
 import { severityClass } from './severity';
 import { WatchdogRing } from './watchdog-ring';
 import classes from './dashboard.module.css';
@@ -51,6 +51,12 @@ export const ProbeRow = memo(function ProbeRow({
       </div>
       <div role="cell" className={classes.cell}>
         <StateCell stateString={probe.state.stateString} />
+      </div>
+      <div role="cell" className={`${classes.cell} ${classes.stageCell}`}>
+        <NameCell named={probe.assignment.buildStage} />
+      </div>
+      <div role="cell" className={`${classes.cell} ${classes.packCell}`}>
+        <NameCell named={probe.assignment.batteryPack} />
       </div>
       <div role="cell" className={classes.cell}>
         <EventLines entry={entry} onMore={(button) => onDetails(probeID, button)} />

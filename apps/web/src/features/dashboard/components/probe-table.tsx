@@ -21,6 +21,8 @@ export const rowHeightPx = 40;
 const columns: { label: string; sort?: SortColumn }[] = [
   { label: 'ID', sort: 'probeID' },
   { label: 'Status', sort: 'status' },
+  { label: 'Stage', sort: 'stage' },
+  { label: 'Pack', sort: 'pack' },
   { label: 'Info' },
   { label: 'External', sort: 'external' },
   { label: 'Internal', sort: 'internal' },
@@ -95,6 +97,7 @@ export function ProbeTable({
       ref={scroller}
       className={classes.scroller}
       onPointerEnter={() => onPointerOver(true)}
+      onPointerMove={() => onPointerOver(true)}
       onPointerLeave={() => onPointerOver(false)}
     >
       <div
@@ -222,8 +225,9 @@ function HeaderCell({
   }
   const active = sort.column === column;
   const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none';
+  const stacked = column === 'stage' ? classes.stageCell : column === 'pack' ? classes.packCell : '';
   return (
-    <div role="columnheader" aria-sort={ariaSort} className={classes.headerCell}>
+    <div role="columnheader" aria-sort={ariaSort} className={`${classes.headerCell} ${stacked}`}>
       <button type="button" className={classes.sortButton} onClick={() => onSort(column)}>
         {label}
         <DashboardIcon name={active ? (sort.direction === 'asc' ? 'arrow_upward' : 'arrow_downward') : 'unfold_more'} small />
