@@ -1,9 +1,10 @@
 // Alarms as an attacker would use them (docs/audit.md, docs/security.md): acknowledge, shelve and unshelve
 // are audited, a probe's deletion records its assignment, CSV exports never carry a live formula, a shelve
 // reason cannot write control characters into the log, and alarm bodies refuse fields they do not know.
-import type { Alarm, AuditEntry, ProbeReportInput } from '@bpm/protocol';
+import type { Alarm, AuditEntry } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
 import { sharedTestApp } from '../../testing/shared-test-app.js';
+import { report } from './alarms-api.testing.js';
 import { parseCsv } from './csv-parse.testing.js';
 
 const t = sharedTestApp();
@@ -16,20 +17,10 @@ const hostile = {
   expectingCANData: true,
 };
 
-const report = (probeID: string, temperature: number, assignment = hostile): ProbeReportInput => ({
-  probeID,
-  firmwareVersion: '2.4.1',
-  readings: [
-    { origin: 'CAN', temperature, valid: true },
-    { origin: 'Thermocouple', temperature: temperature - 1, valid: true },
-  ],
-  batteryPercentage: 80,
-  batteryCharging: false,
-  assignment,
-});
+const hostileReport = (probeID: string, temperature: number) => report(probeID, temperature, { assignment: hostile });
 
 async function raise(probeID: string): Promise<Alarm> {
-  expect((await call('POST', '/api/probes/reports', [report(probeID, 60)])).statusCode).toBe(202);
+  expect((await call('POST', '/api/probes/reports', [hostileReport(probeID, 60)])).statusCode).toBe(202);
   const alarms = (await call('GET', `/api/alarms?probeID=${probeID}`)).json() as Alarm[];
   return alarms[0]!;
 }
