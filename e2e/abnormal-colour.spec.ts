@@ -1,4 +1,5 @@
-// Colour only for the abnormal (ISA-101, docs/operator-screen.md): Normal rows without green, the Warning count
+// Colour only for the abnormal (ISA-101, docs/operator-screen.md): Normal rows without green (ticks, link icons, the
+// watchdog ring), the Warning count
 // grey at 0, and the "Unacknowledged" marker in its alarm's own priority colour.
 import { expect, signIn, test } from './fixtures';
 import { criticalReadings, ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';
@@ -17,6 +18,13 @@ test('a Normal row has no green and the Warning count is grey at 0', async ({ pa
   await expect(row.getByRole('img', { name: 'Normal' })).toBeVisible();
   await expect(row.getByRole('img', { name: 'Normal' })).not.toHaveCSS('color', green7);
   await expect(row.getByRole('img', { name: 'Connected' })).not.toHaveCSS('color', green7);
+  // The watchdog ring of a probe reporting on time is grey, not green.
+  await expect(
+    row
+      .getByRole('img', { name: /^Watchdog \d+ s left$/ })
+      .locator('circle')
+      .nth(1),
+  ).toHaveAttribute('stroke', 'rgb(134, 142, 150)');
   const warningPill = page.getByLabel('Warning: 0');
   const criticalPill = page.getByLabel('Critical: 0');
   const greyBackground = await criticalPill.evaluate((e) => getComputedStyle(e).backgroundColor);
@@ -24,13 +32,18 @@ test('a Normal row has no green and the Warning count is grey at 0', async ({ pa
 });
 
 test('the Unacknowledged marker is amber on a Warning and red on a Critical', async ({ page, adminApi, server }) => {
-  await ingest(adminApi, [probeReport('amber-1', { batteryPercentage: 15 }), probeReport('red-1', { readings: criticalReadings })]);
+  await ingest(adminApi, [
+    probeReport('amber-1', { batteryPercentage: 15 }),
+    probeReport('red-1', { readings: criticalReadings }),
+  ]);
   await signIn(page, 'admin', server.adminPassword);
   const amber = probeRow(page, 'amber-1').getByText('Unacknowledged');
   await expect(amber).toBeVisible();
-  await expect(amber.locator('xpath=ancestor::*[contains(@class,"Badge-root")][1]')).toHaveCSS('background-color', 'rgb(252, 196, 25)');
-  await expect(probeRow(page, 'red-1').getByText('Unacknowledged').locator('xpath=ancestor::*[contains(@class,"Badge-root")][1]')).toHaveCSS(
+  await expect(amber.locator('xpath=ancestor::*[contains(@class,"Badge-root")][1]')).toHaveCSS(
     'background-color',
-    'rgb(201, 42, 42)',
+    'rgb(252, 196, 25)',
   );
+  await expect(
+    probeRow(page, 'red-1').getByText('Unacknowledged').locator('xpath=ancestor::*[contains(@class,"Badge-root")][1]'),
+  ).toHaveCSS('background-color', 'rgb(201, 42, 42)');
 });

@@ -47,9 +47,10 @@ describe('temperature display', () => {
 describe('watchdog ring colour', () => {
   const ring = (timeRemaining: number, alerted = false) => watchdogRingColour({ timeoutSeconds: 10, timeRemaining, alerted });
   it.each([
-    [10, 'rgb(64, 192, 87)'], // 0 % elapsed: green
-    [6.7, 'rgb(157, 184, 46)'], // 33 %: halfway green → amber
-    [3.4, 'rgb(250, 176, 5)'], // 66 %: amber
+    [10, 'rgb(134, 142, 150)'], // 0 % elapsed: grey (normal)
+    [6.7, 'rgb(134, 142, 150)'], // 33 %: grey
+    [3.4, 'rgb(134, 142, 150)'], // 66 %: still grey, the switch
+    [3.3, 'rgb(250, 173, 7)'], // 67 %: amber, turning red
     [1.7, 'rgb(250, 129, 44)'], // 83 %: halfway amber → red
     [0, 'rgb(250, 82, 82)'], // expired: red
   ])('%s s of 10 left → %s', (left, colour) => expect(ring(left)).toBe(colour));

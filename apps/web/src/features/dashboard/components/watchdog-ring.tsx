@@ -1,4 +1,4 @@
-// The Watchdog column's countdown ring (docs/probe-data.md (Client watchdog)): the remaining share in green → amber → red, and
+// The Watchdog column's countdown ring (docs/probe-data.md (Client watchdog)): the remaining share, grey → amber → red, and
 // once alerted a full red ring around a red 0, so an expired probe reads as one at a glance (docs/operator-screen.md).
 import { memo, useCallback, useRef } from 'react';
 import { useWatchdogSeconds } from '../../../live/use-probe';
