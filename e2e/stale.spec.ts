@@ -41,6 +41,10 @@ test('the stale banner appears on losing the server and goes once it is back', a
   await expect(banner).toBeVisible();
   await expect(table).toHaveCSS('opacity', '0.6');
   await expect(page.getByLabel('Critical: 1 (not live)')).toBeVisible();
+  // The alarm counts too: the last known ones, greyed and named so.
+  const alarmCount = page.getByRole('link', { name: '1 active unacknowledged alarm (not live)' });
+  await expect(alarmCount).toBeVisible();
+  await expect(alarmCount.locator('xpath=..')).toHaveCSS('filter', 'grayscale(1)');
   // Between reconnect attempts the indicator says the connection failed (it is not "Connecting" forever).
   await expect(page.getByRole('img', { name: 'Connection Failed' })).toBeVisible();
   const shownLostAt = await banner.textContent();

@@ -10,7 +10,7 @@ import { paths } from '../../config/paths';
 import { alarmQueries } from '../../features/alarms/api/alarm-queries';
 import { alarmStore } from '../../live/alarm-store';
 import { useActiveUnacknowledgedCount, useReturnedCount } from '../../live/use-alarms';
-import { useConnectionStatus } from '../../live/use-live';
+import { useConnectionStatus, useLiveFeedLostAt } from '../../live/use-live';
 import { isChimeOn, playChime, setChimeOn, subscribeChime } from './alarm-chime';
 
 function useOpenAlarmSync(): void {
@@ -66,11 +66,18 @@ export const AlarmIndicator = memo(function AlarmIndicator() {
 function UnacknowledgedCount() {
   const active = useActiveUnacknowledgedCount();
   const returned = useReturnedCount();
+  // While the feed is lost the counts are the last known ones: greyed and named "not live", like the probe counts.
+  const stale = useLiveFeedLostAt() !== null;
   useAlarmTitle(active + returned);
   return (
-    <Group gap={4} wrap="nowrap">
-      <AwaitingCount count={active} kind="active" colour="red" showBell />
-      <AwaitingCount count={returned} kind="returned" colour="orange" />
+    <Group
+      gap={4}
+      wrap="nowrap"
+      style={stale ? { opacity: 0.6, filter: 'grayscale(1)' } : undefined}
+      data-stale={stale || undefined}
+    >
+      <AwaitingCount count={active} kind="active" colour="red" stale={stale} showBell />
+      <AwaitingCount count={returned} kind="returned" colour="orange" stale={stale} />
     </Group>
   );
 }
@@ -79,14 +86,16 @@ function AwaitingCount({
   count,
   kind,
   colour,
+  stale,
   showBell = false,
 }: {
   count: number;
   kind: 'active' | 'returned';
   colour: string;
+  stale: boolean;
   showBell?: boolean;
 }) {
-  const label = `${count} ${kind} unacknowledged ${count === 1 ? 'alarm' : 'alarms'}`;
+  const label = `${count} ${kind} unacknowledged ${count === 1 ? 'alarm' : 'alarms'}${stale ? ' (not live)' : ''}`;
   return (
     <DeferredTooltip label={label} events={{ hover: true, focus: true, touch: true }}>
       <Badge
