@@ -64,12 +64,14 @@ test('a new role with Logs READ, given to a signed-in user, shows them Logs with
   await expect(userPage.getByRole('log', { name: 'Log entries' })).toBeVisible();
   await userContext.close();
 
-  // The editor at 400 px: the grid still fits, in a scroll container if it must.
+  // The editor at 400 px: the whole grid in view, DELETE not scrolled out of it.
   await page.setViewportSize({ width: 400, height: 800 });
   await page.goto(`/roles#${role.id}`);
   await page.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Role' });
   await expect(edit.getByRole('radio', { name: 'Logs READ' })).toBeChecked();
+  await expect(edit.getByRole('columnheader', { name: 'DELETE' })).toBeInViewport({ ratio: 1 });
+  await expect(edit.getByRole('radio', { name: 'Logs DELETE' })).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: test.info().outputPath('roles-editor-400.png') });
   await edit.getByRole('button', { name: 'Cancel' }).click();
 });

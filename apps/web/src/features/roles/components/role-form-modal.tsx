@@ -9,6 +9,7 @@ import {
   type Role,
 } from '@bpm/protocol';
 import { Alert, Button, Group, Modal, Radio, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useCreateRole } from '../api/use-create-role';
 import { useUpdateRole } from '../api/use-update-role';
@@ -76,6 +77,7 @@ function PermissionGrid({
 }
 
 export function RoleFormModal({ role, opened, onClose }: { role?: Role; opened: boolean; onClose: () => void }) {
+  const isPhone = useMediaQuery('(max-width: 519.98px)', false, { getInitialValueInEffect: false });
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [grants, setGrants] = useState<Grants>(() => grantsOf(role));
@@ -112,7 +114,14 @@ export function RoleFormModal({ role, opened, onClose }: { role?: Role; opened: 
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={role ? 'Edit Role' : 'Create Role'} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={role ? 'Edit Role' : 'Create Role'}
+      size="lg"
+      // On a phone the whole width: the grid's six columns then fit without scrolling DELETE out of view.
+      fullScreen={isPhone}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
