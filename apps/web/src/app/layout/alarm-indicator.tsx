@@ -10,8 +10,9 @@ import { paths } from '../../config/paths';
 import { alarmQueries } from '../../features/alarms/api/alarm-queries';
 import { alarmStore } from '../../live/alarm-store';
 import { useActiveUnacknowledgedCount, useReturnedCount } from '../../live/use-alarms';
-import { useConnectionStatus, useLiveFeedLostAt } from '../../live/use-live';
+import { useConnectionStatus } from '../../live/use-live';
 import { isChimeOn, playChime, setChimeOn, subscribeChime } from './alarm-chime';
+import { notLiveLabel, notLiveStyle, useIsNotLive } from './not-live';
 
 function useOpenAlarmSync(): void {
   const status = useConnectionStatus();
@@ -66,16 +67,10 @@ export const AlarmIndicator = memo(function AlarmIndicator() {
 function UnacknowledgedCount() {
   const active = useActiveUnacknowledgedCount();
   const returned = useReturnedCount();
-  // While the feed is lost the counts are the last known ones: greyed and named "not live", like the probe counts.
-  const stale = useLiveFeedLostAt() !== null;
+  const stale = useIsNotLive();
   useAlarmTitle(active + returned);
   return (
-    <Group
-      gap={4}
-      wrap="nowrap"
-      style={stale ? { opacity: 0.6, filter: 'grayscale(1)' } : undefined}
-      data-stale={stale || undefined}
-    >
+    <Group gap={4} wrap="nowrap" style={stale ? notLiveStyle : undefined} data-stale={stale || undefined}>
       <AwaitingCount count={active} kind="active" colour="red" stale={stale} showBell />
       <AwaitingCount count={returned} kind="returned" colour="orange" stale={stale} />
     </Group>
@@ -95,7 +90,7 @@ function AwaitingCount({
   stale: boolean;
   showBell?: boolean;
 }) {
-  const label = `${count} ${kind} unacknowledged ${count === 1 ? 'alarm' : 'alarms'}${stale ? ' (not live)' : ''}`;
+  const label = notLiveLabel(`${count} ${kind} unacknowledged ${count === 1 ? 'alarm' : 'alarms'}`, stale);
   return (
     <DeferredTooltip label={label} events={{ hover: true, focus: true, touch: true }}>
       <Badge

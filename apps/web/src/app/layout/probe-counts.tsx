@@ -6,7 +6,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { memo, type ComponentPropsWithRef } from 'react';
 import { DeferredTooltip } from '../../components/ui/deferred-tooltip';
 import { Icon, type IconName } from '../../components/ui/icon';
-import { useLiveFeedLostAt, useProbeCount, type ProbeCounts as Counts } from '../../live/use-live';
+import { useProbeCount, type ProbeCounts as Counts } from '../../live/use-live';
+import { notLiveLabel, notLiveStyle, useIsNotLive } from './not-live';
 
 type CountedState = Exclude<keyof Counts, 'total'>;
 
@@ -41,7 +42,7 @@ function lookOf(state: CountedState, value: number): CountLook {
 }
 
 export function ProbeCounts() {
-  const stale = useLiveFeedLostAt() !== null;
+  const stale = useIsNotLive();
   // Below 768 px: icon and number only, smaller, so the three pills and the initials always fit whole.
   const isNarrow = useMediaQuery('(max-width: 47.99em)') ?? false;
   return (
@@ -50,7 +51,7 @@ export function ProbeCounts() {
       wrap="nowrap"
       aria-label="Probe counts"
       role="group"
-      style={{ flex: 'none', ...(stale ? { opacity: 0.6, filter: 'grayscale(1)' } : {}) }}
+      style={{ flex: 'none', ...(stale ? notLiveStyle : {}) }}
       data-stale={stale || undefined}
     >
       {pills.map(({ state, label }) => (
@@ -78,10 +79,7 @@ const CountPill = memo(function CountPill({
   stale: boolean;
 }) {
   return (
-    <DeferredTooltip
-      label={stale ? `${label} probes (not live)` : `${label} probes`}
-      events={{ hover: true, focus: false, touch: true }}
-    >
+    <DeferredTooltip label={notLiveLabel(`${label} probes`, stale)} events={{ hover: true, focus: false, touch: true }}>
       <CountBadge state={state} label={label} isNarrow={isNarrow} stale={stale} />
     </DeferredTooltip>
   );
@@ -115,7 +113,7 @@ function CountBadge({
       leftSection={
         <Icon name={item.icon} size={16} colour={item.iconColour ? `var(--mantine-color-${item.iconColour})` : undefined} />
       }
-      aria-label={`${label}: ${value}${stale ? ' (not live)' : ''}`}
+      aria-label={notLiveLabel(`${label}: ${value}`, stale)}
     >
       <Box component="span" visibleFrom="sm">
         {label}&nbsp;
