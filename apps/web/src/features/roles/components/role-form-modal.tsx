@@ -9,8 +9,8 @@ import {
   type Role,
 } from '@bpm/protocol';
 import { Alert, Button, Group, Modal, Radio, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import { useCreateRole } from '../api/use-create-role';
 import { useUpdateRole } from '../api/use-update-role';
 
@@ -77,7 +77,7 @@ function PermissionGrid({
 }
 
 export function RoleFormModal({ role, opened, onClose }: { role?: Role; opened: boolean; onClose: () => void }) {
-  const isPhone = useMediaQuery('(max-width: 519.98px)', false, { getInitialValueInEffect: false });
+  const isPhone = useIsPhone();
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [grants, setGrants] = useState<Grants>(() => grantsOf(role));

@@ -2,12 +2,12 @@
 // table (cards below 520 px) and the four user modals.
 import type { User } from '@bpm/protocol';
 import { Alert, Button, Group, Stack, TextInput, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
 import { roleHref } from '../../../config/paths';
 import { roleQueries } from '../../../lib/roles-query';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import { usePermissions } from '../../../session/use-permissions';
 import { useDeleteUser } from '../api/use-delete-user';
 import { userQueries } from '../api/users-api';
@@ -29,7 +29,7 @@ export function UsersPage() {
   const deleteUser = useDeleteUser();
   const { has } = usePermissions();
   const notifications = usePageNotifications();
-  const isNarrow = useMediaQuery('(max-width: 519.98px)', false, { getInitialValueInEffect: false });
+  const isNarrow = useIsPhone();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<UserSort | null>(null);
   const [modal, setModal] = useState<OpenModal>(null);
