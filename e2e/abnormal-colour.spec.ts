@@ -1,6 +1,5 @@
 // Colour only for the abnormal (ISA-101, docs/operator-screen.md): Normal rows without green (ticks, link icons, the
-// watchdog ring), the Warning count
-// grey at 0, and the "Unacknowledged" marker in its alarm's own priority colour.
+// watchdog ring), the Warning count grey at 0, and the "Unacknowledged" marker in its alarm's own priority colour.
 import { expect, signIn, test } from './fixtures';
 import { criticalReadings, ingest, ownProbesOnSharedServer, probeReport } from './probe-reports';
 import { probeRow } from './probe-table';

@@ -21,7 +21,6 @@ export function watchdogElapsedShare({ timeoutSeconds, timeRemaining }: Watchdog
   return Math.min(1, Math.max(0, 1 - timeRemaining / timeoutSeconds));
 }
 
-const grey = [134, 142, 150] as const; // Mantine gray.6
 const amber = [250, 176, 5] as const; // Mantine yellow.6
 const red = [250, 82, 82] as const; // Mantine red.6
 /** docs/data-model.md (Probes and watchdog constants): the colour switches at 66 % elapsed. */
@@ -29,14 +28,16 @@ export const watchdogColourSwitch = 0.66;
 
 const mix = (a: readonly number[], b: readonly number[], t: number) =>
   `rgb(${a.map((v, i) => Math.round(v + (b[i]! - v) * t)).join(', ')})`;
+const greyColour = 'rgb(134, 142, 150)'; // Mantine gray.6
+const redColour = mix(red, red, 0);
 
 /**
  * Ring colour: grey up to 66 % elapsed (a probe reporting on time is normal, and normal has no colour: ISA-101,
  * docs/operator-screen.md), then amber to red; red once alerted.
  */
 export function watchdogRingColour(status: WatchdogStatus): string {
-  if (status.alerted) return mix(red, red, 0);
+  if (status.alerted) return redColour;
   const elapsed = watchdogElapsedShare(status);
-  if (elapsed <= watchdogColourSwitch) return mix(grey, grey, 0);
+  if (elapsed <= watchdogColourSwitch) return greyColour;
   return mix(amber, red, (elapsed - watchdogColourSwitch) / (1 - watchdogColourSwitch));
 }
