@@ -1,4 +1,4 @@
-// End-to-end tests: Debian's Chromium against the real server (one per worker, see e2e/fixtures.ts).
+// End-to-end tests: Debian's Chromium against the real, compiled server (one per worker, see e2e/fixtures.ts).
 import { defineConfig } from '@playwright/test';
 
 export const chromiumArgs = [
@@ -14,6 +14,7 @@ export const chromiumArgs = [
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,

@@ -113,15 +113,22 @@ test('skip links jump past the top bar and past the probes; keyboard focus is vi
   await expect(page.locator('#after-probes')).toBeFocused();
 });
 
-/** Waits for the page to settle after a resize: two frames for the new layout, then its transitions (animations
- * on the document's timeline that end; a scroll-driven shadow never does). */
+/**
+ * Waits for the page to settle (after a resize, or a modal opening): two frames for the new layout, then its
+ * transitions (animations on the document's timeline that end; a scroll-driven shadow never does), again until two
+ * frames start none. Mantine starts a modal's fade-in two frames after showing it, so the first round can find
+ * nothing yet and the second finds the fade.
+ */
 async function settled(page: Page) {
   await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const ending = document
-      .getAnimations()
-      .filter((a) => a.timeline === document.timeline && a.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+    for (let quiet = 0; quiet < 2;) {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const ending = document
+        .getAnimations()
+        .filter((a) => a.timeline === document.timeline && a.effect?.getComputedTiming().iterations !== Infinity);
+      quiet = ending.length === 0 ? quiet + 1 : 0;
+      await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+    }
   });
 }
 
@@ -129,7 +136,7 @@ async function settled(page: Page) {
 async function openView(page: Page, view: View) {
   await view.open?.(page);
   await view.shown?.(page);
-  await page.waitForTimeout(400);
+  await settled(page);
 }
 
 // Each view is opened once and checked at every width by resizing that page: a load per view, not per width.
