@@ -57,6 +57,97 @@ test('Probe Details lists the probe’s alarms with the state badge the Alarms p
   await expect(alarms).toHaveCount(1);
   await expect(alarms.getByText('Unacknowledged', { exact: true })).toBeVisible();
   await expect(alarms.getByText(/: Internal temperature 62(\.0)?\s°C above alarm \d+\s°C$/)).toBeVisible();
+
+  // The probe's open alarms, each acknowledged where it is seen (docs/alarms.md (Web)).
+  const open = page.getByRole('dialog').getByRole('region', { name: 'Open alarms' });
+  await open.getByRole('button', { name: /^Acknowledge alarm \d+ on al-details$/ }).click();
+  await expect(open.getByText('Acknowledged', { exact: true })).toBeVisible();
+  await expect(open.getByRole('button', { name: /^Acknowledge alarm/ })).toHaveCount(0);
+});
+
+test('the Dashboard’s Unacknowledged marker opens the probe’s open alarms, acknowledged there from the keyboard', async ({
+  page,
+  adminApi,
+  server,
+}) => {
+  await ingest(adminApi, [report('al-mark', 62)]);
+  await signInAsAdmin(page, server);
+  await probeRow(page, 'al-mark').getByRole('button', { name: 'Unacknowledged, acknowledge the alarm of al-mark' }).focus();
+  await page.keyboard.press('Enter');
+  const open = page.getByRole('dialog', { name: 'Probe Details' }).getByRole('region', { name: 'Open alarms' });
+  const acknowledge = open.getByRole('button', { name: /^Acknowledge alarm \d+ on al-mark$/ });
+  await expect(acknowledge).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(open.getByText('Acknowledged', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(probeRow(page, 'al-mark').getByText('Unacknowledged')).toHaveCount(0);
+  // The marker has gone with the acknowledgement: the focus comes back to the row's ⋮.
+  await expect(page.getByRole('button', { name: 'Actions for al-mark' })).toBeFocused();
+});
+
+/** Reports for the filters and the focus tests: a stage and pack of their own (ids nobody else uses). */
+const at = (probeID: string, stage: number, pack: number, overrides: Partial<ReturnType<typeof report>> = {}) => {
+  const base = report(probeID, 62);
+  return {
+    ...base,
+    assignment: {
+      ...base.assignment,
+      buildStage: { id: stage, name: `Stage ${stage}` },
+      batteryPack: { id: pack, name: `Pack ${pack}` },
+    },
+    ...overrides,
+  };
+};
+
+const listedProbes = (page: Page) =>
+  page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('checkbox', { name: /^Select alarm/ }) })
+    .locator('td:nth-child(3)')
+    .allTextContents();
+
+test('the open alarms filter by probe, pack, stage and severity, kept in the address', async ({ page, adminApi, server }) => {
+  const lowBattery = { batteryPercentage: 15, readings: report('x', 30).readings };
+  await ingest(adminApi, [at('al-f-a', 41, 4101), at('al-f-b', 41, 4102, lowBattery), at('al-f-c', 42, 4201)]);
+  await signInAsAdmin(page, server, '/alarms');
+  await page.getByRole('combobox', { name: 'Stage' }).selectOption({ label: 'Stage 41' });
+  await expect.poll(() => listedProbes(page)).toEqual(['al-f-a', 'al-f-b']);
+  await page.getByRole('combobox', { name: 'Severity' }).selectOption('Warning');
+  await expect.poll(() => listedProbes(page)).toEqual(['al-f-b']);
+  await expect(page).toHaveURL(/[?&]stageId=41&eventType=Warning$/);
+  // Kept in the address: a reload, a bookmark or a link sent on shows the same list.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Stage' })).toHaveValue('41');
+  await expect.poll(() => listedProbes(page)).toEqual(['al-f-b']);
+  await page.goto('/alarms?probeID=al-f-c');
+  await expect.poll(() => listedProbes(page)).toEqual(['al-f-c']);
+  await page.getByRole('link', { name: 'Show all open alarms' }).click();
+  await page.getByRole('combobox', { name: 'Pack' }).selectOption({ label: 'Pack 4101' });
+  await expect.poll(() => listedProbes(page)).toEqual(['al-f-a']);
+});
+
+test('after Acknowledge the keyboard focus moves to the next alarm, or the previous after the last', async ({
+  page,
+  adminApi,
+  server,
+}) => {
+  // Newest first: c, b, a.
+  for (const probeID of ['al-next-a', 'al-next-b', 'al-next-c']) await ingest(adminApi, [at(probeID, 43, 4301)]);
+  await signInAsAdmin(page, server, '/alarms?stageId=43');
+  await expect.poll(() => listedProbes(page)).toEqual(['al-next-c', 'al-next-b', 'al-next-a']);
+  const acknowledge = (probeID: string) =>
+    page.getByRole('button', { name: new RegExp(`^Acknowledge alarm \\d+ on ${probeID}$`) });
+  await acknowledge('al-next-b').focus();
+  await page.keyboard.press('Enter');
+  await expect(acknowledge('al-next-a')).toBeFocused();
+  await page.keyboard.press('Enter');
+  // The last one to acknowledge in the list: back up to the one before.
+  await expect(acknowledge('al-next-c')).toBeFocused();
+  await page.keyboard.press('Enter');
+  // None left: the list itself.
+  await expect(page.getByRole('table')).toBeFocused();
+  await expect(page.getByRole('button', { name: /^Acknowledge alarm/ })).toHaveCount(0);
 });
 
 test('an operator sees alarms but the buttons are disabled', async ({ page, adminApi, server }) => {
@@ -103,7 +194,11 @@ test('alarms the probe assignment suppresses from the start wait apart, last and
   ).toBeVisible();
 });
 
-test('a shelved alarm leaves the probe’s state and comes back, live, when the shelve ends', async ({ page, adminApi, server }) => {
+test('a shelved alarm leaves the probe’s state and comes back, live, when the shelve ends', async ({
+  page,
+  adminApi,
+  server,
+}) => {
   await ingest(adminApi, [report('al-shelf', 63)]);
   await signInAsAdmin(page, server);
   await expect(probeRow(page, 'al-shelf').getByRole('img', { name: 'Critical' })).toBeVisible();
@@ -155,6 +250,14 @@ test('a backlog of open alarms: the oldest is reached by scrolling and acknowled
   expect(open).toBeGreaterThanOrEqual(backlog.length);
   // A screen reader hears how many rows the table has (the header and every open alarm).
   await expect(page.getByRole('table')).toHaveAttribute('aria-rowcount', String(open + 1));
+  // One line a row at 1400 px: at least 18 in view at 1400×900 (docs/alarms.md (Web)).
+  const rows = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('checkbox', { name: /^Select alarm/ }) });
+  const rowBoxes = () => rows.evaluateAll((all) => all.map((row) => row.getBoundingClientRect()));
+  await expect.poll(async () => (await rowBoxes()).filter((box) => box.bottom <= 900).length).toBeGreaterThanOrEqual(18);
+  expect(Math.max(...(await rowBoxes()).map((box) => box.height))).toBeLessThanOrEqual(40);
 
   /** Scrolls down, as a user does, until `target` is on screen. */
   const scrollTo = async (target: Locator) => {
@@ -203,6 +306,8 @@ test('a backlog of open alarms: the oldest is reached by scrolling and acknowled
   await scrollTo(
     page.getByRole('list', { name: 'Open alarms' }).getByRole('button', { name: /^Acknowledge alarm \d+ on al-many-001$/ }),
   );
+  // Readable: nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
 
   // Select all takes every alarm, not only the rows on screen: nothing is left to acknowledge afterwards.
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -212,11 +317,20 @@ test('a backlog of open alarms: the oldest is reached by scrolling and acknowled
   const selected = Number(/\((\d+)\)/.exec((await acknowledgeSelected.textContent())!)![1]);
   expect(selected).toBeGreaterThanOrEqual(backlog.length - 1);
   await acknowledgeSelected.click();
+  // More than 10 at once: confirmed, with a comment stored with each acknowledgement (docs/alarms.md (Web)).
+  const confirm = page.getByRole('dialog', { name: `Acknowledge ${selected} alarms` });
+  const submit = confirm.getByRole('button', { name: `Acknowledge ${selected} alarms` });
+  await expect(submit).toBeDisabled();
+  await confirm.getByRole('textbox', { name: 'Comment' }).fill('Coolant failure at Busbar welding, packs checked');
+  await submit.click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByRole('link', { name: '0 active unacknowledged alarms' })).toBeVisible();
   await expect(page.getByRole('link', { name: '0 returned unacknowledged alarms' })).toBeVisible();
   await page.mouse.move(700, 450);
   await turnTheWheel(page, 1_000_000);
   await expect(page.getByRole('button', { name: /^Acknowledge alarm \d+ on / })).toHaveCount(0);
+  const [stored] = (await (await adminApi.get('alarms?probeID=al-many-100')).json()) as { ackComment: string | null }[];
+  expect(stored!.ackComment).toBe('Coolant failure at Busbar welding, packs checked');
 });
 
 test('on a tablet held landscape every column of the open alarms fits, and the state never covers the probe', async ({

@@ -11,8 +11,7 @@ import { useChangeOwnPassword } from '../features/account/api/use-change-own-pas
 import { useLogOut } from '../features/account/api/use-log-out';
 import { useUpdateCurrentUser } from '../features/account/api/use-update-current-user';
 import { alarmQueries } from '../features/alarms/api/alarm-queries';
-import { useAcknowledgeAlarm } from '../features/alarms/api/use-acknowledge-alarm';
-import { useAcknowledgeAlarms } from '../features/alarms/api/use-acknowledge-alarms';
+import { useAcknowledgeAlarm, useAcknowledgeAlarms } from '../lib/alarm-acknowledge';
 import { useShelveAlarm } from '../features/alarms/api/use-shelve-alarm';
 import { useUnshelveAlarm } from '../features/alarms/api/use-unshelve-alarm';
 import { useLogIn } from '../features/auth/api/use-log-in';
@@ -143,7 +142,7 @@ describe('a 401 signs the user out', () => {
   it('the tables name every query factory and mutation hook', () => {
     const named = [...signingOut, ...answering].map(([name]) => name).sort();
     const factories = import.meta.glob<Record<string, object>>(
-      ['../features/*/api/*.ts', '../lib/*-query.ts', '../lib/download-file.ts', '!**/*.test.ts'],
+      ['../features/*/api/*.ts', '../lib/*-query.ts', '../lib/download-file.ts', '../lib/alarm-acknowledge.ts', '!**/*.test.ts'],
       {
         eager: true,
       },

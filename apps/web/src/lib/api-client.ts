@@ -1,7 +1,14 @@
 // The only code that calls fetch for the API: base URL, cookies, JSON (or a whole file), and ApiError on non-2xx. A network
 // failure rejects with fetch's own error (not an ApiError), so callers can tell "no answer" from "error answer".
 // Calls live in the features' api/ modules, or at the end of this file when the session or two features share them.
-import type { ErrorBody, ErrorDetail, Role } from '@bpm/protocol';
+import {
+  alarmLimits,
+  type AcknowledgeAlarmsResult,
+  type Alarm,
+  type ErrorBody,
+  type ErrorDetail,
+  type Role,
+} from '@bpm/protocol';
 import { apiBaseUrl } from './api-base-url';
 
 export class ApiError extends Error {
@@ -100,3 +107,26 @@ export const getMyRole = () => apiRequest<Role>('/roles/@me');
 
 /** GET /login: resolves when a session exists, an ApiError when not (docs/api.md (Authentication)). */
 export const getSession = () => apiRequest<unknown>('/login');
+
+/** POST /alarms/{id}/acknowledge: the Alarms page, the Dashboard's marker and Probe Details (docs/alarms.md (API)). */
+export function acknowledgeAlarm(id: number, comment?: string): Promise<Alarm> {
+  return apiRequest<Alarm>(`/alarms/${id}/acknowledge`, { method: 'POST', body: comment ? { comment } : {} });
+}
+
+/**
+ * Acknowledges every id, in requests of at most `alarmLimits.idsMax` (Select all can hold more after a long
+ * backlog); `acknowledged` adds up the requests' answers. A failed request stops the rest: what was acknowledged
+ * before it stays so, and the live feed shows it.
+ */
+export async function acknowledgeAlarms(ids: number[], comment?: string): Promise<AcknowledgeAlarmsResult> {
+  let acknowledged = 0;
+  for (let start = 0; start < ids.length; start += alarmLimits.idsMax) {
+    const part = ids.slice(start, start + alarmLimits.idsMax);
+    const answer = await apiRequest<AcknowledgeAlarmsResult>('/alarms/acknowledge', {
+      method: 'POST',
+      body: comment ? { ids: part, comment } : { ids: part },
+    });
+    acknowledged += answer.acknowledged;
+  }
+  return { acknowledged };
+}

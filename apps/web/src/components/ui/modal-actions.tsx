@@ -10,15 +10,25 @@ export interface ModalActionsProps {
   label: string;
   pendingLabel: string;
   color?: MantineColor;
+  /** The confirm button waits for something (a required field). */
+  disabled?: boolean;
 }
 
-export function ModalActions({ onCancel, onConfirm, isPending, label, pendingLabel, color }: ModalActionsProps) {
+export function ModalActions({
+  onCancel,
+  onConfirm,
+  isPending,
+  label,
+  pendingLabel,
+  color,
+  disabled = false,
+}: ModalActionsProps) {
   return (
     <Group justify="flex-end">
       <Button variant="default" onClick={onCancel} disabled={isPending}>
         Cancel
       </Button>
-      <Button type={onConfirm ? 'button' : 'submit'} color={color} onClick={onConfirm} disabled={isPending}>
+      <Button type={onConfirm ? 'button' : 'submit'} color={color} onClick={onConfirm} disabled={isPending || disabled}>
         {isPending ? pendingLabel : label}
       </Button>
     </Group>

@@ -1,22 +1,10 @@
 // How alarms read on screen (docs/alarms.md): the open list's order, when to show cards, peaks, places and who
 // acknowledged.
-import { systemAlarm, type Alarm, type AlarmState } from '@bpm/protocol';
+import type { Alarm } from '@bpm/protocol';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepUnitsWithNumbers } from '../../lib/text';
-import { isNeverAnnunciated } from '../../live/alarm-store';
 
-const stateRank: Record<AlarmState, number> = { unacknowledged: 0, returned: 1, acknowledged: 2, shelved: 3, closed: 4 };
-const openRank = (a: Alarm) => (isNeverAnnunciated(a) ? 5 : stateRank[a.state]);
-
-/** Unacknowledged first, then Critical first, then newest; those never annunciated (suppressed from the start) after all others. */
-export function compareOpenAlarms(a: Alarm, b: Alarm): number {
-  return (
-    openRank(a) - openRank(b) ||
-    Number(b.eventType === 'Critical') - Number(a.eventType === 'Critical') ||
-    b.raisedAt.localeCompare(a.raisedAt) ||
-    b.id - a.id
-  );
-}
+export { compareOpenAlarms } from '../../live/use-alarms';
 
 /**
  * Whether the alarms are cards: at 60em and below, as both tables need 892–932 px with the page's padding, so a tablet
@@ -25,11 +13,7 @@ export function compareOpenAlarms(a: Alarm, b: Alarm): number {
  */
 export const useAlarmCards = (): boolean => useMediaQuery('(max-width: 60em)', false, { getInitialValueInEffect: false });
 
-/** Whose alarm it is: the probe's ID, or "BPM" for the system alarm (docs/alarms.md "System alarm"). */
-export const alarmSource = (probeID: string): string => (probeID === systemAlarm.probeID ? systemAlarm.name : probeID);
-
-/** Only what has been annunciated and is not acknowledged can be acknowledged. */
-export const canBeAcknowledged = (a: Alarm) => a.state === 'unacknowledged' || a.state === 'returned';
+export { alarmSource, canBeAcknowledged } from '../../lib/alarm-acknowledge';
 
 export function formatPeak(alarm: Pick<Alarm, 'event' | 'peak'>): string {
   if (alarm.peak === null) return '';
@@ -51,5 +35,3 @@ export function acknowledgedByText(alarm: Pick<Alarm, 'acknowledgedBy' | 'ackCom
   if (!alarm.acknowledgedBy) return '';
   return alarm.ackComment ? `${alarm.acknowledgedBy.username}: ${alarm.ackComment}` : alarm.acknowledgedBy.username;
 }
-
-export const noPermission = 'You do not have permission to perform this action';

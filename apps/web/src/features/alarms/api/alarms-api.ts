@@ -1,7 +1,10 @@
 // Alarm calls of the Alarms page (docs/alarms.md): lists, summary, the CSV export, acknowledge, shelve.
-import { alarmLimits, type AcknowledgeAlarmsResult, type Alarm, type AlarmSummary } from '@bpm/protocol';
+import type { Alarm, AlarmSummary } from '@bpm/protocol';
 import { alarmQueryString, type AlarmQuery } from '../../../lib/alarm-query-string';
 import { apiFile, apiRequest, type ApiFile } from '../../../lib/api-client';
+
+// Shared with the Dashboard (its marker, Probe Details), so they live in lib/api-client.ts.
+export { acknowledgeAlarm, acknowledgeAlarms } from '../../../lib/api-client';
 
 export interface HistoryFilter {
   from?: string;
@@ -18,28 +21,6 @@ export function getAlarms(filter: AlarmQuery): Promise<Alarm[]> {
 
 export function getAlarmSummary(range: { from?: string; to?: string }): Promise<AlarmSummary> {
   return apiRequest<AlarmSummary>(`/alarms/summary${alarmQueryString(range)}`);
-}
-
-export function acknowledgeAlarm(id: number, comment?: string): Promise<Alarm> {
-  return apiRequest<Alarm>(`/alarms/${id}/acknowledge`, { method: 'POST', body: comment ? { comment } : {} });
-}
-
-/**
- * Acknowledges every id, in requests of at most `alarmLimits.idsMax` (Select all can hold more after a long
- * backlog); `acknowledged` adds up the requests' answers. A failed request stops the rest: what was acknowledged
- * before it stays so, and the live feed shows it.
- */
-export async function acknowledgeAlarms(ids: number[], comment?: string): Promise<AcknowledgeAlarmsResult> {
-  let acknowledged = 0;
-  for (let start = 0; start < ids.length; start += alarmLimits.idsMax) {
-    const part = ids.slice(start, start + alarmLimits.idsMax);
-    const answer = await apiRequest<AcknowledgeAlarmsResult>('/alarms/acknowledge', {
-      method: 'POST',
-      body: comment ? { ids: part, comment } : { ids: part },
-    });
-    acknowledged += answer.acknowledged;
-  }
-  return { acknowledged };
 }
 
 export function shelveAlarm(id: number, minutes: number, reason: string): Promise<Alarm> {

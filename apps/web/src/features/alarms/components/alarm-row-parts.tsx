@@ -6,10 +6,11 @@ import { Card, Flex, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AlarmStateBadge } from '../../../components/ui/alarm-state-badge';
 import type { PageVirtualRows } from '../../../lib/use-page-virtual-rows';
-import { alarmSource, canBeAcknowledged } from '../alarm-display';
-import { useAcknowledgeAlarm } from '../api/use-acknowledge-alarm';
+import { AcknowledgeButton } from '../../../components/ui/acknowledge-alarms';
+import { PermissionButton } from '../../../components/ui/permission-button';
+import classes from './alarm-table.module.css';
+import { alarmName, canBeAcknowledged } from '../../../lib/alarm-acknowledge';
 import { useUnshelveAlarm } from '../api/use-unshelve-alarm';
-import { PermissionButton } from './permission-button';
 
 /** What the open alarms' table and cards both take: the list, the user's rights, the selection and the actions. */
 export interface OpenAlarmListProps {
@@ -19,6 +20,8 @@ export interface OpenAlarmListProps {
   selected: ReadonlySet<number>;
   onToggle: (id: number) => void;
   onShelve: (alarm: Alarm) => void;
+  /** Called as an alarm is acknowledged: what it returns moves the focus on (AcknowledgeButton). */
+  onAcknowledge: (id: number) => () => void;
 }
 
 /** One row or card of a virtualised alarm list (open or History): its index among all, the ref that measures it. */
@@ -35,21 +38,34 @@ export interface OpenAlarmItemProps extends AlarmItemProps, Omit<OpenAlarmListPr
 
 /** The items to render of a virtualised open-alarm list: the props of each row or card near the screen. */
 export function openAlarmItems(
-  { alarms, canAct, canShelve, selected, onToggle, onShelve }: OpenAlarmListProps,
+  { alarms, canAct, canShelve, selected, onToggle, onShelve, onAcknowledge }: OpenAlarmListProps,
   rendered: PageVirtualRows,
 ): OpenAlarmItemProps[] {
   return rendered.items.map(({ index }) => {
     const alarm = alarms[index]!;
     const isSelected = selected.has(alarm.id);
-    return { index, measureRef: rendered.measureRef, alarm, canAct, canShelve, isSelected, onToggle, onShelve };
+    return { index, measureRef: rendered.measureRef, alarm, canAct, canShelve, isSelected, onToggle, onShelve, onAcknowledge };
   });
 }
 
 /** A virtualised list of alarm cards (the open list's and the History's): only those near the screen are in the page. */
-export function AlarmCardList({ label, cards, children }: { label: string; cards: PageVirtualRows; children: ReactNode }) {
+export function AlarmCardList({
+  label,
+  cards,
+  id,
+  children,
+}: {
+  label: string;
+  cards: PageVirtualRows;
+  /** The open list's, which takes the focus (tabIndex -1) when no alarm is left to acknowledge. */
+  id?: string;
+  children: ReactNode;
+}) {
   return (
     <ul
       ref={cards.listRef}
+      id={id}
+      tabIndex={id ? -1 : undefined}
       aria-label={label}
       style={{ listStyle: 'none', margin: 0, padding: `${cards.spaceBefore}px 0 ${cards.spaceAfter}px` }}
     >
@@ -70,12 +86,17 @@ export function AlarmCard({ index, measureRef, children }: Omit<AlarmItemProps, 
   );
 }
 
-export const alarmName = (alarm: Alarm) => `alarm ${alarm.id} on ${alarmSource(alarm.probeID)}`;
+export { alarmName } from '../../../lib/alarm-acknowledge';
 
-/** Under the message of an alarm the probe's assignment suppresses (live/alarm-store.ts isSuppressedByAssignment). */
-export const SuppressedNote = () => (
-  <Text size="xs" c="gray.7">
-    Suppressed by the probe assignment
+export const suppressedText = 'Suppressed by the probe assignment';
+
+/**
+ * Under the message of an alarm the probe's assignment suppresses (live/alarm-store.ts isSuppressedByAssignment); in
+ * the table, `inline` after it (alarm-table.module.css `.note`), so that the row stays one line.
+ */
+export const SuppressedNote = ({ inline = false }: { inline?: boolean }) => (
+  <Text span={inline} size="xs" c="gray.7" className={inline ? classes.note : undefined}>
+    {suppressedText}
   </Text>
 );
 
@@ -89,12 +110,17 @@ export function AlarmStateBadges({
   muted = false,
 }: {
   alarm: Alarm;
-  stacked?: boolean;
+  /** One under the other: always, or `narrow`, below 75em only (the open table, one line a row where it has room). */
+  stacked?: boolean | 'narrow';
   /** The History's records: the badge light (AlarmStateBadge's `muted`). */
   muted?: boolean;
 }) {
   return (
-    <Flex direction={stacked ? 'column' : 'row'} gap={stacked ? 2 : 6} align={stacked ? 'flex-start' : 'center'}>
+    <Flex
+      direction={stacked === 'narrow' ? { base: 'column', lg: 'row' } : stacked ? 'column' : 'row'}
+      gap={stacked === 'narrow' ? { base: 2, lg: 6 } : stacked ? 2 : 6}
+      align={stacked === 'narrow' ? { base: 'flex-start', lg: 'center' } : stacked ? 'flex-start' : 'center'}
+    >
       <AlarmStateBadge alarm={alarm} muted={muted} />
       <Text span size="sm" fw={600} c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
         {alarm.eventType}
@@ -108,6 +134,7 @@ export function AlarmActions({
   canAct,
   canShelve,
   onShelve,
+  onAcknowledge,
 }: {
   alarm: Alarm;
   /** Alarms WRITE: acknowledge. */
@@ -115,26 +142,17 @@ export function AlarmActions({
   /** Alarms UPDATE: shelve and unshelve. */
   canShelve: boolean;
   onShelve: () => void;
+  /** AcknowledgeButton's: the list moves the focus on once the alarm is acknowledged. */
+  onAcknowledge?: (id: number) => () => void;
 }) {
-  const acknowledge = useAcknowledgeAlarm();
   const unshelve = useUnshelveAlarm();
   const name = alarmName(alarm);
   return (
     <Group gap={4} wrap="nowrap">
-      {canBeAcknowledged(alarm) && (
-        <PermissionButton
-          size="xs"
-          isAllowed={canAct}
-          loading={acknowledge.isPending}
-          aria-label={`Acknowledge ${name}`}
-          onClick={() => acknowledge.mutate({ id: alarm.id })}
-        >
-          Acknowledge
-        </PermissionButton>
-      )}
+      {canBeAcknowledged(alarm) && <AcknowledgeButton alarm={alarm} canAct={canAct} onAcknowledge={onAcknowledge} />}
       {alarm.state === 'shelved' ? (
         <PermissionButton
-          size="xs"
+          size="compact-sm"
           variant="default"
           isAllowed={canShelve}
           loading={unshelve.isPending}
@@ -145,7 +163,13 @@ export function AlarmActions({
         </PermissionButton>
       ) : (
         alarm.clearedAt === null && (
-          <PermissionButton size="xs" variant="default" isAllowed={canShelve} aria-label={`Shelve ${name}`} onClick={onShelve}>
+          <PermissionButton
+            size="compact-sm"
+            variant="default"
+            isAllowed={canShelve}
+            aria-label={`Shelve ${name}`}
+            onClick={onShelve}
+          >
             Shelve
           </PermissionButton>
         )

@@ -98,7 +98,7 @@ export function AlarmTableRow({ alarm, select, state, message, withCleared = fal
       {select !== undefined && <Table.Td>{select}</Table.Td>}
       <Table.Td style={nowrap}>{state}</Table.Td>
       <Table.Td style={nowrap}>{alarmSource(alarm.probeID)}</Table.Td>
-      <Table.Td>{message}</Table.Td>
+      <Table.Td className={classes.messageCell}>{message}</Table.Td>
       <Table.Td className={classes.eventTime}>
         <EventTime value={alarm.raisedAt} />
       </Table.Td>

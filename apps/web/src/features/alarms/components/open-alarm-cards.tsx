@@ -17,13 +17,14 @@ import {
   type OpenAlarmItemProps,
   type OpenAlarmListProps,
 } from './alarm-row-parts';
+import { openAlarmListId } from './open-alarm-list-id';
 
 /** Like the table, only the cards near the screen are rendered (lib/use-page-virtual-rows.ts). */
 export function OpenAlarmCards(props: OpenAlarmListProps) {
   const { alarms } = props;
   const cards = usePageVirtualRows(alarms.length, (index) => alarms[index]!.id, 150);
   return (
-    <AlarmCardList label="Open alarms" cards={cards}>
+    <AlarmCardList label="Open alarms" cards={cards} id={openAlarmListId}>
       {openAlarmItems(props, cards).map((item) => (
         <OpenAlarmCard key={item.alarm.id} {...item} />
       ))}
@@ -32,7 +33,7 @@ export function OpenAlarmCards(props: OpenAlarmListProps) {
 }
 
 const OpenAlarmCard = memo(function OpenAlarmCard(props: OpenAlarmItemProps) {
-  const { index, measureRef, alarm, canAct, canShelve, isSelected, onToggle, onShelve } = props;
+  const { index, measureRef, alarm, canAct, canShelve, isSelected, onToggle, onShelve, onAcknowledge } = props;
   return (
     <AlarmCard index={index} measureRef={measureRef}>
       <Group justify="space-between" wrap="nowrap">
@@ -57,7 +58,13 @@ const OpenAlarmCard = memo(function OpenAlarmCard(props: OpenAlarmItemProps) {
           Shelved until {formatDateTime(alarm.shelvedUntil)}: {alarm.shelveReason}
         </Text>
       )}
-      <AlarmActions alarm={alarm} canAct={canAct} canShelve={canShelve} onShelve={() => onShelve(alarm)} />
+      <AlarmActions
+        alarm={alarm}
+        canAct={canAct}
+        canShelve={canShelve}
+        onShelve={() => onShelve(alarm)}
+        onAcknowledge={onAcknowledge}
+      />
     </AlarmCard>
   );
 });

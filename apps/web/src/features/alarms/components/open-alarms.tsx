@@ -4,29 +4,33 @@
 import type { Alarm } from '@bpm/protocol';
 import { Anchor, Checkbox, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { memo, useCallback, useMemo, useState, type ReactNode, type Ref } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Link } from 'react-router';
+import { focusOnAfterAcknowledge, useAcknowledgeSelection } from '../../../components/ui/acknowledge-alarms';
+import { PermissionButton } from '../../../components/ui/permission-button';
 import { paths } from '../../../config/paths';
-import { isActiveUnacknowledged, isNeverAnnunciated, isReturned, isSuppressedByAssignment } from '../../../live/alarm-store';
+import { isNeverAnnunciated, isSuppressedByAssignment } from '../../../live/alarm-store';
 import { useAlarmsLoaded, useOpenAlarms } from '../../../live/use-alarms';
 import { formatDateTime } from '../../../lib/date-format';
 import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { useStickyBelowHeader } from '../../../lib/use-sticky-below-header';
 import { canBeAcknowledged, compareOpenAlarms, useAlarmCards } from '../alarm-display';
-import { useAcknowledgeAlarms } from '../api/use-acknowledge-alarms';
 import {
   AlarmActions,
   AlarmStateBadges,
   alarmName,
   openAlarmItems,
   SuppressedNote,
+  suppressedText,
   type OpenAlarmItemProps,
   type OpenAlarmListProps,
 } from './alarm-row-parts';
 import { AlarmTableHead, AlarmTableRow, stickyOffset, VirtualAlarmRows } from './alarm-table';
 import { OpenAlarmCards } from './open-alarm-cards';
-import { PermissionButton } from './permission-button';
+import { OpenAlarmFilters, useOpenAlarmFilter } from './open-alarm-filters';
+import { openAlarmListId } from './open-alarm-list-id';
+import classes from './alarm-table.module.css';
 import { ShelveAlarmModal } from './shelve-alarm-modal';
 
 const stickyBar = {
@@ -40,8 +44,9 @@ const stickyBar = {
 export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: boolean }) {
   const all = useOpenAlarms();
   const isLoaded = useAlarmsLoaded();
-  const filter = useStateFilter();
-  const alarms = useMemo(() => (filter ? all.filter(filter.test) : all), [all, filter]);
+  const filter = useOpenAlarmFilter();
+  const { test } = filter;
+  const alarms = useMemo(() => (test ? all.filter(test) : all), [all, test]);
   const sorted = useMemo(() => [...alarms].sort(compareOpenAlarms), [alarms]);
   // The assignment suppresses an alarm from the start where it is expected (a probe between packs misses its CAN
   // data): dozens at a time in a plant, nobody shown them, none anyone's task. Listed among the others they buried
@@ -54,7 +59,7 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
   const listed = useMemo(() => (showSuppressed ? sorted : sorted.slice(0, waitingCount)), [sorted, showSuppressed, waitingCount]);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [shelving, setShelving] = useState<Alarm | null>(null);
-  const acknowledgeMany = useAcknowledgeAlarms();
+  const acknowledgeMany = useAcknowledgeSelection();
   const selectable = listed.filter(canBeAcknowledged);
   const chosen = selectable.filter((a) => selected.has(a.id)).map((a) => a.id);
   const isNarrow = useAlarmCards();
@@ -62,6 +67,15 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
   const bar = useElementSize();
   const tableHead = useElementSize<HTMLTableSectionElement>();
   useStickyBelowHeader(bar.height + (isNarrow ? 0 : tableHead.height));
+  // The order at the click: acknowledging moves the focus on to the next alarm (components/ui/acknowledge-alarms.tsx).
+  const listedNow = useRef(listed);
+  useEffect(() => {
+    listedNow.current = listed;
+  }, [listed]);
+  const onAcknowledge = useCallback(
+    (id: number) => focusOnAfterAcknowledge(listedNow.current, id, () => document.getElementById(openAlarmListId)),
+    [],
+  );
 
   // Stable, so that the rows (memoised) re-render only when their own alarm or selection changes.
   const toggle = useCallback(
@@ -88,32 +102,38 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
   );
 
   if (!isLoaded) return <Text>Loading alarms...</Text>;
+  const words = filter.words ?? 'open';
+  // In the bar where the table is (one line at 1400 px); above it, not sticking, where a phone would wrap them.
+  const filters = <OpenAlarmFilters alarms={all} filter={filter} />;
   return (
     <Stack gap="sm">
+      {isNarrow && filters}
       {/* Stays under the top bar: with a long list, rows chosen far down are acknowledged without scrolling back. */}
-      <Group ref={bar.ref} justify="space-between" wrap="wrap" style={stickyBar}>
-        <Group gap="md">
-          {isNarrow && listed.length > 0 && selectAll('Select all')}
-          <Text size="sm" c="gray.7">
-            {waitingCount === 0
-              ? `No ${filter?.words ?? 'open'} alarms.`
-              : `${waitingCount} ${filter?.words ?? 'open'} ${waitingCount === 1 ? 'alarm' : 'alarms'}`}
-          </Text>
-          {filter && (
-            <Anchor component={Link} to={paths.alarms} size="sm">
-              Show all open alarms
-            </Anchor>
-          )}
+      <Group ref={bar.ref} justify="space-between" align="flex-end" wrap="wrap" style={stickyBar}>
+        <Group gap="md" align="flex-end">
+          {!isNarrow && filters}
+          <Group gap="md" mih={30}>
+            {isNarrow && listed.length > 0 && selectAll('Select all')}
+            <Text size="sm" c="gray.7">
+              {waitingCount === 0 ? `No ${words} alarms.` : `${waitingCount} ${words} ${waitingCount === 1 ? 'alarm' : 'alarms'}`}
+            </Text>
+            {filter.isFiltered && (
+              <Anchor component={Link} to={paths.alarms} size="sm">
+                Show all open alarms
+              </Anchor>
+            )}
+          </Group>
         </Group>
         <PermissionButton
           isAllowed={canAct}
           disabled={chosen.length === 0}
           loading={acknowledgeMany.isPending}
-          onClick={() => acknowledgeMany.mutate({ ids: chosen }, { onSuccess: () => setSelected(new Set()) })}
+          onClick={() => acknowledgeMany.acknowledge(chosen, () => setSelected(new Set()))}
         >
           Acknowledge selected{chosen.length > 0 ? ` (${chosen.length})` : ''}
         </PermissionButton>
       </Group>
+      {acknowledgeMany.modal}
       {/* Out of the sticky bar: a choice made once, which would only take a phone's height there. */}
       {suppressedCount > 0 && (
         <Switch
@@ -131,6 +151,7 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
           selected={selected}
           onToggle={toggle}
           onShelve={setShelving}
+          onAcknowledge={onAcknowledge}
         />
       )}
       {listed.length > 0 && !isNarrow && (
@@ -144,23 +165,12 @@ export function OpenAlarms({ canAct, canShelve }: { canAct: boolean; canShelve: 
           selectAll={selectAll()}
           onToggle={toggle}
           onShelve={setShelving}
+          onAcknowledge={onAcknowledge}
         />
       )}
       <ShelveAlarmModal alarm={shelving} onClose={() => setShelving(null)} />
     </Stack>
   );
-}
-
-/** `?state=unacknowledged` or `?state=returned` (the top bar's links): only the alarms awaiting acknowledgement of that kind. */
-const stateFilters = {
-  unacknowledged: { words: 'active unacknowledged', test: isActiveUnacknowledged },
-  returned: { words: 'returned unacknowledged', test: isReturned },
-} as const;
-
-function useStateFilter() {
-  const [params] = useSearchParams();
-  const state = params.get('state');
-  return state === 'unacknowledged' || state === 'returned' ? stateFilters[state] : undefined;
 }
 
 interface OpenAlarmTableProps extends OpenAlarmListProps {
@@ -173,12 +183,15 @@ interface OpenAlarmTableProps extends OpenAlarmListProps {
 /** Only the rows near the screen are rendered: a backlog of hundreds re-rendered at every live change froze the page. */
 function OpenAlarmTable(props: OpenAlarmTableProps) {
   const { alarms, selectAll, headerOffset, headRef } = props;
-  const rows = usePageVirtualRows(alarms.length, (index) => alarms[index]!.id, 58);
+  const rows = usePageVirtualRows(alarms.length, (index) => alarms[index]!.id, 36);
   return (
     <Table
+      id={openAlarmListId}
+      tabIndex={-1}
+      className={classes.oneLine}
       striped
       highlightOnHover
-      verticalSpacing={6}
+      verticalSpacing={4}
       aria-rowcount={alarms.length + 1}
       stickyHeader
       stickyHeaderOffset={stickyOffset(headerOffset)}
@@ -195,7 +208,13 @@ function OpenAlarmTable(props: OpenAlarmTableProps) {
 
 /** Memoised: a live change re-renders the row of the alarm it changed, not every row on screen. */
 const OpenAlarmRow = memo(function OpenAlarmRow(props: OpenAlarmItemProps) {
-  const { index, measureRef, alarm, canAct, canShelve, isSelected, onToggle, onShelve } = props;
+  const { index, measureRef, alarm, canAct, canShelve, isSelected, onToggle, onShelve, onAcknowledge } = props;
+  const shelvedText =
+    alarm.state === 'shelved' && alarm.shelvedUntil
+      ? `Shelved until ${formatDateTime(alarm.shelvedUntil)}: ${alarm.shelveReason}`
+      : '';
+  const message = keepUnitsWithNumbers(alarm.lastMessage);
+  const suppressed = isSuppressedByAssignment(alarm);
   return (
     <AlarmTableRow
       alarm={alarm}
@@ -208,23 +227,33 @@ const OpenAlarmRow = memo(function OpenAlarmRow(props: OpenAlarmItemProps) {
           onChange={() => onToggle(alarm.id)}
         />
       }
-      state={
-        <>
-          <AlarmStateBadges alarm={alarm} stacked />
-          {alarm.state === 'shelved' && alarm.shelvedUntil && (
-            <Text size="xs" c="gray.7">
-              until {formatDateTime(alarm.shelvedUntil)}: {alarm.shelveReason}
+      state={<AlarmStateBadges alarm={alarm} stacked="narrow" />}
+      // One line from 75em (alarm-table.module.css): the notes follow the message on it, cut with "…" if they must be,
+      // the whole text in the title.
+      message={
+        <Text
+          size="sm"
+          className={classes.message}
+          title={[message, suppressed && suppressedText, shelvedText].filter(Boolean).join(' · ')}
+        >
+          {message}
+          {suppressed && <SuppressedNote inline />}
+          {shelvedText && (
+            <Text span size="xs" c="gray.7" className={classes.note}>
+              {shelvedText}
             </Text>
           )}
-        </>
+        </Text>
       }
-      message={
-        <>
-          <Text size="sm">{keepUnitsWithNumbers(alarm.lastMessage)}</Text>
-          {isSuppressedByAssignment(alarm) && <SuppressedNote />}
-        </>
+      last={
+        <AlarmActions
+          alarm={alarm}
+          canAct={canAct}
+          canShelve={canShelve}
+          onShelve={() => onShelve(alarm)}
+          onAcknowledge={onAcknowledge}
+        />
       }
-      last={<AlarmActions alarm={alarm} canAct={canAct} canShelve={canShelve} onShelve={() => onShelve(alarm)} />}
     />
   );
 });

@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { probeStore } from '../../../live/probe-store';
 import { useLiveFeedLostAt, useSystemInfo } from '../../../live/use-live';
 import { useLiveHoldWhile, useSignInHoldEnded } from '../../../live/use-live-hold';
+import { usePermissionLevel } from '../../../session/use-permission-level';
 import { usePermissions } from '../../../session/use-permissions';
 import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
 import { SkipLink } from '../../../components/ui/skip-link';
@@ -18,7 +19,7 @@ import { defaultSort, nextSort, type SortColumn, type SortState } from '../probe
 import { usePointerHold } from '../use-pointer-hold';
 import { useProbeOrder } from '../use-probe-order';
 import { ProbeCardList } from './probe-card-list';
-import { ProbeDetailsModal } from './probe-details-modal';
+import { ProbeDetailsModal, type DetailsOpenAt } from './probe-details-modal';
 import { ProbeStatesCard } from './probe-states-card';
 import { ProbeTable } from './probe-table';
 import { StageSelect, StageStrip } from './stage-filter';
@@ -40,20 +41,22 @@ function focusActionsOf(probeID: string) {
   requestAnimationFrame(() => actionsButtonOf(probeID)?.focus());
 }
 
-/** Probe Details as asked for: which probe, and the "+N more" button that opened it at Current Events, if one did. */
+/** Probe Details as asked for: which probe, and the button that opened it ("+N more", the marker), if one did. */
 interface DetailsRequest {
   probeID: string;
-  moreEvents: HTMLElement | null;
+  opener: HTMLElement | null;
+  openAt: DetailsOpenAt;
 }
 
 /**
- * Gives focus back to what opened Probe Details (WCAG 2.4.3): the "+N more" button, or the ⋮ button when the menu
- * did (or when the "+N more" button has gone meanwhile: the probe has fewer events now, or the list became cards).
+ * Gives focus back to what opened Probe Details (WCAG 2.4.3): the "+N more" button or the "Unacknowledged" marker, or
+ * the ⋮ button when the menu did (or when that button has gone meanwhile: the probe has fewer events now, its alarms
+ * are acknowledged, or the list became cards).
  * Focus moves at once, while the open details still hold the rows where they were (closing releases them), and
  * once more after the dialog has gone, in case the released order re-rendered the row.
  */
-function focusOpenerOf({ probeID, moreEvents }: DetailsRequest) {
-  const opener = () => (moreEvents?.isConnected ? moreEvents : actionsButtonOf(probeID));
+function focusOpenerOf({ probeID, opener: button }: DetailsRequest) {
+  const opener = () => (button?.isConnected ? button : actionsButtonOf(probeID));
   opener()?.focus();
   requestAnimationFrame(() => opener()?.focus());
 }
@@ -86,6 +89,9 @@ export function DashboardPage() {
   useSignInHoldEnded();
   const stale = useLiveFeedLostAt() !== null;
   const canDelete = usePermissions().has('Probes');
+  // Asked for with the page, so that it is known when the marker opens Probe Details at Open alarms: the first
+  // Acknowledge takes the focus only if enabled by then (probe-open-alarms.tsx).
+  const canAcknowledge = usePermissionLevel('Alarms', 'WRITE');
   const isNarrow = useMediaQuery(`(max-width: ${cardsBelowPx - 0.02}px)`) ?? false;
   const [sort, setSort] = useState<SortState>(defaultSort);
   const [filter, setFilter] = useState('');
@@ -102,7 +108,8 @@ export function DashboardPage() {
 
   const onSort = useCallback((column: SortColumn) => setSort((current) => nextSort(current, column)), []);
   const onDetails = useCallback(
-    (probeID: string, moreEvents?: HTMLElement) => setDetails({ probeID, moreEvents: moreEvents ?? null }),
+    (probeID: string, opener?: HTMLElement, openAt: DetailsOpenAt = opener ? 'currentEvents' : 'top') =>
+      setDetails({ probeID, opener: opener ?? null, openAt }),
     [],
   );
   const onDelete = useCallback((probeID: string) => setDeleteID(probeID), []);
@@ -189,8 +196,9 @@ export function DashboardPage() {
       <div id="after-probes" tabIndex={-1} />
       <ProbeDetailsModal
         probeID={detailsID}
-        openAt={details?.moreEvents ? 'currentEvents' : 'top'}
+        openAt={details?.openAt ?? 'top'}
         canDelete={canDelete}
+        canAcknowledge={canAcknowledge}
         onClose={onDetailsClose}
         onDelete={onDelete}
       />

@@ -40,14 +40,23 @@ export const rowEventLines = 2;
  * The Info cell: up to two lines, Critical first. With more events than that, the second line ends in "+N more",
  * which opens Probe Details with every event: a line is never clipped and no event is hidden without a sign.
  */
-export function EventLines({ entry, onMore }: { entry: ProbeEntry; onMore: (button: HTMLElement) => void }) {
+export function EventLines({
+  entry,
+  onMore,
+  onAlarms,
+}: {
+  entry: ProbeEntry;
+  onMore: (button: HTMLElement) => void;
+  /** The marker opens the probe's open alarms (unacknowledged-marker.tsx). */
+  onAlarms: (button: HTMLElement) => void;
+}) {
   const events = eventsForDisplay(entry.lists);
   const hidden = events.length > rowEventLines ? events.length - rowEventLines : 0;
   const shown = events.slice(0, rowEventLines);
   // The marker stands beside the lines, not above them: a 40 px row has room for two lines only.
   return (
     <div className={classes.eventsWithMarker}>
-      <UnacknowledgedMarker probe={entry.probe} />
+      <UnacknowledgedMarker probe={entry.probe} onOpen={onAlarms} />
       <div className={classes.events}>
         {shown.map((e, i) => {
           const line = <EventLine key={`${e.suppressed ? 's' : 'c'}${e.event}`} event={e} />;
@@ -140,7 +149,12 @@ export function AssignmentCell({ isMonitoring, pack }: { isMonitoring: boolean; 
   // The pack's name leads to its journey (docs/history.md).
   if (isMonitoring && pack) {
     return (
-      <Link to={packHref(pack.id)} className={classes.plainLink} aria-label={`Monitoring ${pack.name}`} title={`Monitoring ${pack.name}: open its journey`}>
+      <Link
+        to={packHref(pack.id)}
+        className={classes.plainLink}
+        aria-label={`Monitoring ${pack.name}`}
+        title={`Monitoring ${pack.name}: open its journey`}
+      >
         <DashboardIcon name="search" />
       </Link>
     );

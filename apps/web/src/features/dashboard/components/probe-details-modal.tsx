@@ -1,5 +1,6 @@
 // Probe Details modal (docs/screens.md (Probe Details modal)): every field with its format, live while open; plus the temperature
-// history. Opened from "+N more" it starts at Current Events, which takes the focus.
+// history, and the probe's open alarms to acknowledge. Opened from "+N more" it starts at Current Events, which takes
+// the focus; from the "Unacknowledged" marker at Open alarms.
 import type { NamedRef } from '@bpm/protocol';
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { memo, useRef, type ReactNode } from 'react';
@@ -9,17 +10,20 @@ import { useProbe, useWatchdog } from '../../../live/use-probe';
 import { batteryPercentText, formatTemperature, yesNo } from '../probe-display';
 import { TemperatureHistorySection } from './temperature-history-section';
 import { ProbeAlarmHistory } from './probe-alarm-history';
+import { ProbeOpenAlarms } from './probe-open-alarms';
 import { useKeptInView } from '../use-kept-in-view';
 import { useMountedLater } from '../../../lib/use-mounted-later';
 import { formatWatchdogExpiry } from '../../../lib/date-format';
 
-/** Where Probe Details opens: at its top (the ⋮ menu), or at Current Events ("+N more"). */
-export type DetailsOpenAt = 'top' | 'currentEvents';
+/** Where Probe Details opens: at its top (the ⋮ menu), at Current Events ("+N more"), or at Open alarms (the "Unacknowledged" marker). */
+export type DetailsOpenAt = 'top' | 'currentEvents' | 'openAlarms';
 
 export interface ProbeDetailsModalProps {
   probeID: string | null;
   openAt: DetailsOpenAt;
   canDelete: boolean;
+  /** Alarms WRITE (docs/alarms.md (Permission)): the open alarms' Acknowledge. */
+  canAcknowledge: boolean;
   onClose: () => void;
   onDelete: (probeID: string) => void;
 }
@@ -33,6 +37,7 @@ export const ProbeDetailsModal = memo(function ProbeDetailsModal({
   probeID,
   openAt,
   canDelete,
+  canAcknowledge,
   onClose,
   onDelete,
 }: ProbeDetailsModalProps) {
@@ -45,7 +50,14 @@ export const ProbeDetailsModal = memo(function ProbeDetailsModal({
     // it had gone, so it took the focus off the ⋮ button whenever it ran after the page's return.
     <Modal opened={probeID !== null} onClose={onClose} returnFocus={false} title="Probe Details" size="lg" centered>
       {probeID !== null && (
-        <ProbeDetails probeID={probeID} openAt={openAt} canDelete={canDelete} onClose={onClose} onDelete={onDelete} />
+        <ProbeDetails
+          probeID={probeID}
+          openAt={openAt}
+          canDelete={canDelete}
+          canAcknowledge={canAcknowledge}
+          onClose={onClose}
+          onDelete={onDelete}
+        />
       )}
     </Modal>
   );
@@ -55,15 +67,10 @@ function ProbeDetails({
   probeID,
   openAt,
   canDelete,
+  canAcknowledge,
   onClose,
   onDelete,
-}: {
-  probeID: string;
-  openAt: DetailsOpenAt;
-  canDelete: boolean;
-  onClose: () => void;
-  onDelete: (id: string) => void;
-}) {
+}: Omit<ProbeDetailsModalProps, 'probeID'> & { probeID: string }) {
   const entry = useProbe(probeID);
   const watchdog = useWatchdog(probeID);
   if (!entry || !watchdog) return <Text>This probe has been deleted.</Text>;
@@ -116,6 +123,7 @@ function ProbeDetails({
         openedHere={openAt === 'currentEvents'}
       />
       <EventList title="Suppressed Events" events={events.filter((e) => e.suppressed)} empty="No suppressed events." />
+      <ProbeOpenAlarms probeID={probeID} canAct={canAcknowledge} openedHere={openAt === 'openAlarms'} />
       <ProbeAlarmHistory probeID={probeID} />
       <Divider />
       <Group justify="flex-end">

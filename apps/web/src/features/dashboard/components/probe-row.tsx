@@ -9,6 +9,7 @@ import { severityClass } from './severity';
 import { WatchdogRing } from './watchdog-ring';
 import classes from './dashboard.module.css';
 import { DashboardIcon } from './dashboard-icon';
+import type { DetailsOpenAt } from './probe-details-modal';
 
 export interface ProbeRowProps {
   probeID: string;
@@ -17,10 +18,11 @@ export interface ProbeRowProps {
   rowIndex: number;
   canDelete: boolean;
   /**
-   * Opens Probe Details: at its top from the ⋮ menu; at Current Events from "+N more", which is given as
-   * `moreEvents` so that focus returns to it when the details close (docs/screens.md (Probe Details modal)).
+   * Opens Probe Details: at its top from the ⋮ menu; at Current Events from "+N more", at Open alarms from the
+   * "Unacknowledged" marker, either given as `opener` so that focus returns to it when the details close
+   * (docs/screens.md (Probe Details modal)).
    */
-  onDetails: (probeID: string, moreEvents?: HTMLElement) => void;
+  onDetails: (probeID: string, opener?: HTMLElement, openAt?: DetailsOpenAt) => void;
   onDelete: (probeID: string) => void;
   /** The row menu opened or closed (the rows hold still while it is open). */
   onMenuChange: (opened: boolean) => void;
@@ -59,7 +61,11 @@ export const ProbeRow = memo(function ProbeRow({
         <NameCell named={probe.assignment.batteryPack} />
       </div>
       <div role="cell" className={classes.cell}>
-        <EventLines entry={entry} onMore={(button) => onDetails(probeID, button)} />
+        <EventLines
+          entry={entry}
+          onMore={(button) => onDetails(probeID, button)}
+          onAlarms={(button) => onDetails(probeID, button, 'openAlarms')}
+        />
       </div>
       <div role="cell" className={classes.cell}>
         <TemperatureCell current={thermocoupleData(probe)} lastValid={entry.lastValidExternal} name="External" />

@@ -1,5 +1,6 @@
 // The dashboard's marker for an unacknowledged alarm (docs/alarms.md): one of the probe's current
-// events has an alarm nobody has acknowledged yet.
+// events has an alarm nobody has acknowledged yet. A button: it opens Probe Details at the probe's open alarms, to
+// acknowledge them there.
 import type { Probe } from '@bpm/protocol';
 import { Badge } from '@mantine/core';
 import classes from './dashboard.module.css';
@@ -13,13 +14,26 @@ export const hasUnacknowledgedAlarm = (probe: Pick<Probe, 'events'>) => unacknow
  * Where the table is narrow (a tablet held landscape) the marker reads "Unack", so the event beside it keeps the room
  * for its value (docs/operator-screen.md); assistive technology hears the whole word at every width.
  */
-export function UnacknowledgedMarker({ probe }: { probe: Probe }) {
+export function UnacknowledgedMarker({ probe, onOpen }: { probe: Probe; onOpen: (button: HTMLElement) => void }) {
   const waiting = unacknowledged(probe);
   if (waiting.length === 0) return null;
   // In the waiting alarm's own priority colour (ISA-101): red only for a Critical one, amber (dark text) otherwise.
   const critical = waiting.some((e) => e.eventType === 'Critical');
   return (
-    <Badge color={critical ? 'red.9' : 'yellow.5'} autoContrast size="xs" radius="sm" variant="filled" title="An alarm of this probe waits for acknowledgement">
+    <Badge
+      component="button"
+      type="button"
+      className={classes.marker}
+      onClick={(event) => onOpen(event.currentTarget)}
+      // Starts with the visible word (WCAG 2.5.3, label in name).
+      aria-label={`Unacknowledged, acknowledge ${waiting.length === 1 ? 'the alarm' : `the ${waiting.length} alarms`} of ${probe.probeID}`}
+      color={critical ? 'red.9' : 'yellow.5'}
+      autoContrast
+      size="xs"
+      radius="sm"
+      variant="filled"
+      title="An alarm of this probe waits for acknowledgement: acknowledge it in Probe Details"
+    >
       <span className={classes.markerWord}>Unacknowledged</span>
       <span className={classes.markerShort} aria-hidden="true">
         Unack

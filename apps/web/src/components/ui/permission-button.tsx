@@ -1,7 +1,9 @@
-// A button the user's permissions may not allow: disabled with the spec's tooltip then (as for Delete).
+// A button the user's permissions may not allow: disabled with the spec's tooltip then (as for Delete); the alarm
+// actions of the Alarms page, the Dashboard's marker and Probe Details.
 import { Button, Tooltip, type ButtonProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { noPermission } from '../alarm-display';
+
+export const noPermission = 'You do not have permission to perform this action';
 
 export interface PermissionButtonProps extends ButtonProps {
   isAllowed: boolean;
