@@ -1,12 +1,13 @@
 // Probe States card (docs/screens.md (Probe States card)): Total, and Normal / Warning / Critical rings showing their share of
-// it, in one compact line so the table keeps the height (docs/operator-screen.md).
+// it, in one compact line so the table keeps the height (docs/operator-screen.md). The Normal ring is grey: colour is
+// for the abnormal (ISA-101).
 import { Card, Group, Text, Title } from '@mantine/core';
 import { memo } from 'react';
 import { useProbeCount } from '../../../live/use-live';
 import { ShareRing } from './share-ring';
 
 const rings = [
-  { key: 'normal', label: 'Normal', colour: 'var(--mantine-color-green-7)' },
+  { key: 'normal', label: 'Normal', colour: 'var(--mantine-color-gray-6)' },
   { key: 'warning', label: 'Warning', colour: 'var(--mantine-color-yellow-6)' },
   { key: 'critical', label: 'Critical', colour: 'var(--mantine-color-red-7)' },
 ] as const;
