@@ -44,7 +44,15 @@ export function ProbeCardList(props: ProbeCardListProps) {
   return <CardColumns key={columns} columns={columns} {...props} />;
 }
 
-function CardColumns({ order, onPointerOver, stale, emptyText, listId, columns, ...actions }: ProbeCardListProps & { columns: number }) {
+function CardColumns({
+  order,
+  onPointerOver,
+  stale,
+  emptyText,
+  listId,
+  columns,
+  ...actions
+}: ProbeCardListProps & { columns: number }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     lanes: columns,
@@ -98,7 +106,10 @@ const ProbeCard = memo(function ProbeCard({
   offset,
   column,
   ...actions
-}: { probeID: string; offset: number; column: number | null } & Pick<ProbeRowProps, 'canDelete' | 'onDetails' | 'onDelete' | 'onMenuChange'>) {
+}: { probeID: string; offset: number; column: number | null } & Pick<
+  ProbeRowProps,
+  'canDelete' | 'onDetails' | 'onDelete' | 'onMenuChange'
+>) {
   const entry = useProbe(probeID);
   const systemInfo = useSystemInfo();
   if (!entry) return null;
