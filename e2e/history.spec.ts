@@ -107,7 +107,8 @@ test('the Probe Details chart shows a known series with its thresholds, live, an
     history.getByRole('img', { name: /Temperature history of hist-1, last 1 h: 1 points; internal 30.0 °C to 34.0 °C/ }),
   ).toBeVisible();
   const thresholds = history.getByRole('list', { name: 'Temperature thresholds' });
-  for (const line of ['Low panic 0.0 °C', 'Low warning 5.0 °C', 'High warning 45.0 °C', 'High panic 55.0 °C']) {
+  // In the words of the states and alarms (Critical, Warning), not "panic".
+  for (const line of ['Critical above 55.0 °C', 'Warning above 45.0 °C', 'Warning below 5.0 °C', 'Critical below 0.0 °C']) {
     await expect(thresholds.getByText(line)).toBeVisible();
   }
   await history.getByRole('button', { name: 'Show data table' }).click();
@@ -155,10 +156,25 @@ test('the Probe Details chart shows a known series with its thresholds, live, an
   const markers = history.getByRole('table', { name: 'Temperature history of hist-1, last 30 days (markers)' });
   await expect(markers.getByRole('row').nth(1)).toContainText('Critical alarm:');
 
-  // Reopened on its last hour, the chart still marks it.
+  // Reopened, the chart opens on the alarm (docs/history.md, Web): from a quarter of an hour before it was raised,
+  // marked, with the zone beyond the Critical limit shaded and "Now" marked.
   await page.keyboard.press('Escape');
+  const [alarm] = (await (await adminApi.get('alarms?probeID=hist-1')).json()) as { raisedAt: string }[];
+  const raisedMs = Date.parse(alarm!.raisedAt);
   const reopened = (await openDetails(page, 'hist-1')).getByRole('region', { name: 'Temperature history' });
-  await expect(reopened.getByRole('img', { name: /Temperature history of hist-1, last 1 h: .* 1 marked/ })).toBeVisible();
+  await expect(reopened.getByRole('radio', { name: 'Alarm' })).toBeChecked();
+  const chart = reopened.getByRole('img', { name: /Temperature history of hist-1, around the alarm raised at .*: .* 1 marked/ });
+  await expect(chart).toBeVisible();
+  expect(Date.parse((await chart.getAttribute('data-from'))!)).toBe(raisedMs - 15 * 60_000);
+  expect(Date.parse((await chart.getAttribute('data-to'))!) - raisedMs).toBeLessThanOrEqual(6 * 60_000);
+  await expect(chart.getByText('Now', { exact: true })).toBeVisible();
+  await expect(chart.getByTitle('Critical: above 55.0 °C')).toBeVisible();
+  const critical = (await chart.getByTitle('Critical: above 55.0 °C').boundingBox())!;
+  const warning = (await chart.getByTitle('Warning: 45.0 °C to 55.0 °C').boundingBox())!;
+  expect(Math.abs(critical.y + critical.height - warning.y)).toBeLessThan(1);
+  // Battery in a strip of its own, not on a second axis among the temperatures.
+  await expect(chart.getByText('Battery')).toHaveCount(0);
+  await expect(reopened.getByRole('img', { name: 'Battery, same period: 76.0 % to 76.0 %.' })).toBeVisible();
 });
 
 test('a pack page reached from the dashboard lists its stages', async ({ page, adminApi, server }) => {

@@ -25,6 +25,9 @@ test('probes are cards with ID, state, the unacknowledged marker, first event, t
   await expect(page.getByRole('table', { name: 'Probes' })).toHaveCount(0);
   const cards = page.getByRole('list', { name: 'Probes' }).getByRole('listitem');
   await expect(cards).toHaveCount(2);
+  // The probes start within the first screen: the rings on one line, the thresholds after the probes.
+  expect((await cards.first().boundingBox())!.y).toBeLessThanOrEqual(300);
+  await expect(page.getByRole('heading', { name: 'System Information' })).toBeAttached();
   const card = page.getByRole('listitem', { name: 'card-critical, Critical' });
   await expect(card).toHaveText(/card-critical/);
   await expect(card.getByRole('img', { name: 'Critical' })).toBeVisible();
@@ -47,6 +50,13 @@ test('probes are cards with ID, state, the unacknowledged marker, first event, t
   await expect(dialog.getByLabel(/^Loading/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
+
+  // A tablet held upright (768 px): the cards in two columns, side by side.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  const ok = (await page.getByRole('listitem', { name: 'card-ok, Normal' }).boundingBox())!;
+  const critical = (await card.boundingBox())!;
+  expect(ok.y).toBe(critical.y);
+  expect(Math.abs(ok.x - critical.x)).toBeGreaterThan(300);
 });
 
 test('the top-bar counts are whole at 400 px, beside the initials', async ({ page, adminApi, server }) => {

@@ -9,7 +9,7 @@ import { holdLiveFeed } from '../../live/shared-live-feed';
 import type { GuardData } from '../route-guard';
 import { initialsOf } from './initials';
 import { pageNameFor } from './page-names';
-import { Sidebar } from './sidebar';
+import { FixedSidebar, Sidebar, sidebarShownFrom, sidebarWidthPx, useSidebarAlwaysShown } from './sidebar';
 import { SkipLink } from '../../components/ui/skip-link';
 import { StaleBanner } from './stale-banner';
 import { TopBar } from './top-bar';
@@ -21,22 +21,27 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const [isSidebarOpen, sidebar] = useDisclosure(false);
   const user = useCurrentUserInitialsSource();
+  const sidebarAlwaysShown = useSidebarAlwaysShown();
   useNavigationLoadingBar();
   // Held with the layout, closed with it; the sign-in may have opened it already (shared-live-feed.ts).
   useEffect(() => holdLiveFeed(), []);
 
   return (
-    <AppShell header={{ height: 56 }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: sidebarWidthPx, breakpoint: sidebarShownFrom, collapsed: { mobile: true } }}
+      padding="md"
+    >
       <SkipLink targetId="main-content">Skip to main content</SkipLink>
       <AppShell.Header>
         <TopBar
           pageName={isAllowed ? pageNameFor(pathname) : 'Not Found'}
           isSidebarOpen={isSidebarOpen}
-          onToggleSidebar={sidebar.toggle}
+          onToggleSidebar={sidebarAlwaysShown ? undefined : sidebar.toggle}
           initials={user ? initialsOf(user.firstName, user.lastName) : ''}
         />
       </AppShell.Header>
-      <Sidebar opened={isSidebarOpen} onClose={sidebar.close} />
+      {sidebarAlwaysShown ? <FixedSidebar /> : <Sidebar opened={isSidebarOpen} onClose={sidebar.close} />}
       <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
         <StaleBanner />
         {isAllowed ? <Outlet /> : <NotFoundPage />}

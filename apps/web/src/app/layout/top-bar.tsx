@@ -11,7 +11,8 @@ import { ProbeCounts } from './probe-counts';
 export interface TopBarProps {
   pageName: string;
   isSidebarOpen: boolean;
-  onToggleSidebar: () => void;
+  /** Absent when the sidebar is always shown (wide screens): no menu button then. */
+  onToggleSidebar?: () => void;
   initials: string;
 }
 
@@ -23,13 +24,15 @@ export const TopBar = memo(function TopBar({ pageName, isSidebarOpen, onToggleSi
   return (
     <Group h="100%" px="xs" justify="space-between" wrap="nowrap" gap={6}>
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-        <Burger
-          opened={isSidebarOpen}
-          onClick={onToggleSidebar}
-          size="sm"
-          aria-label={isSidebarOpen ? 'Close menu' : 'Open menu'}
-          aria-expanded={isSidebarOpen}
-        />
+        {onToggleSidebar && (
+          <Burger
+            opened={isSidebarOpen}
+            onClick={onToggleSidebar}
+            size="sm"
+            aria-label={isSidebarOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={isSidebarOpen}
+          />
+        )}
         <Text fw={600} truncate="end" component="h1" size="md" m={0}>
           {productShortName} / {pageName}
         </Text>

@@ -1,13 +1,14 @@
 // The temperature history chart (docs/history.md), shared by Probe Details and the pack page: internal
-// and external mean lines with their min–max bands, the four temperature thresholds as lines, battery on
-// a second axis, markers (stage changes, alarms), a crosshair whose values show in the legend, and the
-// shown points and markers as tables (the text alternative; its toggle is a real button, so everyone can
-// read the figures).
+// and external mean lines with their min–max bands, the four temperature thresholds as lines with the zones beyond
+// them shaded, "Now", markers (stage changes, alarms), a crosshair whose values show in the legend; battery in a
+// strip of its own under it (its own 0–100 % scale, never a second axis beside the thresholds); and the shown points
+// and markers as tables (the text alternative; its toggle is a real button, so everyone can read the figures).
 import type { HistoryPoint, SystemInfo } from '@bpm/protocol';
 import { Button, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { formatDateTime, timeAxisLabels } from '../../lib/date-format';
+import { zonesPlugin, type ZoneInputs } from './chart-zones';
 import classes from './temperature-history-chart.module.css';
 import { UplotChart, type ChartMarker } from './uplot-chart';
 
@@ -22,6 +23,8 @@ export interface TemperatureHistoryChartProps {
   /** The time range shown (ms since the epoch), whatever the points cover. */
   fromMs: number;
   toMs: number;
+  /** Marked "Now" when within the range (Probe Details); the pack page's journeys have none. */
+  nowMs?: number;
   height?: number;
 }
 
@@ -35,11 +38,12 @@ const colours = {
   panic: '#e03131',
 };
 
+// In the words of the states, the alarms and their markers (Critical, Warning), top to bottom as drawn.
 const thresholdLines = (t: SystemInfo) => [
-  { label: 'Low panic', value: t.lowTemperaturePanic, colour: colours.panic },
-  { label: 'Low warning', value: t.lowTemperatureWarning, colour: colours.warning },
-  { label: 'High warning', value: t.highTemperatureWarning, colour: colours.warning },
-  { label: 'High panic', value: t.highTemperaturePanic, colour: colours.panic },
+  { label: 'Critical above', value: t.highTemperaturePanic, colour: colours.panic },
+  { label: 'Warning above', value: t.highTemperatureWarning, colour: colours.warning },
+  { label: 'Warning below', value: t.lowTemperatureWarning, colour: colours.warning },
+  { label: 'Critical below', value: t.lowTemperaturePanic, colour: colours.panic },
 ];
 
 const celsius = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${value.toFixed(1)} °C`);
@@ -55,18 +59,43 @@ function chartData(points: readonly HistoryPoint[]): uPlot.AlignedData {
     pick((p) => p.external?.mean),
     pick((p) => p.external?.min),
     pick((p) => p.external?.max),
-    pick((p) => p.battery),
   ];
 }
 
-interface ChartInputs {
-  thresholds: SystemInfo | null;
+const batteryData = (points: readonly HistoryPoint[]): uPlot.AlignedData => [
+  points.map((p) => Date.parse(p.t) / 1000),
+  points.map((p) => p.battery ?? null),
+];
+
+// The same y axis width and right padding (not uPlot's room for the last time's overflow) in both plots, so that a
+// moment is at the same x in the temperatures and in the battery strip.
+const yAxisSize = 40;
+const plotPadding: uPlot.Padding = [null, 20, null, null];
+
+interface ChartInputs extends ZoneInputs {
   xRange: [number, number];
 }
 
-function chartOptions(inputs: { current: ChartInputs }): Omit<uPlot.Options, 'width' | 'height'> {
-  const value = (digits: number, unit: string) => (_u: uPlot, v: number | null) =>
-    v === null ? '–' : `${v.toFixed(digits)} ${unit}`;
+/** The battery strip: same time range and crosshair as the temperatures, its own 0–100 % scale. */
+function batteryOptions(inputs: { current: ChartInputs }, syncKey: string): Omit<uPlot.Options, 'width' | 'height'> {
+  return {
+    cursor: { drag: { x: false, y: false }, sync: { key: syncKey } },
+    legend: { live: true },
+    padding: plotPadding,
+    scales: { x: { time: true, range: () => inputs.current.xRange }, battery: { range: [0, 100] } },
+    // The times are under the temperatures just above; the y axis as wide as theirs, so that the x positions agree.
+    axes: [
+      { show: false },
+      { scale: 'battery', label: '%', size: yAxisSize, values: (_u, ticks) => ticks.map((v) => `${v}`), splits: () => [0, 100] },
+    ],
+    series: [
+      { label: 'Time', value: (_u, seconds) => (seconds === null ? '--' : formatDateTime(seconds * 1000)) },
+      { label: 'Battery', stroke: colours.battery, width: 1.5, scale: 'battery', value: (_u, v) => percent(v) },
+    ],
+  };
+}
+
+function chartOptions(inputs: { current: ChartInputs }, syncKey: string): Omit<uPlot.Options, 'width' | 'height'> {
   const band = (label: string, colour: string): uPlot.Series => ({ label, stroke: colour, width: 0, points: { show: false } });
   // A mean's legend value carries its bucket's min and max (the two series after it).
   const withBand = (meanIndex: number) => (u: uPlot, v: number | null, _si: number, idx: number | null) => {
@@ -76,8 +105,9 @@ function chartOptions(inputs: { current: ChartInputs }): Omit<uPlot.Options, 'wi
     return `${v.toFixed(1)} °C (${min?.toFixed(1) ?? '–'}–${max?.toFixed(1) ?? '–'})`;
   };
   return {
-    cursor: { drag: { x: false, y: false } },
+    cursor: { drag: { x: false, y: false }, sync: { key: syncKey } },
     legend: { live: true },
+    padding: plotPadding,
     scales: {
       x: { time: true, range: () => inputs.current.xRange },
       // The thresholds stay in view, so that a reading's distance to them reads at a glance.
@@ -89,12 +119,10 @@ function chartOptions(inputs: { current: ChartInputs }): Omit<uPlot.Options, 'wi
           return [Math.floor(low - 2), Math.ceil(high + 2)];
         },
       },
-      battery: { range: [0, 100] },
     },
     axes: [
       { values: (_u, splits) => timeAxisLabels(splits) },
-      { scale: 'temperature', label: '°C', values: (_u, ticks) => ticks.map((v) => `${v}`) },
-      { scale: 'battery', side: 1, label: 'Battery %', grid: { show: false } },
+      { scale: 'temperature', label: '°C', size: yAxisSize, values: (_u, ticks) => ticks.map((v) => `${v}`) },
     ],
     series: [
       { label: 'Time', value: (_u, seconds) => (seconds === null ? '--' : formatDateTime(seconds * 1000)) },
@@ -104,13 +132,13 @@ function chartOptions(inputs: { current: ChartInputs }): Omit<uPlot.Options, 'wi
       { label: 'External', stroke: colours.external, width: 2, scale: 'temperature', value: withBand(4) },
       { ...band('External min', colours.externalBand), scale: 'temperature' },
       { ...band('External max', colours.externalBand), scale: 'temperature' },
-      { label: 'Battery', stroke: colours.battery, width: 1, dash: [6, 4], scale: 'battery', value: value(1, '%') },
     ],
     bands: [
       { series: [3, 2], fill: colours.internalBand },
       { series: [6, 5], fill: colours.externalBand },
     ],
     plugins: [
+      zonesPlugin(inputs, 'temperature'),
       {
         hooks: {
           draw: (u) => {
@@ -143,20 +171,27 @@ export function TemperatureHistoryChart({
   markers = [],
   fromMs,
   toMs,
+  nowMs,
   height = 260,
 }: TemperatureHistoryChartProps) {
   const [tableShown, setTableShown] = useState(false);
-  // Read by the scales and the draw hook at each redraw; new inputs give new data, hence a redraw.
-  const inputs = useRef<ChartInputs>({ thresholds, xRange: [fromMs / 1000, toMs / 1000] });
-  inputs.current = { thresholds, xRange: [fromMs / 1000, Math.max(toMs, fromMs + 60_000) / 1000] };
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const data = useMemo(() => chartData(points), [points, thresholds, fromMs, toMs]);
-  const [options] = useState(() => chartOptions(inputs));
+  const xRange: [number, number] = [fromMs / 1000, Math.max(toMs, fromMs + 60_000) / 1000];
+  // Read by the scales and the draw hooks at each redraw; new inputs give new data, hence a redraw.
+  const inputs = useRef<ChartInputs>({ thresholds, xRange, nowMs: nowMs ?? null });
+  inputs.current = { thresholds, xRange, nowMs: nowMs ?? null };
+  /* eslint-disable react-hooks/exhaustive-deps */
+  const data = useMemo(() => chartData(points), [points, thresholds, fromMs, toMs, nowMs]);
+  const battery = useMemo(() => batteryData(points), [points, fromMs, toMs]);
+  /* eslint-enable react-hooks/exhaustive-deps */
+  const syncKey = useId();
+  const [options] = useState(() => chartOptions(inputs, syncKey));
+  const [stripOptions] = useState(() => batteryOptions(inputs, syncKey));
 
   const internal = points.flatMap((p) => (p.internal ? [p.internal.min, p.internal.max] : []));
   const external = points.flatMap((p) => (p.external ? [p.external.min, p.external.max] : []));
-  const span = (values: number[]) =>
-    values.length === 0 ? 'no valid readings' : `${celsius(Math.min(...values))} to ${celsius(Math.max(...values))}`;
+  const batteries = points.flatMap((p) => (p.battery === null || p.battery === undefined ? [] : [p.battery]));
+  const span = (values: number[], unit = celsius) =>
+    values.length === 0 ? 'no valid readings' : `${unit(Math.min(...values))} to ${unit(Math.max(...values))}`;
   const shownMarkers = markers.filter((m) => m.x >= fromMs / 1000 && m.x <= toMs / 1000).sort((a, b) => a.x - b.x);
   const markerCount = shownMarkers.length === 0 ? '' : ` ${shownMarkers.length} marked (see the data table).`;
   const summary =
@@ -166,8 +201,18 @@ export function TemperatureHistoryChart({
 
   return (
     <Stack gap={6}>
-      <div role="img" aria-label={summary} className={classes.chart}>
+      {/* The range shown, for whoever checks what the chart opened on. */}
+      <div
+        role="img"
+        aria-label={summary}
+        className={classes.chart}
+        data-from={new Date(xRange[0] * 1000).toISOString()}
+        data-to={new Date(xRange[1] * 1000).toISOString()}
+      >
         <UplotChart options={options} data={data} height={height} markers={shownMarkers} />
+      </div>
+      <div role="img" aria-label={`Battery, same period: ${span(batteries, percent)}.`} className={classes.strip}>
+        <UplotChart options={stripOptions} data={battery} height={72} />
       </div>
       {thresholds && (
         <Group gap="md" aria-label="Temperature thresholds" role="list">
@@ -185,12 +230,7 @@ export function TemperatureHistoryChart({
         <Text size="xs" c="gray.7">
           {points.length === 0 ? 'No data recorded in this range.' : `${points.length} points`}
         </Text>
-        <Button
-          variant="default"
-          size="compact-xs"
-          onClick={() => setTableShown((shown) => !shown)}
-          aria-expanded={tableShown}
-        >
+        <Button variant="default" size="compact-xs" onClick={() => setTableShown((shown) => !shown)} aria-expanded={tableShown}>
           {tableShown ? 'Hide data table' : 'Show data table'}
         </Button>
       </Group>

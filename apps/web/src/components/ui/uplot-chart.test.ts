@@ -14,6 +14,7 @@ interface DrawnText {
   x: number;
   y: number;
   colour: string;
+  align: string;
 }
 
 /** Draws the markers on a plot 1,000 px wide whose x scale is in canvas pixels, and answers the texts. */
@@ -24,6 +25,8 @@ function drawMarkers(markers: readonly ChartMarker[]): DrawnText[] {
     strokeStyle: '',
     font: '',
     textBaseline: '',
+    // As uPlot leaves it after drawing the y axis's values (right-aligned, left of the plot).
+    textAlign: 'right',
     lineWidth: 1,
     save() {},
     restore() {},
@@ -34,8 +37,8 @@ function drawMarkers(markers: readonly ChartMarker[]): DrawnText[] {
     stroke() {},
     fillRect() {},
     measureText: (text: string) => ({ width: text.length * charWidth }),
-    fillText(this: { fillStyle: string }, text: string, x: number, y: number) {
-      drawn.push({ text, x, y, colour: this.fillStyle });
+    fillText(this: { fillStyle: string; textAlign: string }, text: string, x: number, y: number) {
+      drawn.push({ text, x, y, colour: this.fillStyle, align: this.textAlign });
     },
   };
   const plot = { ctx, bbox: { left: 0, top: 0, width: 1000, height: 300 }, valToPos: (v: number) => v };
@@ -65,6 +68,8 @@ it('draws the labels of two alarms a minute apart without one over the other', (
     ['Critical', '#e03131'],
   ]);
   expect(overlap(drawn[0]!, drawn[1]!)).toBe(false);
+  // Each text starts where it was placed: drawn right-aligned, it ran back over its own line and its neighbour.
+  expect(drawn.map((d) => d.align)).toEqual(['left', 'left']);
 });
 
 it('keeps labels far apart side by side in the top row', () => {

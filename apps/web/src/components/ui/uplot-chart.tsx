@@ -38,6 +38,8 @@ export function markersPlugin(markers: { current: readonly ChartMarker[] }): uPl
         ctx.save();
         ctx.font = `${Math.round(11 * px)}px sans-serif`;
         ctx.textBaseline = 'top';
+        // uPlot leaves the axes' alignment (right, for the values left of the plot): labels start at their x.
+        ctx.textAlign = 'left';
         ctx.lineWidth = px;
         ctx.setLineDash([4 * px, 3 * px]);
         const shown: { x: number; label: string; colour: string }[] = [];

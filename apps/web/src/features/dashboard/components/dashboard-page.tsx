@@ -11,6 +11,7 @@ import { useLiveFeedLostAt, useSystemInfo } from '../../../live/use-live';
 import { useLiveHoldWhile, useSignInHoldEnded } from '../../../live/use-live-hold';
 import { usePermissionLevel } from '../../../session/use-permission-level';
 import { usePermissions } from '../../../session/use-permissions';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
 import { SkipLink } from '../../../components/ui/skip-link';
 import { probeDeletionFailureMessage } from '../api/delete-probe';
@@ -93,6 +94,7 @@ export function DashboardPage() {
   // Acknowledge takes the focus only if enabled by then (probe-open-alarms.tsx).
   const canAcknowledge = usePermissionLevel('Alarms', 'WRITE');
   const isNarrow = useMediaQuery(`(max-width: ${cardsBelowPx - 0.02}px)`) ?? false;
+  const isPhone = useIsPhone();
   const [sort, setSort] = useState<SortState>(defaultSort);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
@@ -170,13 +172,15 @@ export function DashboardPage() {
         <Grid.Col span={{ base: 12, md: 'auto' }}>
           <ProbeStatesCard />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 'content' }}>
-          <SystemInfoCard systemInfo={systemInfo} />
-        </Grid.Col>
+        {!isPhone && (
+          <Grid.Col span={{ base: 12, md: 'content' }}>
+            <SystemInfoCard systemInfo={systemInfo} />
+          </Grid.Col>
+        )}
       </Grid>
       {/* One line beside the table (cards wrap it), so the 15 rows at 1400×900 keep their room (docs/operator-screen.md). */}
       <Group gap="xs" wrap={isNarrow ? 'wrap' : 'nowrap'}>
-        <FilterBox value={filter} onChange={setFilter} />
+        <FilterBox value={filter} onChange={setFilter} isPhone={isPhone} />
         <StageSelect stageID={stageID} onChange={setStageID} />
         <StageStrip stageID={stageID} onChange={setStageID} />
         {newCritical > 0 && (
@@ -194,6 +198,8 @@ export function DashboardPage() {
       <SkipLink targetId="after-probes">Skip past the probes</SkipLink>
       {isNarrow ? <ProbeCardList {...listProps} /> : <ProbeTable {...listProps} sort={sort} onSort={onSort} />}
       <div id="after-probes" tabIndex={-1} />
+      {/* On a phone the thresholds come after the probes: the probes start within the first screen (docs/operator-screen.md). */}
+      {isPhone && <SystemInfoCard systemInfo={systemInfo} />}
       <ProbeDetailsModal
         probeID={detailsID}
         openAt={details?.openAt ?? 'top'}
@@ -242,7 +248,16 @@ function useStageParam(): [number | null, (stageID: number | null) => void] {
 }
 
 /** The filter box (beyond the spec), memoised: it re-renders when its text changes, not with the row order. */
-const FilterBox = memo(function FilterBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+const FilterBox = memo(function FilterBox({
+  value,
+  onChange,
+  isPhone,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  /** Shares its line with the stage menu. */
+  isPhone: boolean;
+}) {
   return (
     <TextInput
       aria-label="Filter probes"
@@ -250,8 +265,9 @@ const FilterBox = memo(function FilterBox({ value, onChange }: { value: string; 
       leftSection={<DashboardIcon name="filter_list" small />}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
-      w={340}
+      w={isPhone ? undefined : 340}
       maw="100%"
+      style={isPhone ? { flex: '1 1 150px' } : undefined}
     />
   );
 });

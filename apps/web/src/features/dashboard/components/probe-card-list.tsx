@@ -1,6 +1,7 @@
 // Below 992 px the probes are cards instead of table rows (docs/operator-screen.md "Tablet and phone"): ID,
 // state, the unacknowledged marker, first event, stage and pack, temperatures, connection, assignment, watchdog, battery and
 // the ⋮ menu, in the table's order, virtualised like the table so 10,000 probes stay light.
+import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
 import { eventsForDisplay } from '../../../live/probe-events';
@@ -25,6 +26,8 @@ import classes from './dashboard.module.css';
 
 const cardHeightPx = 146;
 const cardGapPx = 8;
+/** From this width (a tablet held upright) the cards stand in two columns: twice the probes in view. */
+const twoColumnsFromPx = 720;
 
 export interface ProbeCardListProps extends Pick<ProbeRowProps, 'canDelete' | 'onDetails' | 'onDelete' | 'onMenuChange'> {
   order: readonly string[];
@@ -35,9 +38,24 @@ export interface ProbeCardListProps extends Pick<ProbeRowProps, 'canDelete' | 'o
   listId: string;
 }
 
-export function ProbeCardList({ order, onPointerOver, stale, emptyText, listId, ...actions }: ProbeCardListProps) {
+export function ProbeCardList(props: ProbeCardListProps) {
+  const columns = useMediaQuery(`(min-width: ${twoColumnsFromPx}px)`, false, { getInitialValueInEffect: false }) ? 2 : 1;
+  // A new list when the columns change: the virtualiser measures its rows afresh.
+  return <CardColumns key={columns} columns={columns} {...props} />;
+}
+
+function CardColumns({
+  order,
+  onPointerOver,
+  stale,
+  emptyText,
+  listId,
+  columns,
+  ...actions
+}: ProbeCardListProps & { columns: number }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
+    lanes: columns,
     count: order.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => cardHeightPx + cardGapPx,
@@ -62,18 +80,36 @@ export function ProbeCardList({ order, onPointerOver, stale, emptyText, listId, 
         style={{ position: 'relative', height: virtualizer.getTotalSize() }}
       >
         {virtualizer.getVirtualItems().map((item) => (
-          <ProbeCard key={order[item.index]!} probeID={order[item.index]!} offset={item.start} {...actions} />
+          <ProbeCard
+            key={order[item.index]!}
+            probeID={order[item.index]!}
+            offset={item.start}
+            column={columns > 1 ? item.lane : null}
+            {...actions}
+          />
         ))}
       </div>
     </div>
   );
 }
 
+/** A card's sides in two columns, half the width each less half the gap; null: the whole width. */
+const columnSides = (column: number | null) =>
+  column === null
+    ? undefined
+    : column === 0
+      ? { right: `calc(50% + ${cardGapPx / 2}px)` }
+      : { left: `calc(50% + ${cardGapPx / 2}px)` };
+
 const ProbeCard = memo(function ProbeCard({
   probeID,
   offset,
+  column,
   ...actions
-}: { probeID: string; offset: number } & Pick<ProbeRowProps, 'canDelete' | 'onDetails' | 'onDelete' | 'onMenuChange'>) {
+}: { probeID: string; offset: number; column: number | null } & Pick<
+  ProbeRowProps,
+  'canDelete' | 'onDetails' | 'onDelete' | 'onMenuChange'
+>) {
   const entry = useProbe(probeID);
   const systemInfo = useSystemInfo();
   if (!entry) return null;
@@ -85,7 +121,7 @@ const ProbeCard = memo(function ProbeCard({
       role="listitem"
       aria-label={`${probe.probeID}, ${probe.state.stateString}`}
       className={`${classes.card} ${severityClass(probe.state.stateString)}`}
-      style={{ transform: `translateY(${offset}px)`, height: cardHeightPx }}
+      style={{ transform: `translateY(${offset}px)`, height: cardHeightPx, ...columnSides(column) }}
     >
       <div className={classes.cardLine}>
         <StateCell stateString={probe.state.stateString} />

@@ -1,12 +1,14 @@
 // Probe States card (docs/screens.md (Probe States card)): Total, and Normal / Warning / Critical rings showing their share of
-// it, in one compact line so the table keeps the height (docs/operator-screen.md).
+// it, in one compact line so the table keeps the height (docs/operator-screen.md). The Normal ring is grey: colour is
+// for the abnormal (ISA-101).
 import { Card, Group, Text, Title } from '@mantine/core';
 import { memo } from 'react';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import { useProbeCount } from '../../../live/use-live';
 import { ShareRing } from './share-ring';
 
 const rings = [
-  { key: 'normal', label: 'Normal', colour: 'var(--mantine-color-green-7)' },
+  { key: 'normal', label: 'Normal', colour: 'var(--mantine-color-gray-6)' },
   { key: 'warning', label: 'Warning', colour: 'var(--mantine-color-yellow-6)' },
   { key: 'critical', label: 'Critical', colour: 'var(--mantine-color-red-7)' },
 ] as const;
@@ -18,6 +20,8 @@ const rings = [
  * it nothing.
  */
 export const ProbeStatesCard = memo(function ProbeStatesCard() {
+  // On a phone the three rings are smaller, on one line under the title: the probes start higher.
+  const ringSize = useIsPhone() ? 44 : 52;
   return (
     <Card withBorder padding="xs" radius="md" component="section" aria-labelledby="probe-states-title" h="100%">
       <Group gap="md" wrap="wrap" align="center" px={4}>
@@ -32,9 +36,9 @@ export const ProbeStatesCard = memo(function ProbeStatesCard() {
         </Group>
         {/* The rings move to a line of their own together, not one ring alone under the others; only a phone's
             width splits them. */}
-        <Group gap="md">
+        <Group gap={ringSize < 52 ? 'xs' : 'md'} wrap="nowrap">
           {rings.map(({ key, label, colour }) => (
-            <StateRing key={key} state={key} label={label} colour={colour} />
+            <StateRing key={key} state={key} label={label} colour={colour} size={ringSize} />
           ))}
         </Group>
       </Group>
@@ -51,15 +55,25 @@ function TotalCount() {
   );
 }
 
-function StateRing({ state, label, colour }: { state: (typeof rings)[number]['key']; label: string; colour: string }) {
+function StateRing({
+  state,
+  label,
+  colour,
+  size,
+}: {
+  state: (typeof rings)[number]['key'];
+  label: string;
+  colour: string;
+  size: number;
+}) {
   const count = useProbeCount(state);
   const total = useProbeCount('total');
   const share = total > 0 ? (count / total) * 100 : 0;
   return (
-    <Group gap={6} wrap="nowrap">
-      <ShareRing share={share} colour={colour} label={`${label} ${count} of ${total} (${Math.round(share)}%)`} />
+    <Group gap={4} wrap="nowrap">
+      <ShareRing share={share} colour={colour} size={size} label={`${label} ${count} of ${total} (${Math.round(share)}%)`} />
       <Text
-        size="sm"
+        size={size < 52 ? 'xs' : 'sm'}
         fw={state === 'critical' && count > 0 ? 700 : undefined}
         c={state === 'critical' && count > 0 ? 'red.8' : undefined}
       >

@@ -12,10 +12,21 @@ const ringLength = 2 * Math.PI * ringRadius;
  * at every render. The counts change at every applied frame of a snapshot, so the three rings cost more of the
  * sign-in's frames than the rows did (docs/decisions/dashboard.md#plain-svg-share-rings). Same size, arc and colours as before.
  */
-export function ShareRing({ share, colour, label }: { share: number; colour: string; label: string }) {
+export function ShareRing({
+  share,
+  colour,
+  label,
+  size = ringSize,
+}: {
+  share: number;
+  colour: string;
+  label: string;
+  size?: number;
+}) {
   const arc = (ringLength * share) / 100;
+  // Drawn at 52 px and scaled (a phone's are smaller, so that the three share one line).
   return (
-    <svg width={ringSize} height={ringSize} viewBox={`0 0 ${ringSize} ${ringSize}`} role="img" aria-label={label}>
+    <svg width={size} height={size} viewBox={`0 0 ${ringSize} ${ringSize}`} role="img" aria-label={label}>
       <circle
         cx={ringCentre}
         cy={ringCentre}

@@ -1,7 +1,8 @@
 // "Temperature history" in Probe Details (docs/history.md): the probe's minute aggregates over a chosen
 // range from the server, the live feed's reports appended as they come, the alarms raised in the range
 // as markers (for roles that may read Alarms), CSV export, and a link to the journey of the pack the
-// probe carries. When the server's history cannot be read, the sparkline of what this browser has seen stands
+// probe carries. A probe with an open alarm opens on that alarm: from a quarter of an hour before it was raised to
+// now. When the server's history cannot be read, the sparkline of what this browser has seen stands
 // in for the chart (docs/screens.md (Probe Details modal)): one history at a time, never two that disagree.
 import type { Alarm, HistoryPoint } from '@bpm/protocol';
 import { Anchor, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
@@ -18,6 +19,7 @@ import { useProbe } from '../../../live/use-probe';
 import { usePermissionLevel } from '../../../session/use-permission-level';
 import { getProbeHistoryCsv, historyQueries, type HistoryRange } from '../api/get-probe-history';
 import { probeAlarmQueries } from '../api/probe-alarm-queries';
+import { formatTime } from '../../../lib/date-format';
 import { withLiveReport } from '../history-live';
 import { TemperatureSparkline } from './temperature-sparkline';
 
@@ -28,14 +30,34 @@ const ranges = [
   { value: '7d', label: '7 days', hours: 7 * 24 },
   { value: '30d', label: '30 days', hours: 30 * 24 },
 ] as const;
-type RangeValue = (typeof ranges)[number]['value'];
+type RangeValue = (typeof ranges)[number]['value'] | 'alarm';
+
+/** How much of the time before an alarm its range shows: the approach to the limit (docs/history.md, Web). */
+const beforeAlarmMs = 15 * 60_000;
+const afterAlarmMs = 5 * 60_000;
 
 /** The range ending now; moved forward every few minutes so that the server's answer stays current. */
-function rangeEnding(value: RangeValue, nowMs: number): HistoryRange {
-  const hours = ranges.find((r) => r.value === value)!.hours;
-  return { from: new Date(nowMs - hours * 3_600_000).toISOString(), to: new Date(nowMs).toISOString() };
+function rangeEnding(value: RangeValue, nowMs: number, alarmMs: number | null): HistoryRange {
+  const fromMs =
+    value === 'alarm' && alarmMs !== null
+      ? Math.min(alarmMs - beforeAlarmMs, nowMs - beforeAlarmMs)
+      : nowMs - (ranges.find((r) => r.value === value)?.hours ?? 1) * 3_600_000;
+  return { from: new Date(fromMs).toISOString(), to: new Date(nowMs).toISOString() };
 }
 const refreshMs = 5 * 60_000;
+/** How often "Now" moves along. */
+const nowTickMs = 30_000;
+
+/** The newest open alarm of the probe (raised within the 31 days history can show), as ms since the epoch. */
+function latestAlarmMs(alarms: readonly Alarm[], probeID: string, nowMs: number): number | null {
+  let latest: number | null = null;
+  for (const alarm of alarms) {
+    const raised = Date.parse(alarm.raisedAt);
+    if (alarm.probeID !== probeID || raised < nowMs - 30 * 24 * 3_600_000) continue;
+    if (latest === null || raised > latest) latest = raised;
+  }
+  return latest;
+}
 
 const severityColours: Record<Alarm['eventType'], string> = {
   Critical: '#e03131',
@@ -53,16 +75,21 @@ const alarmMarker = (alarm: Alarm): ChartMarker => ({
 });
 
 export function TemperatureHistorySection({ probeID }: { probeID: string }) {
-  const [rangeValue, setRangeValue] = useState<RangeValue>('1h');
-  const [range, setRange] = useState(() => rangeEnding('1h', Date.now()));
+  const canReadAlarms = usePermissionLevel('Alarms', 'READ');
+  const openAlarms = useOpenAlarms();
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  const [anchorMs, setAnchorMs] = useState(nowMs);
+  const alarmMs = canReadAlarms ? latestAlarmMs(openAlarms, probeID, anchorMs) : null;
+  // Chosen by the operator; until then, the alarm if there is one.
+  const [chosen, setChosen] = useState<RangeValue | null>(null);
+  const rangeValue: RangeValue = chosen ?? (alarmMs !== null ? 'alarm' : '1h');
+  const range = useMemo(() => rangeEnding(rangeValue, anchorMs, alarmMs), [rangeValue, anchorMs, alarmMs]);
   const query = useQuery({ ...historyQueries.probe(probeID, range), placeholderData: keepPreviousData });
   const entry = useProbe(probeID);
   const systemInfo = useSystemInfo();
   const [points, setPoints] = useState<HistoryPoint[]>([]);
   // The range's alarms from the server, and those opened since on the live feed.
-  const canReadAlarms = usePermissionLevel('Alarms', 'READ');
   const alarms = useQuery({ ...probeAlarmQueries.raisedIn(probeID, range), enabled: canReadAlarms });
-  const openAlarms = useOpenAlarms();
   const markers = useMemo(() => {
     if (!canReadAlarms) return [];
     const byId = new Map<number, Alarm>();
@@ -74,9 +101,13 @@ export function TemperatureHistorySection({ probeID }: { probeID: string }) {
   }, [canReadAlarms, alarms.data, openAlarms, probeID, range.from]);
 
   useEffect(() => {
-    const timer = setInterval(() => setRange(rangeEnding(rangeValue, Date.now())), refreshMs);
+    const timer = setInterval(() => setAnchorMs(Date.now()), refreshMs);
     return () => clearInterval(timer);
   }, [rangeValue]);
+  useEffect(() => {
+    const timer = setInterval(() => setNowMs(Date.now()), nowTickMs);
+    return () => clearInterval(timer);
+  }, []);
 
   const history = query.data;
   useEffect(() => {
@@ -93,7 +124,10 @@ export function TemperatureHistorySection({ probeID }: { probeID: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reportTime, history]);
 
-  const shownRange = ranges.find((r) => r.value === rangeValue)!;
+  const rangeName =
+    rangeValue === 'alarm' && alarmMs !== null
+      ? `around the alarm raised at ${formatTime(alarmMs)}`
+      : `last ${ranges.find((r) => r.value === rangeValue)?.label ?? '1 h'}`;
   const pack = probe?.assignment.batteryPack;
   return (
     <section aria-label="Temperature history">
@@ -112,12 +146,15 @@ export function TemperatureHistorySection({ probeID }: { probeID: string }) {
         <SegmentedControl
           size="xs"
           aria-label="Temperature history range"
-          value={rangeValue}
+          value={rangeValue === 'alarm' && alarmMs === null ? '1h' : rangeValue}
           onChange={(value) => {
-            setRangeValue(value as RangeValue);
-            setRange(rangeEnding(value as RangeValue, Date.now()));
+            setChosen(value as RangeValue);
+            setAnchorMs(Date.now());
           }}
-          data={ranges.map((r) => ({ value: r.value, label: r.label }))}
+          data={[
+            ...(alarmMs !== null ? [{ value: 'alarm', label: 'Alarm' }] : []),
+            ...ranges.map((r) => ({ value: r.value, label: r.label })),
+          ]}
         />
         {query.isError ? (
           <>
@@ -128,16 +165,20 @@ export function TemperatureHistorySection({ probeID }: { probeID: string }) {
           </>
         ) : (
           <TemperatureHistoryChartLazy
-            label={`Temperature history of ${probeID}, last ${shownRange.label}`}
+            label={`Temperature history of ${probeID}, ${rangeName}`}
             points={points}
             thresholds={systemInfo}
             markers={markers}
             fromMs={Date.parse(range.from)}
+            nowMs={nowMs}
             toMs={Math.max(
               Date.parse(range.to),
+              nowMs,
               Date.parse(points.at(-1)?.t ?? range.to) + 60_000,
               // An alarm opened live, after the range's end.
               ...markers.map((m) => m.x * 1000),
+              // A fresh alarm not against the right edge: its label and "Now" have room.
+              rangeValue === 'alarm' && alarmMs !== null ? alarmMs + afterAlarmMs : 0,
             )}
           />
         )}
