@@ -72,7 +72,7 @@ test('the Dashboard’s Unacknowledged marker opens the probe’s open alarms, a
 }) => {
   await ingest(adminApi, [report('al-mark', 62)]);
   await signInAsAdmin(page, server);
-  await probeRow(page, 'al-mark').getByRole('button', { name: 'Unacknowledged, acknowledge the alarm of al-mark' }).focus();
+  await probeRow(page, 'al-mark').getByRole('button', { name: 'Unacknowledged alarm of al-mark: acknowledge' }).focus();
   await page.keyboard.press('Enter');
   const open = page.getByRole('dialog', { name: 'Probe Details' }).getByRole('region', { name: 'Open alarms' });
   const acknowledge = open.getByRole('button', { name: /^Acknowledge alarm \d+ on al-mark$/ });

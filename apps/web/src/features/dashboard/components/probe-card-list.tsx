@@ -127,7 +127,7 @@ const ProbeCard = memo(function ProbeCard({
         <StateCell stateString={probe.state.stateString} />
         <span className={classes.cardID}>{probe.probeID}</span>
         {/* As on the table's rows: on a tablet an alarm nobody has acknowledged must not look like one that is handled. */}
-        <UnacknowledgedMarker probe={probe} onOpen={(button) => actions.onDetails(probeID, button, 'openAlarms')} />
+        <UnacknowledgedMarker probe={probe} />
         <ProbeMenu probeID={probeID} {...actions} />
       </div>
       <div className={classes.cardLine}>
