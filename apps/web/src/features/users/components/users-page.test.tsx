@@ -33,6 +33,7 @@ const jane: User = {
   // Noon UTC: the same local day in any time zone the tests run in.
   created: '2026-01-01T12:00:00.000Z',
   updated: '2026-01-02T12:00:00.000Z',
+  source: 'local',
 };
 
 type Answer = { status: number; body?: unknown } | 'network';
