@@ -1,6 +1,6 @@
 // The OpenID Connect relying party, through openid-client (docs/sso.md (How it works)): discovery, the
 // authorization request with PKCE, state and nonce, and the code exchange in which the library checks the
-// ID token (signature against the IdP's JWKS, issuer, audience, expiry with 30 s of clock tolerance, nonce).
+// ID token (signature against the IdP's JWKS, issuer, audience, expiry with its default 30 s clock tolerance, nonce).
 import * as client from 'openid-client';
 import type { OidcConfig } from '../../config.js';
 import type { PendingLogin } from './pending-logins.js';
@@ -31,7 +31,9 @@ export class OidcClient {
         this.settings.clientId,
         { client_secret: this.settings.clientSecret },
         client.ClientSecretBasic(this.settings.clientSecret),
-        { timeout: idpTimeoutSeconds },
+        // The ID token's signature is checked too, against the IdP's JWKS: openid-client otherwise trusts the
+        // token endpoint's TLS alone (which the core spec allows), and docs/security.md promises the check.
+        { timeout: idpTimeoutSeconds, execute: [client.enableNonRepudiationChecks] },
       );
       return this.configuration;
     } catch (error) {

@@ -53,7 +53,7 @@ export async function ssoRoutes(
       if (!settings || !client)
         return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Single sign-on is not configured' });
       // The state cookie must be set where the IdP sends the browser back: the public address.
-      if (`${request.protocol}://${request.host}` !== publicOrigin)
+      if (new URL(`${request.protocol}://${request.host}`).origin !== publicOrigin)
         return reply.redirect(`${app.config.publicUrl}/api/auth/oidc/login`);
       try {
         const { url, pending } = await client.startLogin();
