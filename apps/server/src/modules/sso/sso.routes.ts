@@ -1,7 +1,7 @@
 // Single sign-on routes (docs/sso.md (How it works)): GET /auth/oidc (is it configured, and the button's
 // words), /auth/oidc/login (off to the IdP) and /auth/oidc/callback (back from it, signed in or refused).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { ssoStatusSchema, type SsoLoginCode } from '@bpm/protocol';
 import type { OidcConfig } from '../../config.js';
 import { logLine } from '../../log-text.js';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
@@ -18,8 +18,8 @@ const config = { access: 'public' } as const;
 export const stateCookieName = 'bpm_oidc_state';
 const userFields = ['username', 'firstName', 'lastName', 'email', 'roleId'] as const;
 
-/** The login page words each code (apps/web sso-messages): `unavailable`, `failed`, or an SsoRefusal. */
-const toLogin = (reply: FastifyReply, code: string) => reply.redirect(`/login?sso=${code}`);
+/** The login page words each code (apps/web/src/features/auth/sso-messages.ts). */
+const toLogin = (reply: FastifyReply, code: SsoLoginCode) => reply.redirect(`/login?sso=${code}`);
 
 /** A refused sign-in has no actor: nobody was signed in. */
 const anonymousSso = (request: FastifyRequest): AuditSource => ({ actor: null, via: 'sso', address: request.ip ?? null });
@@ -40,7 +40,7 @@ export async function ssoRoutes(
       schema: {
         tags,
         summary: 'Is single sign-on configured, and what the login button calls the identity provider',
-        response: { 200: z.object({ configured: z.boolean(), displayName: z.string().nullable() }) },
+        response: { 200: ssoStatusSchema },
       },
     },
     () => ({ configured: settings !== undefined, displayName: settings?.displayName ?? null }),
@@ -82,7 +82,7 @@ export async function ssoRoutes(
       const state = new URLSearchParams(query).get('state');
       const cookieState = request.cookies[stateCookieName];
       reply.clearCookie(stateCookieName, stateCookie(request));
-      const refuse = async (reason: string, username: string | null, detail: string, code = 'failed') => {
+      const refuse = async (reason: string, username: string | null, detail: string, code: SsoLoginCode = 'failed') => {
         request.log.warn(logLine`Single sign-on refused${username ? ` for ${username}` : ''}: ${detail}`);
         await recordAudit(app.db, anonymousSso(request), {
           action: 'auth.sso-refused',

@@ -118,6 +118,23 @@ describe('UsersPage', () => {
     sessionStorage.removeItem('user');
   });
 
+  it('says "Managed by single sign-on" on an SSO account and offers no edit of its name, role or password', async () => {
+    serve({
+      'GET /users': { status: 200, body: [{ ...jane, source: 'sso' }] },
+      'GET /roles': { status: 200, body: roles },
+      'GET /roles/@me': { status: 200, body: roles[0] },
+    });
+    renderWithProviders(<UsersPage />, { route: '/users' });
+    const row = (await screen.findByText('Managed by single sign-on')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Actions for jsmith' }));
+    for (const name of ['Modify User', 'Change Password']) {
+      const item = await screen.findByRole('menuitem', { name });
+      expect(item).toBeDisabled();
+      expect(item).toHaveAccessibleDescription('Managed by single sign-on');
+    }
+    expect(screen.getByRole('menuitem', { name: 'Delete User' })).toBeEnabled();
+  });
+
   it('reports a failed page load', async () => {
     serve({ 'GET /users': { status: 500, body: { message: 'boom' } }, 'GET /roles': { status: 200, body: roles } });
     renderWithProviders(<UsersPage />, { route: '/users' });
