@@ -1,0 +1,125 @@
+// Single sign-on end to end (docs/sso.md): Chromium, a BPM server and a real OpenID provider (oidc-provider over
+// https, e2e/sso-idp.ts), one of each shared by the tests in order; the IdP-down test stops the IdP, so it is last.
+// The checks of bad ID tokens (issuer, audience, expiry, nonce, signature) are in apps/server/src/modules/sso/sso.test.ts.
+import { test as base, expect, type Page } from '@playwright/test';
+import { adminContext, signInAsAdmin } from './fixtures';
+import { freePort, startTestServer, type RunningServer } from './server';
+import { clientId, clientSecret, startIdp, type RunningIdp } from './sso-idp';
+
+const test = base.extend<object, { sso: { bpm: RunningServer; idp: RunningIdp } }>({
+  sso: [
+    async ({}, use) => {
+      const [bpmPort, idpPort] = [await freePort(), await freePort()];
+      const bpmUrl = `http://localhost:${bpmPort}`;
+      const idp = await startIdp(idpPort, bpmUrl);
+      const bpm = await startTestServer(
+        {
+          BPM_PUBLIC_URL: bpmUrl,
+          BPM_OIDC_ISSUER: idp.issuer,
+          BPM_OIDC_CLIENT_ID: clientId,
+          BPM_OIDC_CLIENT_SECRET: clientSecret,
+          BPM_OIDC_DISPLAY_NAME: 'Plant account',
+          BPM_OIDC_ROLE_MAP: 'bpm-admins=Administrator,shift-leads=Supervisor',
+          // The server trusts the IdP's certificate made for this run, and nothing else new.
+          NODE_EXTRA_CA_CERTS: idp.certificate.certFile,
+        },
+        { port: bpmPort },
+      );
+      await use({ bpm, idp });
+      await bpm.stop();
+      await idp.stop();
+      idp.certificate.remove();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ sso }, use) => use(sso.bpm.url),
+});
+
+test.describe.configure({ mode: 'serial' });
+// The IdP's certificate is made for the run and known to the BPM server only; this spec's browser accepts it.
+test.use({ ignoreHTTPSErrors: true });
+
+/** From BPM's Login page through the IdP's own login and consent pages. */
+async function signInAtIdp(page: Page, login: string) {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Sign in with Plant account' }).click();
+  await page.getByPlaceholder('Enter any login').fill(login);
+  await page.getByPlaceholder('and password').fill('any-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function usersByName(sso: { bpm: RunningServer }, playwright: Parameters<typeof adminContext>[0]) {
+  const api = await adminContext(playwright, sso.bpm);
+  const users = (await (await api.get('users')).json()) as { username: string; role: string; source: string }[];
+  await api.dispose();
+  return new Map(users.map((user) => [user.username, user]));
+}
+
+test('the first sign-in through the IdP creates the account with the role its groups map to', async ({
+  page,
+  sso,
+  playwright,
+}) => {
+  await signInAtIdp(page, 'ada');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await usersByName(sso, playwright)).get('ada')).toMatchObject({ role: 'Supervisor', source: 'sso' });
+
+  await page.context().clearCookies();
+  await signInAsAdmin(page, sso.bpm, '/users');
+  const row = page.getByRole('row').filter({ hasText: 'ada' });
+  await expect(row.getByText('Managed by single sign-on')).toBeVisible();
+});
+
+test('a user whose groups map to no role is refused and gets no account', async ({ page, sso, playwright }) => {
+  await signInAtIdp(page, 'eve');
+  await expect(page).toHaveURL(/\/login\?sso=no-role$/);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Your account at the identity provider is not given a role in BPM. Ask an administrator for access.',
+  );
+  expect((await usersByName(sso, playwright)).has('eve')).toBe(false);
+});
+
+test('a forged or replayed callback is refused, with no session', async ({ page, browser }) => {
+  let callbackUrl = '';
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/oidc/callback')) callbackUrl = request.url();
+  });
+  await signInAtIdp(page, 'ada');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  for (const url of [callbackUrl, '/api/auth/oidc/callback?code=forged-code&state=forged-state']) {
+    const other = await browser.newContext({ baseURL: page.url() });
+    const attacker = await other.newPage();
+    await attacker.goto(url);
+    await expect(attacker).toHaveURL(/\/login\?sso=failed$/);
+    await expect(attacker.getByRole('alert')).toHaveText(
+      'Single sign-on did not complete. Try again, or sign in with a BPM account.',
+    );
+    await attacker.goto('/dashboard');
+    await expect(attacker).toHaveURL(/\/login$/);
+    await other.close();
+  }
+});
+
+test('signing out ends the BPM session and goes through the IdP’s end-session page', async ({ page }) => {
+  await signInAtIdp(page, 'ada');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('while the IdP is down, its button says so and the local form still signs in', async ({ page, sso }) => {
+  await sso.idp.stop();
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Sign in with Plant account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Single sign-on is not available right now. Sign in with a BPM account.');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByRole('textbox', { name: 'Password' }).fill(sso.bpm.adminPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
