@@ -42,6 +42,8 @@ export async function startIdp(port: number, bpmUrl: string): Promise<RunningIdp
     claims: { openid: ['sub'], profile: ['preferred_username', 'given_name', 'family_name', 'groups'], email: ['email'] },
     findAccount: (_context: unknown, id: string): Account => ({ accountId: id, claims: () => ({ sub: id, ...people[id] }) }),
     cookies: { keys: ['bpm-e2e-cookie-key'] },
+    // Explicit lifetimes (seconds) keep oidc-provider from printing a notice for each default it falls back to.
+    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
   });
   const server: Server = createServer({ cert: certificate.cert, key: certificate.key }, provider.callback());
