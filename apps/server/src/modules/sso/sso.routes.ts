@@ -30,7 +30,7 @@ export async function ssoRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { settings, client } = options;
-  const publicOrigin = new URL(app.config.publicUrl).origin;
+  const publicHost = new URL(app.config.publicUrl).host.toLowerCase();
   const stateCookie = (request: FastifyRequest) => ({ ...cookieOptions(request), path: '/api/auth/oidc' });
 
   r.get(
@@ -52,9 +52,11 @@ export async function ssoRoutes(
     async (request, reply) => {
       if (!settings || !client)
         return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Single sign-on is not configured' });
-      // The state cookie must be set where the IdP sends the browser back: the public address.
-      if (new URL(`${request.protocol}://${request.host}`).origin !== publicOrigin)
-        return reply.redirect(`${app.config.publicUrl}/api/auth/oidc/login`);
+      // The state cookie must be set where the IdP sends the browser back: the public address. By host only, and
+      // once (`?at=public`): behind a TLS proxy that BPM_TRUST_PROXY does not name, the scheme seen here is http.
+      const onPublicHost = new URL(`http://${request.host}`).host.toLowerCase() === publicHost;
+      if (!onPublicHost && (request.query as { at?: string }).at !== 'public')
+        return reply.redirect(`${app.config.publicUrl}/api/auth/oidc/login?at=public`);
       try {
         const { url, pending } = await client.startLogin();
         const now = new Date();

@@ -101,6 +101,13 @@ describe('single sign-on', () => {
     for (const name of ['state', 'nonce', 'code_challenge']) expect(params.get(name)?.length).toBeGreaterThanOrEqual(32);
   });
 
+  it('starts at the public address, where the IdP will send the browser back (and only once)', async () => {
+    const elsewhere = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/login', headers: { host: '127.0.0.1' } });
+    expect(elsewhere.headers.location).toBe('http://localhost/api/auth/oidc/login?at=public');
+    const again = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/login?at=public', headers: { host: '127.0.0.1' } });
+    expect(String(again.headers.location).startsWith(`${idp.issuer}/auth?`)).toBe(true);
+  });
+
   it('creates the account on the first sign-in with the mapped role, and follows the IdP on the next', async () => {
     const first = await signInAs(user('sam', ['shift-leads']));
     expect(first.location).toBe('/');
