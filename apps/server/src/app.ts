@@ -23,6 +23,7 @@ import { logsModule } from './modules/logs/logs.plugin.js';
 import { metricsModule } from './modules/metrics/metrics.plugin.js';
 import { probesModule } from './modules/probes/probes.plugin.js';
 import { rolesModule } from './modules/roles/roles.plugin.js';
+import { ssoModule } from './modules/sso/sso.plugin.js';
 import { usersModule } from './modules/users/users.plugin.js';
 import { accessPlugin, principalPlugin } from './plugins/access.js';
 import { compressionPlugin } from './plugins/compression.js';
@@ -141,6 +142,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(metricsModule);
       await api.register(auditModule);
       await api.register(healthModule);
+      await api.register(ssoModule);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { defaultPasswordHashLog2N } from './password.js';
+import { defaultRoleMap, parseRoleMap, type RoleRule } from './modules/sso/role-map.js';
 
 export interface LoginThrottleConfig {
   /** Failed attempts in a row per username before answers to further failures slow down. */
@@ -62,6 +63,21 @@ export interface AppConfig {
   history: { maxAgeDays: number; clock?: () => number };
   /** Event journal and alarm retention (docs/alarms.md). */
   journalMaxAgeDays: number;
+  /** The address people open, no trailing slash (docs/settings.md): the SSO redirect URI is built on it. */
+  publicUrl: string;
+  /** Single sign-on through OpenID Connect (docs/sso.md); undefined when BPM_OIDC_ISSUER is unset. */
+  oidc?: OidcConfig;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The login button says "Sign in with {displayName}". */
+  displayName: string;
+  /** The ID token (or userinfo) claim whose values the role map matches. */
+  roleClaim: string;
+  roleMap: RoleRule[];
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -130,7 +146,42 @@ const envSchema = z.object({
   BPM_TEST_PASSWORD_HASH_LOG2N: z.coerce.number().int().min(10).max(17).optional(),
   BPM_API_DOCS_PUBLIC: flag(false),
   BPM_SOURCE_MAPS: flag(false),
+  // Single sign-on and the public address (docs/sso.md).
+  BPM_PUBLIC_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'BPM_PUBLIC_URL must be an http(s) address such as https://plant.example.com' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  BPM_OIDC_ISSUER: optionalText.pipe(
+    z.url({ protocol: /^https$/, error: 'BPM_OIDC_ISSUER must be an https address' }).optional(),
+  ),
+  BPM_OIDC_CLIENT_ID: optionalText,
+  BPM_OIDC_CLIENT_SECRET: optionalText,
+  BPM_OIDC_DISPLAY_NAME: optionalText,
+  BPM_OIDC_ROLE_CLAIM: optionalText,
+  BPM_OIDC_ROLE_MAP: optionalText,
 });
+
+/** BPM_OIDC_*: all three of issuer, client id and secret, or none (docs/sso.md (Settings)). */
+function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig | undefined {
+  const given = [e.BPM_OIDC_ISSUER, e.BPM_OIDC_CLIENT_ID, e.BPM_OIDC_CLIENT_SECRET];
+  if (given.every((value) => value === undefined)) return undefined;
+  if (!e.BPM_OIDC_ISSUER || !e.BPM_OIDC_CLIENT_ID || !e.BPM_OIDC_CLIENT_SECRET)
+    throw new Error(
+      'Invalid configuration: single sign-on needs BPM_OIDC_ISSUER, BPM_OIDC_CLIENT_ID and BPM_OIDC_CLIENT_SECRET together',
+    );
+  const roleMap = parseRoleMap(e.BPM_OIDC_ROLE_MAP ?? defaultRoleMap);
+  if (typeof roleMap === 'string') throw new Error(`Invalid configuration: BPM_OIDC_ROLE_MAP: ${roleMap}`);
+  return {
+    issuer: e.BPM_OIDC_ISSUER,
+    clientId: e.BPM_OIDC_CLIENT_ID,
+    clientSecret: e.BPM_OIDC_CLIENT_SECRET,
+    displayName: e.BPM_OIDC_DISPLAY_NAME ?? 'your company account',
+    roleClaim: e.BPM_OIDC_ROLE_CLAIM ?? 'groups',
+    roleMap,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -180,6 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auditMaxAgeDays: e.BPM_AUDIT_MAX_AGE_DAYS,
     history: { maxAgeDays: e.BPM_HISTORY_MAX_AGE_DAYS },
     journalMaxAgeDays: e.BPM_JOURNAL_MAX_AGE_DAYS,
+    publicUrl: e.BPM_PUBLIC_URL ?? (e.BPM_PUBLIC_HOST ? `https://${e.BPM_PUBLIC_HOST}` : `http://localhost:${e.PORT}`),
+    oidc: oidcConfig(e),
     loginThrottle: {
       freeFailures: 5,
       baseDelayMs: 1000,

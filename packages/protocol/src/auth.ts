@@ -7,3 +7,11 @@ export const loginRequestSchema = z.strictObject({
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** GET /auth/oidc (docs/sso.md): whether the login page offers single sign-on, and the button's words. */
+export const ssoStatusSchema = z.object({ configured: z.boolean(), displayName: z.string().nullable() });
+export type SsoStatus = z.infer<typeof ssoStatusSchema>;
+
+/** Why single sign-on sent the browser back to Login: `/login?sso={code}` (docs/sso.md (What users see)). */
+export const ssoLoginCodes = ['unavailable', 'failed', 'no-role', 'no-username', 'username-taken'] as const;
+export type SsoLoginCode = (typeof ssoLoginCodes)[number];

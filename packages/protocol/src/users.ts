@@ -12,6 +12,8 @@ export const userSchema = z.object({
   roleId: z.number().int(),
   created: z.string(),
   updated: z.string(),
+  /** 'sso': signed in through the plant's identity provider; its role, name and password are not editable (docs/sso.md). */
+  source: z.enum(['local', 'sso']),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -45,6 +45,18 @@ export interface UsersTable {
   role_id: number;
   created_at: IsoTime;
   updated_at: IsoTime;
+  /** Where the identity lives (docs/sso.md): an SSO account has no usable password_hash (''). */
+  source: ColumnType<'local' | 'sso', 'local' | 'sso' | undefined, 'local' | 'sso'>;
+  /** The IdP's `sub` of an SSO account; null for local ones. */
+  sso_subject: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A single sign-on under way (docs/sso.md (How it works)): deleted when its callback arrives or when expired. */
+export interface OidcLoginsTable {
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  expires_at: IsoTime;
 }
 
 export interface SessionsTable {
@@ -193,6 +205,7 @@ export interface Database {
   roles: RolesTable;
   role_permissions: RolePermissionsTable;
   users: UsersTable;
+  oidc_logins: OidcLoginsTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
   logs: LogsTable;

@@ -15,8 +15,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /**
- * Routes anyone may call: signing in and out, /keys/check (which answers its own 401 to non-key callers),
- * and the load balancers' health checks.
+ * Routes anyone may call: signing in and out (single sign-on too), /keys/check (which answers its own 401 to
+ * non-key callers), and the load balancers' health checks.
  */
 const publicRoutes = new Set([
   'GET /api/login',
@@ -25,6 +25,10 @@ const publicRoutes = new Set([
   'GET /api/keys/check',
   'GET /api/health/live',
   'GET /api/health/ready',
+  // Single sign-on (docs/sso.md): the login page's question and the two redirects of the flow, before anyone is signed in.
+  'GET /api/auth/oidc',
+  'GET /api/auth/oidc/login',
+  'GET /api/auth/oidc/callback',
 ]);
 /** Text answers hidden from the OpenAPI document. */
 const hiddenRoutes = ['GET /api/metrics', 'GET /metrics'];

@@ -1,9 +1,9 @@
 // GET/POST /login and POST /logout (docs/api.md (Authentication)).
 import { loginRequestSchema, userSchema } from '@bpm/protocol';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from '../../plugins/zod-schemas.js';
 import { sessionCookieName } from '../sessions/sessions.service.js';
-import { signedInUser, signIn, signOut, type SignedIn } from './auth.service.js';
+import { cookieOptions, setSessionCookie, signedInUser, signIn, signOut } from './auth.service.js';
 import { auditRequest } from '../audit/audit.service.js';
 import { logLine } from '../../log-text.js';
 import { DeviceCookies, deviceCookieName, loadDeviceCookieSecret } from './device-cookie.js';
@@ -14,32 +14,6 @@ const tags = ['Authentication'];
 const deviceCookieDays = 365;
 // Signing in and out is for everyone; GET /login answers 401 "Not signed in" itself.
 const config = { access: 'public' } as const;
-
-/** Host-only by default; Domain=BPM_PUBLIC_HOST when served under it, so api.{host} and the live feed share it (docs/server.md). */
-function cookieDomain(request: FastifyRequest): string | undefined {
-  const publicHost = request.server.config.publicHost;
-  if (!publicHost) return undefined;
-  const hostname = request.hostname.toLowerCase();
-  return hostname === publicHost || hostname.endsWith(`.${publicHost}`) ? publicHost : undefined;
-}
-
-function cookieOptions(request: FastifyRequest) {
-  const domain = cookieDomain(request);
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: request.protocol === 'https',
-    ...(domain ? { domain } : {}),
-  };
-}
-
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): void {
-  reply.setCookie(sessionCookieName, signedIn.token, {
-    ...cookieOptions(request),
-    ...(signedIn.persistent ? { expires: signedIn.expiresAt } : {}),
-  });
-}
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -79,16 +53,24 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   // "Failed to log out" for a session that expired while the page was open.
   r.post(
     '/logout',
-    { config, schema: { tags, summary: 'Sign out (204 even when no session is left)' } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Sign out (204 even when no session is left; 200 with the IdP end-session address for a single sign-on account)',
+      },
+    },
     async (request, reply) => {
       const principal = request.principal;
+      // docs/sso.md (Signing out): an SSO account's browser goes on to the IdP's end-session endpoint.
+      const endSessionUrl = principal?.sessionId !== undefined ? await app.ssoEndSessionUrl?.(principal.userId) : undefined;
       await signOut(app.db, principal);
       if (principal?.sessionId !== undefined) {
         await app.liveSessions.credentialsChanged({ sessionId: principal.sessionId });
         await auditRequest(request, { action: 'auth.sign-out', target: { type: 'user', id: principal.userId } });
       }
       reply.clearCookie(sessionCookieName, cookieOptions(request));
-      return reply.code(204).send();
+      return endSessionUrl ? { endSessionUrl } : reply.code(204).send();
     },
   );
 }

@@ -1,11 +1,12 @@
 // Sign-in and sign-out: password check with throttling, server-side session creation and removal.
 import type { User } from '@bpm/protocol';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { UnauthorizedError } from '../../errors.js';
 import { decoyPasswordHash, verifyPassword } from '../../password.js';
 import type { Principal } from '../../principal.js';
-import { endSession, startSession } from '../sessions/sessions.service.js';
+import { endSession, sessionCookieName, startSession } from '../sessions/sessions.service.js';
 import { findCredentials, findUser, usernameKey } from '../users/users.service.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { DeviceCookies } from './device-cookie.js';
@@ -51,14 +52,16 @@ export async function signIn(
   try {
     credentials = await findCredentials(db, { username: request.username });
     // An unknown username costs the same hashing time as a wrong password, so timing does not tell them apart.
-    isValid = await verifyPassword(request.password, credentials?.passwordHash ?? (await decoyPasswordHash(request.hashLog2N)), {
+    // An SSO account has no local password (docs/sso.md): it is checked against the decoy and never matches.
+    const localHash = credentials?.source === 'local' ? credentials.passwordHash : undefined;
+    isValid = await verifyPassword(request.password, localHash ?? (await decoyPasswordHash(request.hashLog2N)), {
       priority: attempt.priority,
     });
   } catch (error) {
     await attempt.failed();
     throw error;
   }
-  if (!credentials || !isValid) {
+  if (!credentials || !isValid || credentials.source !== 'local') {
     await attempt.failed();
     await recordAudit(
       db,
@@ -93,4 +96,34 @@ export async function signedInUser(db: Kysely<Database>, principal: Principal | 
 /** Ends the caller's session, if the request came with one (an API key has none to end). */
 export async function signOut(db: Kysely<Database>, principal: Principal | null): Promise<void> {
   if (principal?.sessionId !== undefined) await endSession(db, principal.sessionId);
+}
+
+/** Host-only by default; Domain=BPM_PUBLIC_HOST when served under it, so api.{host} and the live feed share it (docs/server.md). */
+function cookieDomain(request: FastifyRequest): string | undefined {
+  const publicHost = request.server.config.publicHost;
+  if (!publicHost) return undefined;
+  const hostname = request.hostname.toLowerCase();
+  return hostname === publicHost || hostname.endsWith(`.${publicHost}`) ? publicHost : undefined;
+}
+
+export function cookieOptions(request: FastifyRequest) {
+  const domain = cookieDomain(request);
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https',
+    ...(domain ? { domain } : {}),
+  };
+}
+
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signedIn: Pick<SignedIn, 'token' | 'persistent' | 'expiresAt'>,
+): void {
+  reply.setCookie(sessionCookieName, signedIn.token, {
+    ...cookieOptions(request),
+    ...(signedIn.persistent ? { expires: signedIn.expiresAt } : {}),
+  });
 }

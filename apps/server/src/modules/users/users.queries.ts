@@ -23,6 +23,7 @@ function userQuery(db: Kysely<Database>) {
       'users.role_id as roleId',
       'users.created_at as created',
       'users.updated_at as updated',
+      'users.source as source',
     ]);
 }
 
@@ -39,7 +40,7 @@ export async function listUsers(db: Kysely<Database>): Promise<User[]> {
 
 /** For sign-in and password checks only. */
 export async function findCredentials(db: Kysely<Database>, key: { username?: string; userId?: number }) {
-  let query = db.selectFrom('users').select(['id', 'username', 'password_hash as passwordHash']);
+  let query = db.selectFrom('users').select(['id', 'username', 'password_hash as passwordHash', 'source', 'sso_subject as ssoSubject']);
   if (key.username !== undefined) query = query.where('username_key', '=', usernameKey(key.username));
   else if (key.userId !== undefined) query = query.where('id', '=', key.userId);
   else return undefined;
@@ -62,6 +63,8 @@ export async function insertUser(
     passwordHash: string;
     roleId: number;
     now: string;
+    /** An SSO account (docs/sso.md): its IdP subject; its passwordHash is '' (no local password). */
+    ssoSubject?: string;
   },
 ): Promise<number> {
   const row = await db
@@ -76,6 +79,7 @@ export async function insertUser(
       role_id: user.roleId,
       created_at: user.now,
       updated_at: user.now,
+      ...(user.ssoSubject !== undefined ? { source: 'sso' as const, sso_subject: user.ssoSubject } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

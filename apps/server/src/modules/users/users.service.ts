@@ -54,6 +54,19 @@ async function refuseAccountAboveOwn(db: Kysely<Database>, actor: Principal, use
   );
 }
 
+/** docs/sso.md (Accounts): an SSO account's username, name, role and password come from the identity provider. */
+export const managedBySsoMessage =
+  'This account is managed by single sign-on: its username, name, role and password are set by the identity provider';
+
+function refuseSsoChanges(user: User, changes: Partial<Pick<User, 'username' | 'firstName' | 'lastName' | 'roleId'>>): void {
+  if (user.source !== 'sso') return;
+  const changed = (Object.keys(changes) as (keyof typeof changes)[]).some((field) => {
+    const value = changes[field];
+    return value !== undefined && value !== user[field];
+  });
+  if (changed) throw new ForbiddenError(managedBySsoMessage);
+}
+
 /** The last user able to manage users (or roles) must stay able to (docs/role-editing.md), or nobody could fix the accounts. */
 const lastManager = (message: string) => (lost: 'Users' | 'Roles') => (lost === 'Users' ? message : nobodyLeftToManage);
 
@@ -85,6 +98,7 @@ export async function modifyUser(db: Kysely<Database>, actor: Principal, userId:
   return changeKeepingManagers(db, lastManager('The last user who can manage users cannot lose that permission'), async (trx) => {
     const user = await requireUser(trx, userId);
     await refuseAccountAboveOwn(trx, actor, user);
+    refuseSsoChanges(user, input);
     await requireAssignableRole(trx, actor, input.roleId);
     if (await usernameTaken(trx, input.username, userId)) throw new ConflictError('Username already exists');
     await updateUser(trx, userId, { ...input, now: new Date().toISOString() });
@@ -93,7 +107,7 @@ export async function modifyUser(db: Kysely<Database>, actor: Principal, userId:
 }
 
 export async function updateMe(db: Kysely<Database>, userId: number, input: UpdateMe): Promise<User> {
-  await requireUser(db, userId);
+  refuseSsoChanges(await requireUser(db, userId), input);
   await updateUser(db, userId, { ...input, now: new Date().toISOString() });
   return requireUser(db, userId);
 }
@@ -139,6 +153,7 @@ export async function changeOwnPassword(
 ): Promise<void> {
   refuseApiKey(actor);
   const credentials = await findCredentials(db, { userId: actor.userId });
+  if (credentials?.source === 'sso') throw new ForbiddenError(managedBySsoMessage);
   if (!credentials || !(await verifyPassword(input.currentPassword ?? '', credentials.passwordHash))) {
     // docs/api.md (Change own password errors): 401 means "Current password is incorrect."
     throw new UnauthorizedError('Current password is incorrect');
@@ -155,6 +170,42 @@ export async function changeUserPassword(
 ): Promise<void> {
   refuseApiKey(actor);
   if (userId === actor.userId) return changeOwnPassword(db, actor, input, hashLog2N);
-  await refuseAccountAboveOwn(db, actor, await requireUser(db, userId));
+  const user = await requireUser(db, userId);
+  await refuseAccountAboveOwn(db, actor, user);
+  if (user.source === 'sso') throw new ForbiddenError(managedBySsoMessage);
   await setPassword(db, userId, input.newPassword, hashLog2N);
+}
+
+/** What the identity provider says about an SSO account (docs/sso.md (Accounts)). */
+export interface SsoProfile {
+  username: string;
+  subject: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  roleId: number;
+}
+
+/**
+ * The SSO account for `profile` after this sign-in: created on the first, its name, email and role brought up
+ * to date on every other. `taken` when the username belongs to a local account or to another IdP subject:
+ * that account is never taken over.
+ */
+export async function upsertSsoUser(
+  db: Kysely<Database>,
+  profile: SsoProfile,
+): Promise<{ taken: true } | { taken: false; before: User | null; user: User }> {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const existing = await findCredentials(trx, { username: profile.username });
+    if (existing && (existing.source !== 'sso' || existing.ssoSubject !== profile.subject)) return { taken: true };
+    const { subject, ...fields } = profile;
+    if (!existing) {
+      const userId = await insertUser(trx, { ...fields, passwordHash: '', ssoSubject: subject, now });
+      return { taken: false, before: null, user: await requireUser(trx, userId) };
+    }
+    const before = await requireUser(trx, existing.id);
+    await updateUser(trx, existing.id, { ...fields, now });
+    return { taken: false, before, user: await requireUser(trx, existing.id) };
+  });
 }

@@ -41,6 +41,7 @@ describe('success paths', () => {
       'lastName',
       'role',
       'roleId',
+      'source',
       'updated',
       'userId',
       'username',
@@ -48,6 +49,7 @@ describe('success paths', () => {
 
     const list = (await inject('GET', '/api/users')).json();
     expect(list.map((u: { username: string }) => u.username)).toEqual(['admin', 'jdoe']);
+    expect(list.map((u: { source: string }) => u.source)).toEqual(['local', 'local']);
 
     const modified = await inject('PUT', `/api/users/${user.userId}`, {
       username: 'jdoe2',

@@ -12,7 +12,8 @@ export const updateCurrentUser = (changes: UpdateMe) => apiRequest<User>(`/users
 export const changeOwnPassword = (change: ChangePassword) =>
   apiRequest<unknown>(`/users/change-password/${meSegment}`, { method: 'PUT', body: change });
 
-export const logOut = () => apiRequest<unknown>('/logout', { method: 'POST' });
+/** 204 (undefined), or for a single sign-on account the identity provider's end-session address (docs/sso.md (Signing out)). */
+export const logOut = () => apiRequest<{ endSessionUrl?: string } | undefined>('/logout', { method: 'POST' });
 
 export const accountQueries = {
   all: () => ['users', meSegment] as const,

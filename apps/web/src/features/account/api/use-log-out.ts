@@ -1,5 +1,5 @@
 // Ends the session: after the server agrees, this tab forgets the user and every cached answer, and goes
-// to Login. A failure leaves everything as it was; the caller shows the alert (docs/api.md (Logout errors)).
+// to Login (through the identity provider's end-session page for an SSO account). A failure leaves everything as it was; the caller shows the alert (docs/api.md (Logout errors)).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -11,10 +11,12 @@ export function useLogOut() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: logOut,
-    onSuccess: () => {
+    onSuccess: (answer) => {
       forgetSession();
       queryClient.clear();
-      void navigate(paths.login);
+      // A single sign-on account also signs out at the identity provider, which comes back to Login.
+      if (answer?.endSessionUrl) window.location.assign(answer.endSessionUrl);
+      else void navigate(paths.login);
     },
   });
 }

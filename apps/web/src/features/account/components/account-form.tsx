@@ -6,6 +6,9 @@ import { useState, type FormEvent } from 'react';
 import { useUpdateCurrentUser } from '../api/use-update-current-user';
 
 export function AccountForm({ user }: { user: User }) {
+  // docs/sso.md (Accounts): the identity provider owns an SSO account's name; it is shown, not edited.
+  const managedProps =
+    user.source === 'sso' ? { readOnly: true, variant: 'filled', description: 'Managed by single sign-on' } : {};
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
   const [email, setEmail] = useState(user.email);
@@ -24,8 +27,20 @@ export function AccountForm({ user }: { user: User }) {
     <form onSubmit={submit}>
       <Stack gap="sm">
         <TextInput label="Username" value={user.username} readOnly variant="filled" />
-        <TextInput label="First name" required value={firstName} onChange={(event) => setFirstName(event.currentTarget.value)} />
-        <TextInput label="Last name" required value={lastName} onChange={(event) => setLastName(event.currentTarget.value)} />
+        <TextInput
+          label="First name"
+          required
+          value={firstName}
+          onChange={(event) => setFirstName(event.currentTarget.value)}
+          {...managedProps}
+        />
+        <TextInput
+          label="Last name"
+          required
+          value={lastName}
+          onChange={(event) => setLastName(event.currentTarget.value)}
+          {...managedProps}
+        />
         <TextInput label="Email" type="email" required value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
         {save.error && (
           <Alert color="red" variant="light" role="alert">

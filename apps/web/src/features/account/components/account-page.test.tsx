@@ -40,6 +40,29 @@ describe('AccountPage', () => {
     expect(JSON.parse(String(sent?.init?.body))).toEqual({ firstName: 'Ada', lastName: 'Byron', email: 'ada@example.com' });
   });
 
+  it('shows a single sign-on account’s name read-only and offers no password change', async () => {
+    stubFetch({ 'GET /users/@me': json({ ...me, source: 'sso' }) });
+    renderWithProviders(<AccountPage />);
+    for (const label of [/^First name/, /^Last name/]) {
+      const field = await screen.findByLabelText(label);
+      expect(field).toHaveAttribute('readonly');
+      expect(field).toHaveAccessibleDescription('Managed by single sign-on');
+    }
+    expect(screen.getByRole('button', { name: 'Change Password' })).toBeDisabled();
+  });
+
+  it('sends a single sign-on account on to the identity provider’s end-session address after logging out', async () => {
+    stubFetch({
+      'GET /users/@me': json({ ...me, source: 'sso' }),
+      'POST /logout': json({ endSessionUrl: 'https://idp.test/logout?client_id=bpm' }),
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderWithProviders(<AccountPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://idp.test/logout?client_id=bpm'));
+  });
+
   it('logs out: POST /logout, clears session storage and goes to /login', async () => {
     const fetched = stubFetch({ 'GET /users/@me': json(me), 'POST /logout': new Response(null, { status: 204 }) });
     sessionStorage.setItem('user', '{}');

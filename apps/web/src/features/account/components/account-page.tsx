@@ -39,7 +39,14 @@ export function AccountPage() {
         </Card>
       )}
       <Group>
-        <Button variant="default" leftSection={<Icon name="lock_reset" />} onClick={passwordModal.open}>
+        <Button
+          variant="default"
+          leftSection={<Icon name="lock_reset" />}
+          onClick={passwordModal.open}
+          // docs/sso.md (Accounts): an SSO account has no BPM password to change.
+          disabled={user?.source === 'sso'}
+          title={user?.source === 'sso' ? 'Managed by single sign-on' : undefined}
+        >
           Change Password
         </Button>
         <Button color="red" variant="light" leftSection={<Icon name="logout" />} onClick={logOutNow}>

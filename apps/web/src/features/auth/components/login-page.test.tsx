@@ -18,6 +18,24 @@ async function signIn(username: string, password: string, remember = false) {
 }
 
 describe('LoginPage', () => {
+  it('offers "Sign in with {display name}" above the form when single sign-on is configured', async () => {
+    stubFetch({ 'GET /login': json({}, 401), 'GET /auth/oidc': json({ configured: true, displayName: 'Plant account' }) });
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    const button = await screen.findByRole('link', { name: 'Sign in with Plant account' });
+    expect(button).toHaveAttribute('href', expect.stringMatching(/\/api\/auth\/oidc\/login$/));
+    expect(button.compareDocumentPosition(screen.getByLabelText(/^Username/)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('has no single sign-on button when it is not configured, and says why single sign-on sent the user back', async () => {
+    const fetched = stubFetch({ 'GET /login': json({}, 401), 'GET /auth/oidc': json({ configured: false, displayName: null }) });
+    renderWithProviders(<LoginPage />, { route: '/login?sso=unavailable' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Single sign-on is not available right now. Sign in with a BPM account.',
+    );
+    await waitFor(() => expect(fetched.count('GET /auth/oidc')).toBe(1));
+    expect(screen.queryByRole('link', { name: /Sign in with/ })).not.toBeInTheDocument();
+  });
+
   it('shows the logo, the heading and the placeholders', () => {
     stubFetch({ 'GET /login': json({}, 401) });
     renderWithProviders(<LoginPage />, { route: '/login' });

@@ -1,4 +1,4 @@
-// Login (docs/screens.md (Login)): logo, "Battery Probe Monitor Login", the form; an existing session goes straight to "/".
+// Login (docs/screens.md (Login)): logo, "Battery Probe Monitor Login", single sign-on when configured (docs/sso.md), the form; an existing session goes straight to "/".
 import { productName } from '@bpm/protocol';
 import { Center, Image, Paper, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { forgetSession } from '../../../session/end-session';
 import { isSignedIn } from '../../../session/login-status';
 import { LoginForm } from './login-form';
+import { SsoSignIn } from './sso-sign-in';
 
 /**
  * `onSigningIn` runs when Login is clicked, so the app can fetch the signed-in screens while the sign-in is answered;
@@ -47,6 +48,7 @@ export function LoginPage({ onSigningIn, onSignedIn }: { onSigningIn?: () => voi
               {productName} Login
             </Title>
           </Stack>
+          <SsoSignIn />
           <LoginForm onSubmit={onSigningIn} onSuccess={onSuccess} />
         </Stack>
       </Paper>

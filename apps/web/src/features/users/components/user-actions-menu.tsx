@@ -8,9 +8,13 @@ export type UserMenuAction = 'modify' | 'password' | 'delete';
 
 /** Your own password needs the current one (docs/security.md), which this dialog does not ask: the Account page does. */
 const ownPasswordHint = 'Change your own password on the Account page, with your current password';
+/** docs/sso.md (Accounts): the identity provider owns an SSO account's username, name, role and password. */
+export const managedBySso = 'Managed by single sign-on';
 
 export function UserActionsMenu({ user, onAction }: { user: User; onAction: (action: UserMenuAction, user: User) => void }) {
   const isSelf = readUserCache()?.username.toLowerCase() === user.username.toLowerCase();
+  const isSso = user.source === 'sso';
+  const passwordHint = isSso ? managedBySso : isSelf ? ownPasswordHint : undefined;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -24,15 +28,21 @@ export function UserActionsMenu({ user, onAction }: { user: User; onAction: (act
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<Icon name="edit" />} onClick={() => onAction('modify', user)}>
+        <Menu.Item
+          leftSection={<Icon name="edit" />}
+          onClick={() => onAction('modify', user)}
+          disabled={isSso}
+          title={isSso ? managedBySso : undefined}
+          aria-description={isSso ? managedBySso : undefined}
+        >
           Modify User
         </Menu.Item>
         <Menu.Item
           leftSection={<Icon name="key" />}
           onClick={() => onAction('password', user)}
-          disabled={isSelf}
-          title={isSelf ? ownPasswordHint : undefined}
-          aria-description={isSelf ? ownPasswordHint : undefined}
+          disabled={isSelf || isSso}
+          title={passwordHint}
+          aria-description={passwordHint}
         >
           Change Password
         </Menu.Item>

@@ -5,7 +5,7 @@ import { Anchor, Card, Collapse, Group, Stack, Text, UnstyledButton } from '@man
 import { useState } from 'react';
 import { DateWithTooltip } from '../../../components/ui/date-with-tooltip';
 import { RolePill } from './role-pill';
-import { UserActionsMenu } from './user-actions-menu';
+import { managedBySso, UserActionsMenu } from './user-actions-menu';
 import type { UsersViewProps } from './users-table';
 
 function UserCard({ user, roleHrefFor, onAction }: Omit<UsersViewProps, 'users'> & { user: User }) {
@@ -24,6 +24,11 @@ function UserCard({ user, roleHrefFor, onAction }: Omit<UsersViewProps, 'users'>
           <Text size="sm" c="dimmed" truncate>
             {user.firstName} {user.lastName}
           </Text>
+          {user.source === 'sso' && (
+            <Text size="xs" c="dimmed">
+              {managedBySso}
+            </Text>
+          )}
         </UnstyledButton>
         <RolePill name={user.role} href={roleHrefFor(user)} />
         <UserActionsMenu user={user} onAction={onAction} />

@@ -12,6 +12,7 @@ const user = (userId: number, username: string, created: string, role = 'Operato
   roleId: 3,
   created,
   updated: created,
+  source: 'local',
 });
 
 const users = [

@@ -33,6 +33,7 @@ const jane: User = {
   // Noon UTC: the same local day in any time zone the tests run in.
   created: '2026-01-01T12:00:00.000Z',
   updated: '2026-01-02T12:00:00.000Z',
+  source: 'local',
 };
 
 type Answer = { status: number; body?: unknown } | 'network';
@@ -115,6 +116,23 @@ describe('UsersPage', () => {
     expect(own).toBeDisabled();
     expect(own).toHaveAccessibleDescription(/Account page/);
     sessionStorage.removeItem('user');
+  });
+
+  it('says "Managed by single sign-on" on an SSO account and offers no edit of its name, role or password', async () => {
+    serve({
+      'GET /users': { status: 200, body: [{ ...jane, source: 'sso' }] },
+      'GET /roles': { status: 200, body: roles },
+      'GET /roles/@me': { status: 200, body: roles[0] },
+    });
+    renderWithProviders(<UsersPage />, { route: '/users' });
+    const row = (await screen.findByText('Managed by single sign-on')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Actions for jsmith' }));
+    for (const name of ['Modify User', 'Change Password']) {
+      const item = await screen.findByRole('menuitem', { name });
+      expect(item).toBeDisabled();
+      expect(item).toHaveAccessibleDescription('Managed by single sign-on');
+    }
+    expect(screen.getByRole('menuitem', { name: 'Delete User' })).toBeEnabled();
   });
 
   it('reports a failed page load', async () => {

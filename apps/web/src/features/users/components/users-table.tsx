@@ -1,10 +1,10 @@
 // The Users table (docs/screens.md (Users table)): every column sortable except the actions; email as mailto, role as a pill.
 import type { User } from '@bpm/protocol';
-import { Anchor, Table, UnstyledButton } from '@mantine/core';
+import { Anchor, Table, Text, UnstyledButton } from '@mantine/core';
 import { Fragment } from 'react';
 import { DateWithTooltip } from '../../../components/ui/date-with-tooltip';
 import { RolePill } from './role-pill';
-import { UserActionsMenu, type UserMenuAction } from './user-actions-menu';
+import { managedBySso, UserActionsMenu, type UserMenuAction } from './user-actions-menu';
 import classes from './users-table.module.css';
 import type { UserSort, UserSortColumn } from './user-sort';
 import { Icon } from '../../../components/ui/icon';
@@ -87,7 +87,14 @@ export function UsersTable({
         <Table.Tbody>
           {users.map((user) => (
             <Table.Tr key={user.userId}>
-              <Table.Td fw={500}>{user.username}</Table.Td>
+              <Table.Td fw={500}>
+                {user.username}
+                {user.source === 'sso' && (
+                  <Text size="xs" c="dimmed" fw={400}>
+                    {managedBySso}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>{user.firstName}</Table.Td>
               <Table.Td>{user.lastName}</Table.Td>
               <Table.Td>
