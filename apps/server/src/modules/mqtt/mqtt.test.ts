@@ -135,6 +135,19 @@ describe('reports over MQTT', () => {
     expect(await alarms).toMatchObject({ messageType: 'alarms', alarms: [expect.objectContaining({ probeID: 'HOT-1', event: 11 })] });
   });
 
+  it('is fed by the simulator with --transport mqtt', async () => {
+    const { startSimulator } = await import('@bpm/simulator');
+    const before = (await probeIDs()).length;
+    const simulator = startSimulator({ url: '', key: adminKey, probes: 20, rate: 10, seed: 3, tickMs: 20, transport: 'mqtt', mqttUrl: url });
+    try {
+      while (simulator.stats.accepted < 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      await simulator.stop();
+    }
+    expect(simulator.stats.failures).toBe(0);
+    expect((await probeIDs()).length).toBe(before + 20);
+  });
+
   it('ends a connection within 5 s of its key being revoked', async () => {
     const key = await createKey(admin, 'Revoked soon');
     const client = await connect('gw-revoked', key.token);
