@@ -3,7 +3,7 @@
 // every refusal is published to the client's own errors topic and the client stays connected; alarms go out
 // on bpm/v1/alarms to owners who may read them. Nothing a client publishes reaches another client.
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { levelSatisfies, type Alarm, type IngestResult, type PermissionLevel, type PermissionName } from '@bpm/protocol';
 import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client, type PublishPacket, type Subscription } from 'aedes';
@@ -11,7 +11,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { BadRequestError, ForbiddenError, ServiceUnavailableError } from '../../errors.js';
 import type { Principal } from '../../principal.js';
 import type { MqttCounters } from './mqtt-metrics.js';
-import { alarmsTopic, errorsTopic, mqttError, publishRefusal, reportsPayload } from './mqtt-topics.js';
+import { alarmsTopic, errorsTopic, maxPayloadBytes, mqttError, publishRefusal, reportsPayload } from './mqtt-topics.js';
+
+/**
+ * A packet declaring more than this closes its connection before it is read: aedes sets no limit and would
+ * buffer up to 256 MB per packet, even before CONNECT. Between 1 MiB and this, a publish is refused with its reason.
+ */
+export const maxPacketBytes = 4 * maxPayloadBytes;
+
+/** The part of mqtt-packet's parser the size check wraps: it calls its steps by name, per instance. */
+interface LengthParser {
+  _parseLength?: () => boolean;
+  packet: { length: number };
+}
 
 export interface EmbeddedBrokerOptions {
   host: string;
@@ -84,8 +96,8 @@ export class EmbeddedBroker {
     });
     const tls = this.options.tls;
     const server = tls
-      ? createTlsServer({ cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) }, (socket) => broker.handle(socket))
-      : createServer((socket) => broker.handle(socket));
+      ? createTlsServer({ cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) }, (socket) => this.handle(broker, socket))
+      : createServer((socket) => this.handle(broker, socket));
     this.server = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -99,6 +111,21 @@ export class EmbeddedBroker {
     this.recheckTimer = setInterval(() => void this.recheck(), this.options.recheckMs ?? 2000);
     this.recheckTimer.unref();
     return this.port;
+  }
+
+  private handle(broker: Aedes, socket: Socket): void {
+    const parser = (broker.handle(socket) as unknown as { _parser?: LengthParser })._parser;
+    const parseLength = parser?._parseLength?.bind(parser);
+    if (!parser || !parseLength) return;
+    parser._parseLength = () => {
+      const complete = parseLength();
+      if (complete && parser.packet.length > maxPacketBytes) {
+        this.options.counters.errors.publish += 1;
+        this.options.log.info(`MQTT connection closed: a packet of ${parser.packet.length} bytes (at most ${maxPacketBytes})`);
+        socket.destroy();
+      }
+      return complete;
+    };
   }
 
   private async authenticate(

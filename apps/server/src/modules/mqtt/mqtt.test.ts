@@ -105,6 +105,12 @@ describe('reports over MQTT', () => {
     const subscription = refused(() => expect(client.subscribeAsync('bpm/v1/clients/gw-ok/errors')).rejects.toThrow(/Subscribe error/));
     expect((await subscription).error).toMatch(/not allowed/);
 
+    // Far over the limit, the packet is not even read: the connection ends.
+    const huge = await connect('gw-huge');
+    const closed = new Promise<void>((resolve) => huge.once('close', () => resolve()));
+    huge.publish('bpm/v1/reports', Buffer.alloc(5 * 1024 * 1024, ' '), { qos: 0 });
+    await closed;
+
     expect((await probeIDs()).filter((id) => id.startsWith('BAD'))).toEqual([]);
     await publish(client, 'bpm/v1/probes/MQ-5/report', json(report('MQ-5')));
     expect(await probeIDs()).toContain('MQ-5');
