@@ -163,6 +163,18 @@ describe('reports over MQTT', () => {
     await expect(connect('gw-revoked-again', key.token)).rejects.toMatchObject({ code: 5 });
   });
 
+  it('carries on without MQTT, saying why, when the default port is taken', async () => {
+    const taken = t.app.mqtt.port!;
+    const fallback = await createTestApp({ mqtt: { port: taken, portGiven: false } });
+    try {
+      expect(fallback.app.mqtt.port).toBeUndefined();
+      const logs = await fallback.app.inject({ method: 'GET', url: '/api/system/logs?q=MQTT', headers: withCookie(await fallback.loginAsAdmin()) });
+      expect(logs.body).toContain('MQTT broker not started');
+    } finally {
+      await fallback.close();
+    }
+  });
+
   it('refuses a wrong key at CONNECT (not authorized), counted in the sign-in throttle', async () => {
     // The file's throttle allows 3 failures per address: one above, two here, then the API's sign-in is 429.
     await expect(connect('gw-wrong', 'bpm_not-a-key')).rejects.toMatchObject({ code: 5 });
