@@ -34,7 +34,7 @@ export class PlantBrokerClient {
       clientId: `bpm-${randomUUID()}`,
       reconnectPeriod: 1000,
       connectTimeout: 10_000,
-      resubscribe: true,
+      resubscribe: false, // subscribed on each connect below
     });
     this.client = client;
     // One message at a time, acknowledged (QoS 1 PUBACK) once the engine has answered.
@@ -45,12 +45,21 @@ export class PlantBrokerClient {
       );
     };
     client.on('error', (error) => this.options.log.warn(`MQTT plant broker: ${error.message}`));
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', () => resolve());
-      client.once('error', reject);
+    // Subscribed on every (re)connection without a session: the broker may have restarted and forgotten it.
+    const subscribed = new Promise<void>((resolve) => {
+      client.on('connect', (connack) => {
+        if (connack.sessionPresent) return resolve();
+        client.subscribe(sharedSubscription, { qos: 1 }, (error) => {
+          if (error) this.options.log.warn(`MQTT: could not subscribe to ${sharedSubscription}: ${error.message}`);
+          else this.options.log.info(`MQTT: subscribed to ${sharedSubscription} on the plant broker`);
+          resolve();
+        });
+      });
     });
-    await client.subscribeAsync(sharedSubscription, { qos: 1 });
-    this.options.log.info(`MQTT: subscribed to ${sharedSubscription} on the plant broker`);
+    // A broker that is down does not stop the server: it keeps trying, and HTTP ingest works meanwhile.
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 10_000).unref());
+    if ((await Promise.race([subscribed, timeout])) === 'timeout')
+      this.options.log.warn('MQTT: the plant broker (BPM_MQTT_URL) did not answer within 10 s; still trying');
   }
 
   private async receive(packet: IPublishPacket): Promise<void> {
