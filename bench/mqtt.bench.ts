@@ -44,7 +44,7 @@ async function acceptedPerSecond(session: Session, load: (running: () => boolean
 
 async function mqttLoad(url: string, key: string, running: () => boolean): Promise<void> {
   const clients = await Promise.all(
-    Array.from({ length: publishers }, (_, p) => mqtt.connectAsync(url, { clientId: `bench-${p}`, password: key, reconnectPeriod: 0 })),
+    Array.from({ length: publishers }, (_, p) => mqtt.connectAsync(url, { clientId: `bench-${p}`, username: 'bench', password: key, reconnectPeriod: 0 })),
   );
   await Promise.all(
     clients.flatMap((client, p) => {
@@ -104,7 +104,7 @@ async function idleConnections(session: Session, url: string): Promise<string> {
     clients.push(
       ...(await Promise.all(
         Array.from({ length: Math.min(200, count - i) }, (_, n) =>
-          mqtt.connectAsync(url, { clientId: `idle-${i + n}`, password: session.key, reconnectPeriod: 0, keepalive: 60 }),
+          mqtt.connectAsync(url, { clientId: `idle-${i + n}`, username: 'bench', password: session.key, reconnectPeriod: 0, keepalive: 60 }),
         ),
       )),
     );
