@@ -44,7 +44,9 @@ async function acceptedPerSecond(session: Session, load: (running: () => boolean
 
 async function mqttLoad(url: string, key: string, running: () => boolean): Promise<void> {
   const clients = await Promise.all(
-    Array.from({ length: publishers }, (_, p) => mqtt.connectAsync(url, { clientId: `bench-${p}`, username: 'bench', password: key, reconnectPeriod: 0 })),
+    Array.from({ length: publishers }, (_, p) =>
+      mqtt.connectAsync(url, { clientId: `bench-${p}`, username: 'bench', password: key, reconnectPeriod: 0 }),
+    ),
   );
   await Promise.all(
     clients.flatMap((client, p) => {
@@ -62,7 +64,8 @@ async function httpLoad(session: Session, running: () => boolean): Promise<void>
   await Promise.all(
     Array.from({ length: publishers * inFlightPerPublisher }, async (_, n) => {
       const body = batch(n % publishers);
-      while (running()) await (await fetch(`${session.server.url}/api/probes/reports`, { method: 'POST', headers, body })).arrayBuffer();
+      while (running())
+        await (await fetch(`${session.server.url}/api/probes/reports`, { method: 'POST', headers, body })).arrayBuffer();
     }),
   );
 }
@@ -79,7 +82,9 @@ async function throughput(session: Session, url: string): Promise<string> {
 
 async function latency(session: Session, url: string): Promise<string> {
   const args = ['apps/simulator/dist/cli.js', '--quiet', '--key', session.key, '--probes', '5000', '--rate', '1'];
-  const simulator = spawn(process.execPath, [...args, '--transport', 'mqtt', '--mqtt-url', url], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const simulator = spawn(process.execPath, [...args, '--transport', 'mqtt', '--mqtt-url', url], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const dashboards = await Promise.all(Array.from({ length: 5 }, () => Dashboard.open(session, true)));
   try {
     await sleep(8000); // every probe has reported
@@ -104,7 +109,13 @@ async function idleConnections(session: Session, url: string): Promise<string> {
     clients.push(
       ...(await Promise.all(
         Array.from({ length: Math.min(200, count - i) }, (_, n) =>
-          mqtt.connectAsync(url, { clientId: `idle-${i + n}`, username: 'bench', password: session.key, reconnectPeriod: 0, keepalive: 60 }),
+          mqtt.connectAsync(url, {
+            clientId: `idle-${i + n}`,
+            username: 'bench',
+            password: session.key,
+            reconnectPeriod: 0,
+            keepalive: 60,
+          }),
         ),
       )),
     );

@@ -103,7 +103,10 @@ describe('loadConfig', () => {
       tls: { certFile: resolve('c.pem'), keyFile: resolve('k.pem') },
       url: undefined,
     });
-    expect(loadConfig({ BPM_MQTT_URL: 'mqtts://bpm:secret@broker:8883' }).mqtt).toMatchObject({ port: null, url: 'mqtts://bpm:secret@broker:8883' });
+    expect(loadConfig({ BPM_MQTT_URL: 'mqtts://bpm:secret@broker:8883' }).mqtt).toMatchObject({
+      port: null,
+      url: 'mqtts://bpm:secret@broker:8883',
+    });
     expect(() => loadConfig({ BPM_MQTT_PORT: 'on' })).toThrow(/BPM_MQTT_PORT must be a port number/);
     expect(() => loadConfig({ BPM_MQTT_PORT: '70000' })).toThrow(/BPM_MQTT_PORT must be a port number/);
     expect(() => loadConfig({ BPM_MQTT_TLS_CERT: 'c.pem' })).toThrow(/BPM_MQTT_TLS_CERT and BPM_MQTT_TLS_KEY go together/);

@@ -154,7 +154,10 @@ const envSchema = z.object({
   BPM_MQTT_TLS_CERT: optionalText,
   BPM_MQTT_TLS_KEY: optionalText,
   BPM_MQTT_URL: optionalText.pipe(
-    z.string().regex(/^mqtts?:\/\/[^\s]+$/, 'BPM_MQTT_URL must be an mqtt:// or mqtts:// URL').optional(),
+    z
+      .string()
+      .regex(/^mqtts?:\/\/[^\s]+$/, 'BPM_MQTT_URL must be an mqtt:// or mqtts:// URL')
+      .optional(),
   ),
 });
 
@@ -220,7 +223,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mqtt: {
       port: e.BPM_MQTT_URL || e.BPM_MQTT_PORT === 'off' ? null : (e.BPM_MQTT_PORT ?? 1883),
       portGiven: e.BPM_MQTT_PORT !== undefined,
-      tls: e.BPM_MQTT_TLS_CERT && e.BPM_MQTT_TLS_KEY ? { certFile: resolve(e.BPM_MQTT_TLS_CERT), keyFile: resolve(e.BPM_MQTT_TLS_KEY) } : undefined,
+      tls:
+        e.BPM_MQTT_TLS_CERT && e.BPM_MQTT_TLS_KEY
+          ? { certFile: resolve(e.BPM_MQTT_TLS_CERT), keyFile: resolve(e.BPM_MQTT_TLS_KEY) }
+          : undefined,
       url: e.BPM_MQTT_URL,
     },
   };

@@ -37,7 +37,14 @@ const probes = Number(values.probes);
 const rate = Number(values.rate);
 const seed = Number(values.seed);
 const transport = values.transport;
-if (values.help || !key || !(probes >= 1) || !(rate > 0) || !Number.isInteger(seed) || (transport !== 'http' && transport !== 'mqtt')) {
+if (
+  values.help ||
+  !key ||
+  !(probes >= 1) ||
+  !(rate > 0) ||
+  !Number.isInteger(seed) ||
+  (transport !== 'http' && transport !== 'mqtt')
+) {
   console.log(usage);
   process.exit(values.help ? 0 : 1);
 }

@@ -71,8 +71,15 @@ async function readBody(request: FastifyRequest, payload: NodeJS.ReadableStream,
 /** Forwarded engine calls travel as requests of this method, which no HTTP request can have (Fastify routes none). */
 const engineCallMethod = 'BPM-CALL';
 
-async function answerCall(answer: ((body: unknown) => unknown) | undefined, request: ForwardedRequest): Promise<ForwardedResponse> {
-  const reply = (status: number, body: unknown) => ({ status, headers: {}, body: Buffer.from(JSON.stringify(body ?? null)).toString('base64') });
+async function answerCall(
+  answer: ((body: unknown) => unknown) | undefined,
+  request: ForwardedRequest,
+): Promise<ForwardedResponse> {
+  const reply = (status: number, body: unknown) => ({
+    status,
+    headers: {},
+    body: Buffer.from(JSON.stringify(body ?? null)).toString('base64'),
+  });
   if (!answer) return reply(404, errorBody(404, `No engine call ${request.url}`));
   try {
     return reply(200, await answer(JSON.parse(Buffer.from(request.body, 'base64').toString())));
@@ -139,7 +146,13 @@ export const clusterPlugin = fp(
       pingRedis: () => node.ping(),
       callEngine: async (name: string, body: unknown) => {
         if (node.runsEngine) return runHere(name, body);
-        const request = { method: engineCallMethod, url: name, headers: {}, remoteAddress: '', body: Buffer.from(JSON.stringify(body)).toString('base64') };
+        const request = {
+          method: engineCallMethod,
+          url: name,
+          headers: {},
+          remoteAddress: '',
+          body: Buffer.from(JSON.stringify(body)).toString('base64'),
+        };
         const answer = await node.forward(request);
         if (!answer) throw new ServiceUnavailableError('The probe engine is not available. Try again in a moment.', 2);
         const answered = JSON.parse(Buffer.from(answer.body, 'base64').toString()) as { message?: string; details?: [] } | null;

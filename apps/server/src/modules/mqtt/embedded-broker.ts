@@ -6,7 +6,14 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { levelSatisfies, type Alarm, type IngestResult, type PermissionLevel, type PermissionName } from '@bpm/protocol';
-import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client, type PublishPacket, type Subscription } from 'aedes';
+import {
+  Aedes,
+  type AedesPublishPacket,
+  type AuthenticateError,
+  type Client,
+  type PublishPacket,
+  type Subscription,
+} from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { BadRequestError, ForbiddenError, ServiceUnavailableError } from '../../errors.js';
 import type { Principal } from '../../principal.js';
@@ -96,7 +103,9 @@ export class EmbeddedBroker {
     });
     const tls = this.options.tls;
     const server = tls
-      ? createTlsServer({ cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) }, (socket) => this.handle(broker, socket))
+      ? createTlsServer({ cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) }, (socket) =>
+          this.handle(broker, socket),
+        )
       : createServer((socket) => this.handle(broker, socket));
     this.server = server;
     await new Promise<void>((resolve, reject) => {
@@ -134,7 +143,8 @@ export class EmbeddedBroker {
     password: Buffer | undefined,
     done: (error: AuthenticateError | null, success: boolean | null) => void,
   ): Promise<void> {
-    if (/[/+#]/.test(client.id)) return done(connectRefusal('Client ids may not contain "/", "+" or "#"', identifierRejected), false);
+    if (/[/+#]/.test(client.id))
+      return done(connectRefusal('Client ids may not contain "/", "+" or "#"', identifierRejected), false);
     const token = password?.toString() ?? '';
     let principal: Principal | null;
     try {
@@ -167,7 +177,9 @@ export class EmbeddedBroker {
     const refusal = publishRefusal(packet);
     if (refusal || !can(session?.principal, 'Probes', 'WRITE')) {
       packet.retain = false; // never stored
-      const reason = refusal ? new BadRequestError(refusal) : new ForbiddenError('Publishing reports needs the Probes permission at level WRITE');
+      const reason = refusal
+        ? new BadRequestError(refusal)
+        : new ForbiddenError('Publishing reports needs the Probes permission at level WRITE');
       this.refuse(client, packet.topic, reason, 'publish');
       return done(null);
     }

@@ -32,7 +32,12 @@ export function isReportTopic(topic: string): boolean {
 }
 
 /** The refusal of a publish that cannot carry reports, whatever its payload; undefined when it may. */
-export function publishRefusal(packet: { topic: string; qos: number; retain: boolean; payload: Buffer | string }): string | undefined {
+export function publishRefusal(packet: {
+  topic: string;
+  qos: number;
+  retain: boolean;
+  payload: Buffer | string;
+}): string | undefined {
   if (!isReportTopic(packet.topic))
     return `Publishing to ${packet.topic} is not allowed: send reports to bpm/v1/probes/{probeID}/report or bpm/v1/reports`;
   if (packet.qos === 2) return 'QoS 2 is not accepted: publish reports with QoS 0 or 1';

@@ -40,7 +40,13 @@ export const mqttModule = fp(
     } satisfies MqttState);
 
     if (config.url) {
-      const client = new PlantBrokerClient({ url: config.url, log: app.log, ingest, counters, runsEngine: () => app.cluster.runsEngine() });
+      const client = new PlantBrokerClient({
+        url: config.url,
+        log: app.log,
+        ingest,
+        counters,
+        runsEngine: () => app.cluster.runsEngine(),
+      });
       counters.connections = () => (client.connected ? 1 : 0);
       app.liveHub.onAlarms = (alarms) => client.publishAlarms(alarms);
       app.addHook('onReady', () => client.start());
@@ -79,7 +85,9 @@ export const mqttModule = fp(
         const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'the port is taken' : (error as Error).message;
         // The default port may well belong to a broker the plant already runs: the server carries on over HTTP.
         if (!config.portGiven) {
-          app.log.warn(`MQTT broker not started: ${where}: ${reason}. Probe data over MQTT is off; set BPM_MQTT_PORT to another port, or "off".`);
+          app.log.warn(
+            `MQTT broker not started: ${where}: ${reason}. Probe data over MQTT is off; set BPM_MQTT_PORT to another port, or "off".`,
+          );
           return;
         }
         throw new Error(`The MQTT broker cannot listen on ${where} (BPM_MQTT_PORT): ${reason}`, { cause: error });

@@ -22,7 +22,13 @@ async function createKey(headers: Record<string, string>, name: string): Promise
 }
 
 async function connect(clientId: string, password = adminKey): Promise<MqttClient> {
-  const client = await mqtt.connectAsync(url, { clientId, username: 'gateway', password, reconnectPeriod: 0, protocolVersion: 4 });
+  const client = await mqtt.connectAsync(url, {
+    clientId,
+    username: 'gateway',
+    password,
+    reconnectPeriod: 0,
+    protocolVersion: 4,
+  });
   clients.push(client);
   return client;
 }
@@ -41,8 +47,12 @@ function nextMessage<T>(client: MqttClient, topic: string): Promise<T> {
 
 const probeIDs = async () =>
   (await t.app.inject({ method: 'GET', url: '/api/probes', headers: admin })).json<Probe[]>().map((p) => p.probeID);
-const publish = (client: MqttClient, topic: string, payload: string | Buffer, options: { qos?: 0 | 1 | 2; retain?: boolean } = {}) =>
-  client.publishAsync(topic, payload, { qos: 1, ...options });
+const publish = (
+  client: MqttClient,
+  topic: string,
+  payload: string | Buffer,
+  options: { qos?: 0 | 1 | 2; retain?: boolean } = {},
+) => client.publishAsync(topic, payload, { qos: 1, ...options });
 const report = (probeID: string, extra: Partial<ProbeReportInput> = {}): ProbeReportInput => ({
   probeID,
   readings: readings(31.4, 29.8),
@@ -92,7 +102,11 @@ describe('reports over MQTT', () => {
       ['QoS 2', () => publish(client, 'bpm/v1/probes/BAD-3/report', json(report('BAD-3')), { qos: 2 }), /QoS 2/],
       ['retained', () => publish(client, 'bpm/v1/probes/BAD-4/report', json(report('BAD-4')), { retain: true }), /Retained/],
       ['other topic', () => publish(client, 'bpm/v1/alarms', json(report('BAD-5'))), /not allowed/],
-      ['one bad item', () => publish(client, 'bpm/v1/reports', json([report('BAD-6'), report('BAD-7', { batteryPercentage: 101 })])), /100/],
+      [
+        'one bad item',
+        () => publish(client, 'bpm/v1/reports', json([report('BAD-6'), report('BAD-7', { batteryPercentage: 101 })])),
+        /100/,
+      ],
     ];
     for (const [name, send, reason] of cases) {
       const error = await refused(send);
@@ -102,7 +116,9 @@ describe('reports over MQTT', () => {
     expect(batch).toMatchObject({ topic: 'bpm/v1/reports', details: [expect.objectContaining({ path: '1.probeID' })] });
 
     // Another client's errors: SUBACK failure (128), the reason on its own errors topic.
-    const subscription = refused(() => expect(client.subscribeAsync('bpm/v1/clients/gw-ok/errors')).rejects.toThrow(/Subscribe error/));
+    const subscription = refused(() =>
+      expect(client.subscribeAsync('bpm/v1/clients/gw-ok/errors')).rejects.toThrow(/Subscribe error/),
+    );
     expect((await subscription).error).toMatch(/not allowed/);
 
     // Far over the limit, the packet is not even read: the connection ends.
@@ -138,13 +154,25 @@ describe('reports over MQTT', () => {
     const alarms = nextMessage<{ messageType: string; alarms: Array<{ probeID: string; event: number }> }>(hmi, 'bpm/v1/alarms');
     const hot = report('HOT-1', { readings: readings(60, 59) });
     await publish(hmi, 'bpm/v1/probes/HOT-1/report', json(hot));
-    expect(await alarms).toMatchObject({ messageType: 'alarms', alarms: [expect.objectContaining({ probeID: 'HOT-1', event: 11 })] });
+    expect(await alarms).toMatchObject({
+      messageType: 'alarms',
+      alarms: [expect.objectContaining({ probeID: 'HOT-1', event: 11 })],
+    });
   });
 
   it('is fed by the simulator with --transport mqtt', async () => {
     const { startSimulator } = await import('@bpm/simulator');
     const before = (await probeIDs()).length;
-    const simulator = startSimulator({ url: '', key: adminKey, probes: 20, rate: 10, seed: 3, tickMs: 20, transport: 'mqtt', mqttUrl: url });
+    const simulator = startSimulator({
+      url: '',
+      key: adminKey,
+      probes: 20,
+      rate: 10,
+      seed: 3,
+      tickMs: 20,
+      transport: 'mqtt',
+      mqttUrl: url,
+    });
     try {
       while (simulator.stats.accepted < 20) await new Promise((resolve) => setTimeout(resolve, 20));
     } finally {
@@ -168,7 +196,11 @@ describe('reports over MQTT', () => {
     const fallback = await createTestApp({ mqtt: { port: taken, portGiven: false } });
     try {
       expect(fallback.app.mqtt.port).toBeUndefined();
-      const logs = await fallback.app.inject({ method: 'GET', url: '/api/system/logs?q=MQTT', headers: withCookie(await fallback.loginAsAdmin()) });
+      const logs = await fallback.app.inject({
+        method: 'GET',
+        url: '/api/system/logs?q=MQTT',
+        headers: withCookie(await fallback.loginAsAdmin()),
+      });
       expect(logs.body).toContain('MQTT broker not started');
     } finally {
       await fallback.close();
@@ -179,7 +211,11 @@ describe('reports over MQTT', () => {
     // The file's throttle allows 3 failures per address: one above, two here, then the API's sign-in is 429.
     await expect(connect('gw-wrong', 'bpm_not-a-key')).rejects.toMatchObject({ code: 5 });
     await expect(connect('gw-wrong', 'anything')).rejects.toMatchObject({ code: 5 });
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'admin', password: 'wrong', rememberMe: false } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'admin', password: 'wrong', rememberMe: false },
+    });
     expect(login.statusCode).toBe(429);
   });
 });

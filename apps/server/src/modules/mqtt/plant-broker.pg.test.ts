@@ -83,7 +83,11 @@ describe('cluster mode over the plant’s MQTT broker', () => {
     }
     expect(received[0]! + received[1]!).toBe(run);
     expect(Math.min(...received)).toBeGreaterThan(0); // both instances took their share
-    const listed = await engine.app.inject({ method: 'GET', url: '/api/probes', headers: { authorization: `Bearer ${await createKeyOnce(engine)}` } });
+    const listed = await engine.app.inject({
+      method: 'GET',
+      url: '/api/probes',
+      headers: { authorization: `Bearer ${await createKeyOnce(engine)}` },
+    });
     expect(listed.json<Array<{ probeID: string }>>().filter((probe) => probe.probeID.startsWith('MQC-'))).toHaveLength(run);
     expect(await metric(engine, 'bpm_reports_accepted_total')).toBe(run);
     expect(await metric(engine, 'bpm_reports_ignored_total')).toBe(0);

@@ -68,7 +68,8 @@ export class PlantBrokerClient {
     this.options.counters.messagesReceived += 1;
     const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
     try {
-      if (payload.length > maxPayloadBytes) throw new Error(`The payload is ${payload.length} bytes: at most ${maxPayloadBytes} (1 MiB) are accepted`);
+      if (payload.length > maxPayloadBytes)
+        throw new Error(`The payload is ${payload.length} bytes: at most ${maxPayloadBytes} (1 MiB) are accepted`);
       await this.options.ingest(reportsPayload(packet.topic, payload));
     } catch (error) {
       this.options.counters.errors.publish += 1;
