@@ -154,6 +154,11 @@ export class EmbeddedBroker {
       return done(connectRefusal('Server unavailable', serverUnavailable), false);
     }
     if (principal) {
+      // A CONNECT with an id in use takes the session over (MQTT): only the same user may, or another key's
+      // owner could cut a gateway off and read its errors.
+      const holder = [...this.sessions].find(([other]) => other.id === client.id && other !== client && !other.closed)?.[1];
+      if (holder && holder.principal.userId !== principal.userId)
+        return done(connectRefusal('This client id is in use by another user', identifierRejected), false);
       this.sessions.set(client, { token, principal });
       return done(null, true);
     }

@@ -146,6 +146,8 @@ describe('reports over MQTT', () => {
     expect((await error).error).toMatch(/Probes permission at level WRITE/);
     await expect(client.subscribeAsync('bpm/v1/alarms')).rejects.toThrow(/Subscribe error/);
     expect(await probeIDs()).not.toContain('OP-1');
+    // Another user may not take over a connected gateway's client id (and so read its errors).
+    await expect(connect('gw-bad', (await createKey(operator, 'Impostor')).token)).rejects.toMatchObject({ code: 2 });
   });
 
   it('publishes every alarm created or changed on bpm/v1/alarms, as the live feed carries it', async () => {
