@@ -18,9 +18,10 @@ export interface Session {
   key: string;
 }
 
-export async function startSession(): Promise<Session> {
+/** `env`: more settings for the server (e.g. BPM_MQTT_PORT for bench/mqtt.bench.ts). */
+export async function startSession(env: Record<string, string> = {}): Promise<Session> {
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = await startServer({ BPM_LOG_CONSOLE: 'off' }, { built: true, nodeArgs });
+  const server = await startServer({ BPM_LOG_CONSOLE: 'off', ...env }, { built: true, nodeArgs });
   const cookie = await adminSessionCookie(server);
   const created = await fetch(`${server.url}/api/keys`, {
     method: 'POST',

@@ -64,6 +64,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       BPM_DATA_DIR: dataDir,
       BPM_ADMIN_PASSWORD: adminPassword,
       BPM_SIMULATOR: 'off',
+      // Servers run side by side: no embedded MQTT broker on 1883 unless a test asks (docs/mqtt.md).
+      BPM_MQTT_PORT: 'off',
       NODE_ENV: 'production',
       ...env,
     },

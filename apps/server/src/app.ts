@@ -21,6 +21,7 @@ import { LogStore } from './modules/logs/log-store.js';
 import { createLogger } from './modules/logs/logger.js';
 import { logsModule } from './modules/logs/logs.plugin.js';
 import { metricsModule } from './modules/metrics/metrics.plugin.js';
+import { mqttModule, type MqttState } from './modules/mqtt/mqtt.plugin.js';
 import { probesModule } from './modules/probes/probes.plugin.js';
 import { rolesModule } from './modules/roles/roles.plugin.js';
 import { ssoModule } from './modules/sso/sso.plugin.js';
@@ -125,6 +126,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // The API face: every module, under /api (and at the root of api.{host}, see rewriteApiUrl). accessPlugin
   // first: each route declares config.access and one onRequest hook enforces it (docs/architecture.md (Access)).
   let historyService!: HistoryService;
+  let mqtt!: MqttState;
   await app.register(
     async (api) => {
       await api.register(compressionPlugin);
@@ -143,11 +145,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(auditModule);
       await api.register(healthModule);
       await api.register(ssoModule);
+      await api.register(mqttModule);
+      mqtt = api.mqtt;
     },
     { prefix: '/api' },
   );
   // The demo plant's backfill (main.ts) and tests with an injected clock reach the history from the root.
   app.decorate('historyService', historyService);
+  app.decorate('mqtt', mqtt);
 
   // The web face last: static files and the SPA fallback own every path nobody else claimed.
   await app.register(webAppPlugin);

@@ -93,4 +93,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', BPM_TEST_PASSWORD_HASH_LOG2N: '12' })).toThrow(/for tests only/);
     expect(() => loadConfig({ NODE_ENV: 'test', BPM_TEST_PASSWORD_HASH_LOG2N: '4' })).toThrow(/BPM_TEST_PASSWORD_HASH_LOG2N/);
   });
+
+  it('runs the embedded MQTT broker on 1883 unless told otherwise; a plant broker (BPM_MQTT_URL) replaces it', () => {
+    expect(loadConfig({}).mqtt).toEqual({ port: 1883, portGiven: false, tls: undefined, url: undefined });
+    expect(loadConfig({ BPM_MQTT_PORT: 'off' }).mqtt.port).toBeNull();
+    expect(loadConfig({ BPM_MQTT_PORT: '8883', BPM_MQTT_TLS_CERT: 'c.pem', BPM_MQTT_TLS_KEY: 'k.pem' }).mqtt).toEqual({
+      port: 8883,
+      portGiven: true,
+      tls: { certFile: resolve('c.pem'), keyFile: resolve('k.pem') },
+      url: undefined,
+    });
+    expect(loadConfig({ BPM_MQTT_URL: 'mqtts://bpm:secret@broker:8883' }).mqtt).toMatchObject({
+      port: null,
+      url: 'mqtts://bpm:secret@broker:8883',
+    });
+    expect(() => loadConfig({ BPM_MQTT_PORT: 'on' })).toThrow(/BPM_MQTT_PORT must be a port number/);
+    expect(() => loadConfig({ BPM_MQTT_PORT: '70000' })).toThrow(/BPM_MQTT_PORT must be a port number/);
+    expect(() => loadConfig({ BPM_MQTT_TLS_CERT: 'c.pem' })).toThrow(/BPM_MQTT_TLS_CERT and BPM_MQTT_TLS_KEY go together/);
+    expect(() => loadConfig({ BPM_MQTT_URL: 'http://broker' })).toThrow(/mqtt:\/\/ or mqtts:\/\//);
+  });
 });

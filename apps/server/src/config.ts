@@ -67,6 +67,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Single sign-on through OpenID Connect (docs/sso.md); undefined when BPM_OIDC_ISSUER is unset. */
   oidc?: OidcConfig;
+  /** Probe data over MQTT (docs/mqtt.md). */
+  mqtt: MqttConfig;
 }
 
 export interface OidcConfig {
@@ -78,6 +80,17 @@ export interface OidcConfig {
   /** The ID token (or userinfo) claim whose values the role map matches. */
   roleClaim: string;
   roleMap: RoleRule[];
+}
+
+export interface MqttConfig {
+  /** BPM_MQTT_PORT: the embedded broker's port (0: any free one); null: no embedded broker. */
+  port: number | null;
+  /** The port was given: when it is taken the server does not start (the default 1883 only warns). */
+  portGiven: boolean;
+  /** PEM files: the embedded broker speaks MQTT over TLS. */
+  tls?: { certFile: string; keyFile: string };
+  /** BPM_MQTT_URL: cluster mode's plant broker, instead of the embedded one. */
+  url?: string;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -161,6 +174,22 @@ const envSchema = z.object({
   BPM_OIDC_DISPLAY_NAME: optionalText,
   BPM_OIDC_ROLE_CLAIM: optionalText,
   BPM_OIDC_ROLE_MAP: optionalText,
+  BPM_MQTT_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(off|\d{1,5})$/, 'BPM_MQTT_PORT must be a port number (0–65535) or "off"')
+      .transform((value) => (value === 'off' ? ('off' as const) : Number(value)))
+      .refine((value) => value === 'off' || value <= 65535, 'BPM_MQTT_PORT must be a port number (0–65535) or "off"')
+      .optional(),
+  ),
+  BPM_MQTT_TLS_CERT: optionalText,
+  BPM_MQTT_TLS_KEY: optionalText,
+  BPM_MQTT_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^mqtts?:\/\/[^\s]+$/, 'BPM_MQTT_URL must be an mqtt:// or mqtts:// URL')
+      .optional(),
+  ),
 });
 
 /** BPM_OIDC_*: all three of issuer, client id and secret, or none (docs/sso.md (Settings)). */
@@ -199,6 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(
       'Invalid configuration: BPM_SIMULATOR=on is refused in cluster mode (BPM_REDIS_URL): every instance would feed a demo plant of its own into the shared engine; set BPM_SIMULATOR=off (npm start turns it on unless told)',
     );
+  if ((e.BPM_MQTT_TLS_CERT === undefined) !== (e.BPM_MQTT_TLS_KEY === undefined))
+    throw new Error('Invalid configuration: BPM_MQTT_TLS_CERT and BPM_MQTT_TLS_KEY go together (MQTT over TLS needs both)');
   // A cheaper hash only where a test asks for it: a production server never runs below OWASP's cost.
   if (e.BPM_TEST_PASSWORD_HASH_LOG2N !== undefined && e.NODE_ENV !== 'test')
     throw new Error('Invalid configuration: BPM_TEST_PASSWORD_HASH_LOG2N is for tests only (NODE_ENV=test)');
@@ -241,6 +272,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       addressWindowMs: 15 * 60_000,
       deviceMaxFailures: 10,
       hashQueueMax: 4,
+    },
+    mqtt: {
+      port: e.BPM_MQTT_URL || e.BPM_MQTT_PORT === 'off' ? null : (e.BPM_MQTT_PORT ?? 1883),
+      portGiven: e.BPM_MQTT_PORT !== undefined,
+      tls:
+        e.BPM_MQTT_TLS_CERT && e.BPM_MQTT_TLS_KEY
+          ? { certFile: resolve(e.BPM_MQTT_TLS_CERT), keyFile: resolve(e.BPM_MQTT_TLS_KEY) }
+          : undefined,
+      url: e.BPM_MQTT_URL,
     },
   };
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // bpm-simulator: runs the plant against a server. Options: --probes, --rate, --seed, --url, --key
-// (or BPM_API_KEY). Prints what was sent every 5 s; Ctrl-C stops it.
+// (or BPM_API_KEY), --transport http|mqtt and --mqtt-url. Prints what was sent every 5 s; Ctrl-C stops it.
 import { parseArgs } from 'node:util';
 import { startSimulator } from './index.js';
 
@@ -12,7 +12,9 @@ const usage = `Usage: bpm-simulator --key bpm_… [--url http://localhost:8080/a
   --key     an API key with Probes WRITE             default $BPM_API_KEY
   --tick-ms how often reports are generated and sent default 100
   --in-flight  requests in flight at most            default 4
-  --quiet   print nothing but errors`;
+  --quiet   print nothing but errors
+  --transport  http, or mqtt (bpm/v1/reports, QoS 1)  default http
+  --mqtt-url   the MQTT broker, key as password      default mqtt://localhost:1883`;
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +26,8 @@ const { values } = parseArgs({
     'tick-ms': { type: 'string', default: '100' },
     'in-flight': { type: 'string', default: '4' },
     quiet: { type: 'boolean', default: false },
+    transport: { type: 'string', default: 'http' },
+    'mqtt-url': { type: 'string', default: 'mqtt://localhost:1883' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -32,7 +36,15 @@ const key = values.key ?? process.env.BPM_API_KEY;
 const probes = Number(values.probes);
 const rate = Number(values.rate);
 const seed = Number(values.seed);
-if (values.help || !key || !(probes >= 1) || !(rate > 0) || !Number.isInteger(seed)) {
+const transport = values.transport;
+if (
+  values.help ||
+  !key ||
+  !(probes >= 1) ||
+  !(rate > 0) ||
+  !Number.isInteger(seed) ||
+  (transport !== 'http' && transport !== 'mqtt')
+) {
   console.log(usage);
   process.exit(values.help ? 0 : 1);
 }
@@ -45,9 +57,11 @@ const simulator = startSimulator({
   seed,
   tickMs: Number(values['tick-ms']),
   maxInFlight: Number(values['in-flight']),
+  transport,
+  mqttUrl: values['mqtt-url'],
 });
 const log = values.quiet ? () => {} : console.log;
-log(`[bpm-simulator] ${probes} probes at ${rate} Hz (seed ${seed}) → ${values.url}`);
+log(`[bpm-simulator] ${probes} probes at ${rate} Hz (seed ${seed}) → ${transport === 'mqtt' ? values['mqtt-url'] : values.url}`);
 const report = setInterval(() => {
   const s = simulator.stats;
   if (values.quiet && !s.lastError) return;

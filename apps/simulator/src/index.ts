@@ -2,10 +2,12 @@
 // (used by the server's main.ts for `npm start`, by the CLI and by the benchmarks).
 import type { ProbeReport } from '@bpm/protocol';
 import { Plant } from './plant.js';
+import { MqttReportSender } from './mqtt-sender.js';
 import { ReportSender, type SenderStats } from './sender.js';
 
 export { Plant, buildStages, type BuildStage, type Fault, type PlantOptions } from './plant.js';
 export { ReportSender, type SenderStats } from './sender.js';
+export { MqttReportSender } from './mqtt-sender.js';
 
 export interface SimulatorOptions {
   /** API base, e.g. http://localhost:8080/api (reports go to {url}/probes/reports). */
@@ -20,6 +22,10 @@ export interface SimulatorOptions {
   tickMs?: number;
   maxInFlight?: number;
   batchSize?: number;
+  /** HTTP (default) or MQTT: batches published to bpm/v1/reports at QoS 1 on mqttUrl (docs/mqtt.md). */
+  transport?: 'http' | 'mqtt';
+  /** e.g. mqtt://localhost:1883, with the API key as password. */
+  mqttUrl?: string;
   /** A plant already running (e.g. one that filled past history first); by default a new one starting now. */
   plant?: Plant;
 }
@@ -32,7 +38,10 @@ export interface RunningSimulator {
 
 export function startSimulator(options: SimulatorOptions): RunningSimulator {
   const plant = options.plant ?? new Plant({ probes: options.probes, seed: options.seed, startMs: Date.now() });
-  const sender = new ReportSender(options.url, options.key, options.maxInFlight ?? 4, options.batchSize);
+  const sender =
+    options.transport === 'mqtt'
+      ? new MqttReportSender(options.mqttUrl ?? 'mqtt://localhost:1883', options.key, options.maxInFlight ?? 4, options.batchSize)
+      : new ReportSender(options.url, options.key, options.maxInFlight ?? 4, options.batchSize);
   const tickMs = options.tickMs ?? 100;
   const pending = new Set<Promise<void>>();
   let due = 0;
@@ -63,6 +72,7 @@ export function startSimulator(options: SimulatorOptions): RunningSimulator {
     async stop() {
       clearInterval(timer);
       await Promise.allSettled([...pending]);
+      if (sender instanceof MqttReportSender) await sender.close();
     },
   };
 }

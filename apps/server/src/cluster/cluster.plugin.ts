@@ -7,8 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PayloadTooLargeError, ServiceUnavailableError } from '../errors.js';
-import type { ThrottleStore } from '../modules/auth/throttle-store.js';
+import { AppError, PayloadTooLargeError, ServiceUnavailableError } from '../errors.js';
+import { errorBody } from '../plugins/error-handler.js';
+import { MemoryThrottleStore, type ThrottleStore } from '../modules/auth/throttle-store.js';
 import { ClusterNode, type EngineState, type ForwardedRequest, type ForwardedResponse, type HubInput } from './cluster-node.js';
 import { runsOnEngine } from './engine-routes.js';
 import { RedisThrottleStore } from './redis-throttle-store.js';
@@ -28,6 +29,14 @@ export interface ClusterRole {
   readonly throttleStore?: ThrottleStore;
   readonly deviceCookieSecret?: Buffer;
   readonly pingRedis?: () => Promise<unknown>;
+  /**
+   * Runs a named call on the engine instance (here when it runs here, else forwarded through Redis like an
+   * engine route) and resolves with its JSON answer; throws its AppError, or 503 while no engine answers.
+   * For work that arrives by another way than HTTP: MQTT ingest (docs/mqtt.md).
+   */
+  callEngine(name: string, body: unknown): Promise<unknown>;
+  /** Declares what the engine runs for callEngine(name). */
+  answerEngineCall(name: string, answer: (body: unknown) => unknown): void;
 }
 
 declare module 'fastify' {
@@ -59,9 +68,37 @@ async function readBody(request: FastifyRequest, payload: NodeJS.ReadableStream,
   return Buffer.concat(chunks);
 }
 
+/** Forwarded engine calls travel as requests of this method, which no HTTP request can have (Fastify routes none). */
+const engineCallMethod = 'BPM-CALL';
+
+async function answerCall(
+  answer: ((body: unknown) => unknown) | undefined,
+  request: ForwardedRequest,
+): Promise<ForwardedResponse> {
+  const reply = (status: number, body: unknown) => ({
+    status,
+    headers: {},
+    body: Buffer.from(JSON.stringify(body ?? null)).toString('base64'),
+  });
+  if (!answer) return reply(404, errorBody(404, `No engine call ${request.url}`));
+  try {
+    return reply(200, await answer(JSON.parse(Buffer.from(request.body, 'base64').toString())));
+  } catch (error) {
+    if (error instanceof AppError) return reply(error.statusCode, errorBody(error.statusCode, error.message, error.details));
+    throw error;
+  }
+}
+
 export const clusterPlugin = fp(
   async (app: FastifyInstance) => {
     const { redisUrl, databaseUrl } = app.config;
+    const engineCalls = new Map<string, (body: unknown) => unknown>();
+    const runHere = async (name: string, body: unknown) => {
+      const answer = engineCalls.get(name);
+      if (!answer) throw new Error(`No engine call ${name}`);
+      return answer(body);
+    };
+    const answerEngineCall = (name: string, answer: (body: unknown) => unknown) => void engineCalls.set(name, answer);
     if (!redisUrl || !databaseUrl) {
       app.decorate('cluster', {
         enabled: false,
@@ -69,6 +106,10 @@ export const clusterPlugin = fp(
         whenEngine: (start: () => Promise<void>) => start(),
         output: app.liveHub,
         serveEngineState: () => undefined,
+        // One store for every sign-in throttle of this process: the API's and MQTT's CONNECTs (docs/mqtt.md).
+        throttleStore: new MemoryThrottleStore(),
+        callEngine: runHere,
+        answerEngineCall,
       } satisfies ClusterRole);
       return;
     }
@@ -103,10 +144,27 @@ export const clusterPlugin = fp(
       throttleStore: new RedisThrottleStore(node.redis),
       deviceCookieSecret: Buffer.from(secret ?? '', 'base64url'),
       pingRedis: () => node.ping(),
+      callEngine: async (name: string, body: unknown) => {
+        if (node.runsEngine) return runHere(name, body);
+        const request = {
+          method: engineCallMethod,
+          url: name,
+          headers: {},
+          remoteAddress: '',
+          body: Buffer.from(JSON.stringify(body)).toString('base64'),
+        };
+        const answer = await node.forward(request);
+        if (!answer) throw new ServiceUnavailableError('The probe engine is not available. Try again in a moment.', 2);
+        const answered = JSON.parse(Buffer.from(answer.body, 'base64').toString()) as { message?: string; details?: [] } | null;
+        if (answer.status === 200) return answered;
+        throw new AppError(answer.status, answered?.message ?? 'Engine call failed', answered?.details);
+      },
+      answerEngineCall,
     } satisfies ClusterRole);
 
     // The engine answers forwarded requests as if they had reached it directly.
     const handle = async (request: ForwardedRequest): Promise<ForwardedResponse> => {
+      if (request.method === engineCallMethod) return answerCall(engineCalls.get(request.url), request);
       const response = await app.inject({
         method: request.method as 'GET',
         url: request.url,

@@ -106,6 +106,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     loginThrottle: { ...base.loginThrottle, baseDelayMs: 5, maxDelayMs: 20 },
     passwordHashLog2N: testPasswordHashLog2N,
     databaseUrl: database?.url,
+    // Many test apps run at once: only a test that asks for MQTT gets a broker (on a free port).
+    mqtt: { port: null, portGiven: false },
     ...overrides,
   };
   const app = await buildApp(config);

@@ -12,6 +12,9 @@ import { recordAudit } from '../audit/audit.service.js';
 import type { DeviceCookies } from './device-cookie.js';
 import type { LoginThrottle } from './login-throttle.js';
 
+/** For MQTT's CONNECTs, which count in the same throttle (docs/mqtt.md). */
+export { LoginThrottle } from './login-throttle.js';
+
 /** docs/api.md (Authentication): "Remember me" keeps a session 30 days; otherwise a browser-session cookie whose session ends after 12 h. */
 export const rememberedSessionMs = 30 * 24 * 3600_000;
 export const browserSessionMs = 12 * 3600_000;

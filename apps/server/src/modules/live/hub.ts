@@ -55,6 +55,8 @@ export class LiveHub {
   private readonly sliceBudgetMs: number;
   readonly counters = { flushes: 0, messagesSent: 0, bytesSent: 0, probesFlushed: 0, backedUpSkips: 0 };
   onFlush: ((stats: FlushStats) => void) | undefined;
+  /** Told of alarms as they are published (MQTT's bpm/v1/alarms, docs/mqtt.md). */
+  onAlarms: ((alarms: readonly Alarm[]) => void) | undefined;
 
   constructor(readonly options: HubOptions = { flushIntervalMs: 100, maxBufferedBytes: 1024 * 1024 }) {
     this.sliceBudgetMs = options.sliceBudgetMs ?? sliceBudgetMs;
@@ -137,6 +139,7 @@ export class LiveHub {
   /** Sent to every socket with the next flush, as one `alarms` message. */
   publishAlarms(alarms: readonly Alarm[]): void {
     for (const alarm of alarms) this.alarms.set(alarm.id, alarm);
+    this.onAlarms?.(alarms);
   }
 
   /**

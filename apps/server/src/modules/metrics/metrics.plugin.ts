@@ -6,6 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    metricsRegistry: Registry;
+  }
+}
+
 const cpuSeconds = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
@@ -108,6 +114,8 @@ export const metricsModule = fp(
 
     // /api/metrics; a scrape of /metrics (Prometheus' default path) is rewritten here by app.ts's rewriteUrl.
     const registry = registers[0]!;
+    // Modules registered later add their own figures (modules/mqtt).
+    app.decorate('metricsRegistry', registry);
     app.get('/metrics', { config: { access: 'signedIn' }, schema: { hide: true } }, async (_request, reply) =>
       reply.type(registry.contentType).send(await registry.metrics()),
     );

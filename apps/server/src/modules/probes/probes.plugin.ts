@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 import { probesRoutes } from './probes.routes.js';
 import { ProbeService } from './probes.service.js';
 import { startWatchdog } from './watchdog.js';
+import { BadRequestError } from '../../errors.js';
+import { ingestReportBatch, ingestReportsCall } from './report-ingest.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +23,15 @@ export const probesModule = fp(
       maxProbes: app.config.maxProbes,
     });
     app.decorate('probeService', service);
+    // MQTT's reports reach the engine through this call, on whichever instance runs it (docs/mqtt.md).
+    app.cluster.answerEngineCall(ingestReportsCall, (body) => {
+      try {
+        return ingestReportBatch(service, body);
+      } catch (error) {
+        if (error instanceof BadRequestError) service.counters.batchesRejected += 1;
+        throw error;
+      }
+    });
     let stopWatchdog: (() => void) | undefined;
     // In cluster mode, only on the instance that runs the engine (docs/deployment.md (Cluster mode)).
     app.addHook('onReady', () =>

@@ -26,6 +26,9 @@ import { loadMonitoredAt, MonitoringHeartbeat } from './monitoring-heartbeat.js'
 import { loadProbeRecords, loadSystemInfo, saveSystemInfo } from './probes.queries.js';
 import { SnapshotWriter } from './snapshot-writer.js';
 
+/** The accept path MQTT shares with POST /probes/reports (docs/mqtt.md). */
+export { ingestReportBatch, ingestReportsCall } from './report-ingest.js';
+
 /** Probes handled per turn of the event loop in whole-plant loops: ~10 ms each at 1,000 (bench/probes-loop.bench.ts). */
 const probesPerChunk = 1000;
 

@@ -1,0 +1,284 @@
+// The embedded MQTT broker (docs/mqtt.md): aedes in the server's process, on BPM_MQTT_PORT, plain or TLS.
+// API keys sign in as passwords; report topics go through the HTTP ingest's function before their PUBACK;
+// every refusal is published to the client's own errors topic and the client stays connected; alarms go out
+// on bpm/v1/alarms to owners who may read them. Nothing a client publishes reaches another client.
+import { readFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
+import { levelSatisfies, type Alarm, type IngestResult, type PermissionLevel, type PermissionName } from '@bpm/protocol';
+import {
+  Aedes,
+  type AedesPublishPacket,
+  type AuthenticateError,
+  type Client,
+  type PublishPacket,
+  type Subscription,
+} from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import { BadRequestError, ForbiddenError, ServiceUnavailableError } from '../../errors.js';
+import type { Principal } from '../../principal.js';
+import type { MqttCounters } from './mqtt-metrics.js';
+import { alarmsTopic, errorsTopic, maxPayloadBytes, mqttError, publishRefusal, reportsPayload } from './mqtt-topics.js';
+
+/**
+ * A packet declaring more than this closes its connection before it is read: aedes sets no limit and would
+ * buffer up to 256 MB per packet, even before CONNECT. Between 1 MiB and this, a publish is refused with its reason.
+ */
+export const maxPacketBytes = 4 * maxPayloadBytes;
+
+/** The part of mqtt-packet's parser the size check wraps: it calls its steps by name, per instance. */
+interface LengthParser {
+  _parseLength?: () => boolean;
+  packet: { length: number };
+}
+
+export interface EmbeddedBrokerOptions {
+  host: string;
+  /** 0: any free port. */
+  port: number;
+  /** PEM files: MQTT over TLS instead of plain TCP. */
+  tls?: { certFile: string; keyFile: string };
+  log: FastifyBaseLogger;
+  /** The API key's owner with their current permissions, or null when the key does not work (now). */
+  principalOf(token: string): Promise<Principal | null>;
+  /** A refused CONNECT, counted in the sign-in throttle (docs/security.md "Sign-in throttling"). */
+  signInFailed(address: string, username: string): Promise<void>;
+  /** The HTTP ingest's accept path (modules/probes/report-ingest.ts), on the engine wherever it runs. */
+  ingest(data: unknown): Promise<IngestResult>;
+  counters: MqttCounters;
+  /** How often open connections' keys are checked again: a revoked key's connections end within 5 s. */
+  recheckMs?: number;
+}
+
+interface Session {
+  token: string;
+  principal: Principal;
+}
+
+const can = (principal: Principal | undefined, permission: PermissionName, level: PermissionLevel) => {
+  const held = principal?.permissions.get(permission);
+  return held !== undefined && levelSatisfies(held, level);
+};
+
+/** MQTT 3.1.1 return codes (aedes speaks 3.1 and 3.1.1). */
+const identifierRejected = 2;
+const serverUnavailable = 3;
+const notAuthorized = 5;
+
+function connectRefusal(message: string, returnCode: number): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+}
+
+export class EmbeddedBroker {
+  private broker: Aedes | undefined;
+  private server: Server | undefined;
+  private readonly sessions = new Map<Client, Session>();
+  /** Payloads this broker published itself: the only ones it forwards to subscribers. */
+  private readonly ours = new WeakSet<object>();
+  private recheckTimer: NodeJS.Timeout | undefined;
+  private rechecking = false;
+  port = 0;
+
+  constructor(private readonly options: EmbeddedBrokerOptions) {}
+
+  get connections(): number {
+    return this.broker?.connectedClients ?? 0;
+  }
+
+  /** Listens; resolves with the port, rejects when it cannot (e.g. EADDRINUSE). */
+  async start(): Promise<number> {
+    const broker = await Aedes.createBroker({
+      // Client ids name the errors topic: a generous length, but no topic separators or wildcards (authenticate).
+      maxClientsIdLength: 128,
+      authenticate: (client, username, password, done) => void this.authenticate(client, username, password, done),
+      authorizePublish: (client, packet, done) => this.authorizePublish(client, packet, done),
+      authorizeSubscribe: (client, subscription, done) => done(null, this.authorizeSubscribe(client, subscription)),
+      authorizeForward: (client, packet) => this.authorizeForward(client, packet),
+    });
+    this.broker = broker;
+    broker.on('clientDisconnect', (client) => this.sessions.delete(client));
+    broker.on('clientError', (client, error) => {
+      this.sessions.delete(client);
+      this.options.log.debug(`MQTT client ${client.id}: ${error.message}`);
+    });
+    const tls = this.options.tls;
+    const server = tls
+      ? createTlsServer({ cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) }, (socket) =>
+          this.handle(broker, socket),
+        )
+      : createServer((socket) => this.handle(broker, socket));
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.options.port, this.options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const address = server.address();
+    this.port = typeof address === 'object' && address ? address.port : this.options.port;
+    this.recheckTimer = setInterval(() => void this.recheck(), this.options.recheckMs ?? 2000);
+    this.recheckTimer.unref();
+    return this.port;
+  }
+
+  private handle(broker: Aedes, socket: Socket): void {
+    const parser = (broker.handle(socket) as unknown as { _parser?: LengthParser })._parser;
+    const parseLength = parser?._parseLength?.bind(parser);
+    if (!parser || !parseLength) return;
+    parser._parseLength = () => {
+      const complete = parseLength();
+      if (complete && parser.packet.length > maxPacketBytes) {
+        this.options.counters.errors.publish += 1;
+        this.options.log.info(`MQTT connection closed: a packet of ${parser.packet.length} bytes (at most ${maxPacketBytes})`);
+        socket.destroy();
+      }
+      return complete;
+    };
+  }
+
+  private async authenticate(
+    client: Client,
+    username: string | undefined,
+    password: Buffer | undefined,
+    done: (error: AuthenticateError | null, success: boolean | null) => void,
+  ): Promise<void> {
+    if (/[/+#]/.test(client.id))
+      return done(connectRefusal('Client ids may not contain "/", "+" or "#"', identifierRejected), false);
+    const token = password?.toString() ?? '';
+    let principal: Principal | null;
+    try {
+      principal = await this.options.principalOf(token);
+    } catch (error) {
+      this.options.log.error(`MQTT sign-in could not be checked: ${(error as Error).message}`);
+      return done(connectRefusal('Server unavailable', serverUnavailable), false);
+    }
+    if (principal) {
+      // A CONNECT with an id in use takes the session over (MQTT): only the same user may, or another key's
+      // owner could cut a gateway off and read its errors.
+      const holder = [...this.sessions].find(([other]) => other.id === client.id && other !== client && !other.closed)?.[1];
+      if (holder && holder.principal.userId !== principal.userId)
+        return done(connectRefusal('This client id is in use by another user', identifierRejected), false);
+      this.sessions.set(client, { token, principal });
+      return done(null, true);
+    }
+    this.options.counters.errors.connect += 1;
+    const address = (client.conn as { remoteAddress?: string }).remoteAddress?.replace(/^::ffff:/, '') ?? 'unknown';
+    await this.options.signInFailed(address, username ?? '').catch(() => undefined);
+    this.options.log.info(`MQTT CONNECT refused from ${address}: the password is not a valid API key`);
+    done(connectRefusal('Not authorized', notAuthorized), false);
+  }
+
+  /**
+   * Reports are applied before the callback (which sends a QoS 1 PUBACK). A refused publish is answered on the
+   * errors topic and then let through with nobody to receive it (authorizeForward): MQTT 3.1.1 has no negative
+   * acknowledgement, and an error here would close the connection. Only an engine that does not answer closes
+   * it, so that the client sends its QoS 1 reports again.
+   */
+  private authorizePublish(client: Client | null, packet: PublishPacket, done: (error?: Error | null) => void): void {
+    if (!client) return done(null);
+    const session = this.sessions.get(client);
+    this.options.counters.messagesReceived += 1;
+    const refusal = publishRefusal(packet);
+    if (refusal || !can(session?.principal, 'Probes', 'WRITE')) {
+      packet.retain = false; // never stored
+      const reason = refusal
+        ? new BadRequestError(refusal)
+        : new ForbiddenError('Publishing reports needs the Probes permission at level WRITE');
+      this.refuse(client, packet.topic, reason, 'publish');
+      return done(null);
+    }
+    let data: unknown;
+    try {
+      data = reportsPayload(packet.topic, packet.payload);
+    } catch (error) {
+      this.refuse(client, packet.topic, error, 'publish');
+      return done(null);
+    }
+    this.options.ingest(data).then(
+      () => done(null),
+      (error: unknown) => {
+        this.refuse(client, packet.topic, error, 'publish');
+        done(error instanceof ServiceUnavailableError ? error : null);
+      },
+    );
+  }
+
+  private authorizeSubscribe(client: Client, subscription: Subscription): Subscription | null {
+    const principal = this.sessions.get(client)?.principal;
+    if (subscription.topic === errorsTopic(client.id)) return subscription;
+    if (subscription.topic === alarmsTopic && can(principal, 'Alarms', 'READ')) return subscription;
+    const reason =
+      subscription.topic === alarmsTopic
+        ? new ForbiddenError(`Subscribing to ${alarmsTopic} needs the Alarms permission at level READ`)
+        : new BadRequestError(
+            `Subscribing to ${subscription.topic} is not allowed: a client may subscribe to ${alarmsTopic} and ${errorsTopic(client.id)}`,
+          );
+    this.refuse(client, subscription.topic, reason, 'subscribe');
+    return null; // SUBACK 0x80 (failure), the connection stays
+  }
+
+  private authorizeForward(client: Client, packet: AedesPublishPacket): AedesPublishPacket | null {
+    if (typeof packet.payload === 'string' || !this.ours.has(packet.payload)) return null;
+    if (packet.topic === alarmsTopic) return can(this.sessions.get(client)?.principal, 'Alarms', 'READ') ? packet : null;
+    return packet.topic === errorsTopic(client.id) ? packet : null;
+  }
+
+  private refuse(client: Client, topic: string, error: unknown, kind: 'publish' | 'subscribe'): void {
+    this.options.counters.errors[kind] += 1;
+    this.publish(errorsTopic(client.id), mqttError(topic, error), 0);
+  }
+
+  private publish(topic: string, message: unknown, qos: 0 | 1): void {
+    const broker = this.broker;
+    if (!broker || broker.closed) return;
+    const payload = Buffer.from(JSON.stringify(message));
+    this.ours.add(payload);
+    this.options.counters.messagesPublished += 1;
+    broker.publish({ cmd: 'publish', topic, payload, qos, retain: false, dup: false }, (error) => {
+      if (error) this.options.log.warn(`MQTT publish to ${topic} failed: ${error.message}`);
+    });
+  }
+
+  /** Every alarm created or changed, as the live feed's `alarms` message carries it (docs/live-feed.md). */
+  publishAlarms(alarms: readonly Alarm[]): void {
+    if (alarms.length > 0) this.publish(alarmsTopic, { messageType: 'alarms', alarms }, 1);
+  }
+
+  /** Checks every open connection's key again; connections whose key no longer works are closed. */
+  async recheck(): Promise<void> {
+    if (this.rechecking) return;
+    this.rechecking = true;
+    try {
+      const byToken = new Map<string, Client[]>();
+      for (const [client, session] of this.sessions) {
+        if (client.closed) this.sessions.delete(client);
+        else byToken.set(session.token, [...(byToken.get(session.token) ?? []), client]);
+      }
+      for (const [token, clients] of byToken) {
+        const principal = await this.options.principalOf(token).catch(() => undefined);
+        if (principal === undefined) continue; // the database did not answer: try again next time
+        for (const client of clients) {
+          if (principal) {
+            const session = this.sessions.get(client);
+            if (session) session.principal = principal;
+            continue;
+          }
+          this.sessions.delete(client);
+          this.options.log.info(`MQTT client ${client.id} disconnected: its API key no longer works`);
+          client.close();
+        }
+      }
+    } finally {
+      this.rechecking = false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.recheckTimer) clearInterval(this.recheckTimer);
+    const broker = this.broker;
+    if (broker) await new Promise<void>((resolve) => broker.close(() => resolve()));
+    const server = this.server;
+    if (server?.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
