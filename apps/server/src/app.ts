@@ -21,6 +21,7 @@ import { LogStore } from './modules/logs/log-store.js';
 import { createLogger } from './modules/logs/logger.js';
 import { logsModule } from './modules/logs/logs.plugin.js';
 import { metricsModule } from './modules/metrics/metrics.plugin.js';
+import { notificationsModule } from './modules/notifications/notifications.plugin.js';
 import { probesModule } from './modules/probes/probes.plugin.js';
 import { rolesModule } from './modules/roles/roles.plugin.js';
 import { usersModule } from './modules/users/users.plugin.js';
@@ -141,6 +142,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(metricsModule);
       await api.register(auditModule);
       await api.register(healthModule);
+      await api.register(notificationsModule);
     },
     { prefix: '/api' },
   );

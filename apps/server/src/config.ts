@@ -62,6 +62,22 @@ export interface AppConfig {
   history: { maxAgeDays: number; clock?: () => number };
   /** Event journal and alarm retention (docs/alarms.md). */
   journalMaxAgeDays: number;
+  /** Notifications (docs/notifications.md): links, times, SMTP; tests inject the clock and the sender's tick. */
+  notifications: NotificationsConfig;
+}
+
+export interface NotificationsConfig {
+  /** BPM_PUBLIC_URL without a trailing slash: the base of the links in messages. */
+  publicUrl: string;
+  /** IANA time zone of the times messages write (undefined: the server's). */
+  timeZone?: string;
+  smtpUrl?: string;
+  smtpFrom: string;
+  clock?: () => number;
+  /** How often due escalation steps and messages are looked for. */
+  tickMs: number;
+  /** Per attempt (docs/notifications.md "Delivery"). */
+  timeoutMs: number;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -130,7 +146,27 @@ const envSchema = z.object({
   BPM_TEST_PASSWORD_HASH_LOG2N: z.coerce.number().int().min(10).max(17).optional(),
   BPM_API_DOCS_PUBLIC: flag(false),
   BPM_SOURCE_MAPS: flag(false),
+  BPM_PUBLIC_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'BPM_PUBLIC_URL must be an http or https address' }).optional(),
+  ),
+  BPM_TIME_ZONE: optionalText.refine(
+    (zone) => zone === undefined || validTimeZone(zone),
+    'BPM_TIME_ZONE must be an IANA time zone such as Europe/Berlin',
+  ),
+  BPM_SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'BPM_SMTP_URL must be smtp://… or smtps://…' }).optional(),
+  ),
+  BPM_SMTP_FROM: optionalText,
 });
+
+function validTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -180,6 +216,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     auditMaxAgeDays: e.BPM_AUDIT_MAX_AGE_DAYS,
     history: { maxAgeDays: e.BPM_HISTORY_MAX_AGE_DAYS },
     journalMaxAgeDays: e.BPM_JOURNAL_MAX_AGE_DAYS,
+    notifications: {
+      publicUrl: (
+        e.BPM_PUBLIC_URL ?? (e.BPM_PUBLIC_HOST ? `https://${e.BPM_PUBLIC_HOST}` : `http://localhost:${e.PORT}`)
+      ).replace(/\/+$/, ''),
+      timeZone: e.BPM_TIME_ZONE,
+      smtpUrl: e.BPM_SMTP_URL,
+      smtpFrom: e.BPM_SMTP_FROM ?? `Battery Probe Monitor <bpm@${e.BPM_PUBLIC_HOST ?? 'localhost'}>`,
+      tickMs: 1000,
+      timeoutMs: 10_000,
+    },
     loginThrottle: {
       freeFailures: 5,
       baseDelayMs: 1000,

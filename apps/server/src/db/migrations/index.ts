@@ -12,6 +12,7 @@ import { logsSearchPostgres } from './0009-logs-search-postgres.js';
 import { logsSearchBlocks } from './0010-logs-search-blocks.js';
 import { alarmRollupAnnunciated } from './0011-alarm-rollup-annunciated.js';
 import { monitoring } from './0012-monitoring.js';
+import { notifications } from './0013-notifications.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-logs-search-blocks': logsSearchBlocks,
   '0011-alarm-rollup-annunciated': alarmRollupAnnunciated,
   '0012-monitoring': monitoring,
+  '0013-notifications': notifications,
 };
