@@ -76,7 +76,8 @@ export class NotificationService {
       return;
     }
     this.book.observe(alarm, this.now());
-    this.askFlush();
+    // Most alarm changes (a new peak, a message) change no escalation: no flush, no look at the outbox.
+    if (this.fires.length > 0 || this.writes.size > 0) this.askFlush();
   }
 
   /** On the engine instance, after the alarms have started: resumes the stored escalations and pending messages. */
@@ -175,7 +176,8 @@ export class NotificationService {
     this.flushAsked = true;
     setImmediate(() => {
       this.flushAsked = false;
-      void this.flush().then(() => this.sender.kick());
+      const fired = this.fires.length > 0;
+      void this.flush().then(() => (fired ? this.sender.kick() : undefined));
     });
   }
 
