@@ -22,6 +22,7 @@ import { createLogger } from './modules/logs/logger.js';
 import { logsModule } from './modules/logs/logs.plugin.js';
 import { metricsModule } from './modules/metrics/metrics.plugin.js';
 import { mqttModule, type MqttState } from './modules/mqtt/mqtt.plugin.js';
+import { notificationsModule } from './modules/notifications/notifications.plugin.js';
 import { probesModule } from './modules/probes/probes.plugin.js';
 import { rolesModule } from './modules/roles/roles.plugin.js';
 import { ssoModule } from './modules/sso/sso.plugin.js';
@@ -147,6 +148,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(ssoModule);
       await api.register(mqttModule);
       mqtt = api.mqtt;
+      await api.register(notificationsModule);
+      app.decorate('notificationService', api.notificationService); // tests with an injected clock tick it
     },
     { prefix: '/api' },
   );

@@ -69,6 +69,8 @@ export interface AppConfig {
   oidc?: OidcConfig;
   /** Probe data over MQTT (docs/mqtt.md). */
   mqtt: MqttConfig;
+  /** Notifications (docs/notifications.md): links, times, SMTP; tests inject the clock and the sender's tick. */
+  notifications: NotificationsConfig;
 }
 
 export interface OidcConfig {
@@ -91,6 +93,18 @@ export interface MqttConfig {
   tls?: { certFile: string; keyFile: string };
   /** BPM_MQTT_URL: cluster mode's plant broker, instead of the embedded one. */
   url?: string;
+}
+
+export interface NotificationsConfig {
+  /** IANA time zone of the times messages write (undefined: the server's). */
+  timeZone?: string;
+  smtpUrl?: string;
+  smtpFrom: string;
+  clock?: () => number;
+  /** How often due escalation steps and messages are looked for. */
+  tickMs: number;
+  /** Per attempt (docs/notifications.md "Delivery"). */
+  timeoutMs: number;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -190,7 +204,24 @@ const envSchema = z.object({
       .regex(/^mqtts?:\/\/[^\s]+$/, 'BPM_MQTT_URL must be an mqtt:// or mqtts:// URL')
       .optional(),
   ),
+  BPM_TIME_ZONE: optionalText.refine(
+    (zone) => zone === undefined || validTimeZone(zone),
+    'BPM_TIME_ZONE must be an IANA time zone such as Europe/Berlin',
+  ),
+  BPM_SMTP_URL: optionalText.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'BPM_SMTP_URL must be smtp://… or smtps://…' }).optional(),
+  ),
+  BPM_SMTP_FROM: optionalText,
 });
+
+function validTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** BPM_OIDC_*: all three of issuer, client id and secret, or none (docs/sso.md (Settings)). */
 function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig | undefined {
@@ -264,6 +295,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     journalMaxAgeDays: e.BPM_JOURNAL_MAX_AGE_DAYS,
     publicUrl: e.BPM_PUBLIC_URL ?? (e.BPM_PUBLIC_HOST ? `https://${e.BPM_PUBLIC_HOST}` : `http://localhost:${e.PORT}`),
     oidc: oidcConfig(e),
+    notifications: {
+      timeZone: e.BPM_TIME_ZONE,
+      smtpUrl: e.BPM_SMTP_URL,
+      smtpFrom: e.BPM_SMTP_FROM ?? `Battery Probe Monitor <bpm@${e.BPM_PUBLIC_HOST ?? 'localhost'}>`,
+      tickMs: 1000,
+      timeoutMs: 10_000,
+    },
     loginThrottle: {
       freeFailures: 5,
       baseDelayMs: 1000,

@@ -20,3 +20,4 @@ export * from './report-batch-fast.js';
 export * from './health.js';
 export * from './alarms.js';
 export * from './probe-order.js';
+export * from './notifications.js';

@@ -1,7 +1,7 @@
 // Permission names and levels, and the rule that a higher level implies the lower ones (docs/roles-and-permissions.md (Permission levels), docs/roles-and-permissions.md (Permission names)).
 import { z } from 'zod';
 
-export const permissionNames = ['Users', 'Roles', 'Logs', 'Probes', 'Alarms'] as const;
+export const permissionNames = ['Users', 'Roles', 'Logs', 'Probes', 'Alarms', 'Notifications'] as const;
 export const permissionNameSchema = z.enum(permissionNames);
 export type PermissionName = z.infer<typeof permissionNameSchema>;
 

@@ -223,6 +223,11 @@ export interface Database {
   alarms: AlarmsTable;
   alarm_windows: AlarmWindowsTable;
   alarm_stage_hours: AlarmStageHoursTable;
+  notification_channels: NotificationChannelsTable;
+  notification_rules: NotificationRulesTable;
+  notifications: NotificationsTable;
+  notification_alarms: NotificationAlarmsTable;
+  notification_escalations: NotificationEscalationsTable;
 }
 
 // Telemetry history (migration 0004-history, docs/history.md).
@@ -290,6 +295,64 @@ export interface HistoryRollupTable {
   id: number;
   /** Every hour before this one is rolled up for every probe. */
   until_hour: number;
+}
+
+// Notifications (migration 0013-notifications, docs/notifications.md).
+export interface NotificationChannelsTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  type: string;
+  enabled: Flag;
+  /** JSON of the channel's settings, without the secret. */
+  settings: string;
+  secret: string | null;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface NotificationRulesTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  enabled: Flag;
+  /** JSON of {match, steps, repeatMinutes, notifyCleared, groupSeconds}. */
+  definition: string;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+/** The outbox: one message to one channel. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  kind: string;
+  rule_id: number | null;
+  step: number | null;
+  repeat: number;
+  channel_id: number;
+  alarm_count: number;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: IsoTime;
+  next_attempt_at: IsoTime | null;
+  sent_at: IsoTime | null;
+}
+
+export interface NotificationAlarmsTable {
+  notification_id: number;
+  alarm_id: number;
+}
+
+export interface NotificationEscalationsTable {
+  alarm_id: number;
+  rule_id: number;
+  started_at: IsoTime;
+  next_step: number;
+  repeats: number;
+  next_at: IsoTime | null;
+  /** JSON array of channel ids. */
+  notified: string;
 }
 
 export type { ColumnType };

@@ -11,6 +11,7 @@ const permissionDescriptions: Record<PermissionName, string> = {
   Logs: 'View and download the system logs',
   Probes: 'Manage probes: delete them, set assignments and thresholds, send reports',
   Alarms: 'Acknowledge alarms (WRITE) and shelve them (UPDATE)',
+  Notifications: 'Notification channels, rules and the delivery log (docs/notifications.md)',
 };
 
 const seededRoles: Array<{
@@ -23,13 +24,13 @@ const seededRoles: Array<{
     name: 'Administrator',
     description: 'Full access to users, roles, logs and probes',
     isDefault: false,
-    grants: { Users: 'DELETE', Roles: 'DELETE', Logs: 'DELETE', Probes: 'DELETE', Alarms: 'DELETE' },
+    grants: { Users: 'DELETE', Roles: 'DELETE', Logs: 'DELETE', Probes: 'DELETE', Alarms: 'DELETE', Notifications: 'DELETE' },
   },
   {
     name: 'Supervisor',
     description: 'Views roles and logs, and manages probes',
     isDefault: false,
-    grants: { Roles: 'READ', Logs: 'READ', Probes: 'DELETE', Alarms: 'UPDATE' },
+    grants: { Roles: 'READ', Logs: 'READ', Probes: 'DELETE', Alarms: 'UPDATE', Notifications: 'READ' },
   },
   { name: 'Operator', description: 'Watches the live dashboard', isDefault: true, grants: {} },
 ];

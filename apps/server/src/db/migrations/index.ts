@@ -12,6 +12,7 @@ import { logsSearchPostgres } from './0009-logs-search-postgres.js';
 import { logsSearchBlocks } from './0010-logs-search-blocks.js';
 import { alarmRollupAnnunciated } from './0011-alarm-rollup-annunciated.js';
 import { monitoring } from './0012-monitoring.js';
+import { notifications } from './0013-notifications.js';
 import { sso } from './0014-sso.js';
 
 export const migrations: Record<string, Migration> = {
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0010-logs-search-blocks': logsSearchBlocks,
   '0011-alarm-rollup-annunciated': alarmRollupAnnunciated,
   '0012-monitoring': monitoring,
+  '0013-notifications': notifications,
   '0014-sso': sso,
 };

@@ -60,6 +60,8 @@ export class AlarmService {
   private readonly writer: JournalWriter;
   private readonly clock: () => number;
   private readonly timers: NodeJS.Timeout[] = [];
+  /** Told of every alarm created or changed (the notifications' escalations, docs/notifications.md). */
+  private readonly listeners: Array<(alarm: AlarmEpisode) => void> = [];
 
   constructor(private readonly options: AlarmServiceOptions) {
     this.clock = options.clock ?? (() => Date.now());
@@ -77,6 +79,7 @@ export class AlarmService {
         alarmChanged: (alarm) => {
           this.writer.markAlarm(alarm);
           this.options.publisher.publishAlarms([toAlarm(alarm)]);
+          for (const listener of this.listeners) listener(alarm);
         },
       },
       await nextAlarmId(db),
@@ -103,6 +106,15 @@ export class AlarmService {
 
   flush(): Promise<void> {
     return this.writer.flush();
+  }
+
+  onAlarmChanged(listener: (alarm: AlarmEpisode) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** The active alarms in memory (none before start, nor on an instance that does not run the engine). */
+  activeAlarms(): Iterable<AlarmEpisode> {
+    return (this.tracker as AlarmTracker | undefined)?.active() ?? [];
   }
 
   // ---- reads ----
@@ -235,6 +247,7 @@ export class AlarmService {
     const changed = await acknowledgeStored(this.options.db, ids, by, comment ?? null, now);
     for (const a of changed) {
       this.options.publisher.publishAlarms([toAlarm(a)]);
+      for (const listener of this.listeners) listener(a);
       this.options.log.info(logLine`Alarm ${a.id} (${a.probeID}, event ${a.event}) acknowledged by ${by.username}`);
     }
     return changed;

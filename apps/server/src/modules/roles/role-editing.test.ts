@@ -150,7 +150,14 @@ describe('PUT /roles/{id}', () => {
     expect(deleted.statusCode).toBe(403);
     const after = (await call('GET', '/api/roles')).json().find((r: { id: number }) => r.id === administrator.id);
     expect(after.name).toBe('Administrator');
-    expect(grants(after)).toEqual({ Users: 'DELETE', Roles: 'DELETE', Logs: 'DELETE', Probes: 'DELETE', Alarms: 'DELETE' });
+    expect(grants(after)).toEqual({
+      Users: 'DELETE',
+      Roles: 'DELETE',
+      Logs: 'DELETE',
+      Probes: 'DELETE',
+      Alarms: 'DELETE',
+      Notifications: 'DELETE',
+    });
   });
 
   it('restores every permission of the Administrator role at start, for a database edited before', async () => {
@@ -173,6 +180,7 @@ describe('PUT /roles/{id}', () => {
         Logs: 'DELETE',
         Probes: 'DELETE',
         Alarms: 'DELETE',
+        Notifications: 'DELETE',
       });
     } finally {
       await second.close();

@@ -17,8 +17,15 @@ describe('GET /roles', () => {
       Logs: 'DELETE',
       Probes: 'DELETE',
       Alarms: 'DELETE',
+      Notifications: 'DELETE',
     });
-    expect(levels(supervisor)).toEqual({ Roles: 'READ', Logs: 'READ', Probes: 'DELETE', Alarms: 'UPDATE' });
+    expect(levels(supervisor)).toEqual({
+      Roles: 'READ',
+      Logs: 'READ',
+      Probes: 'DELETE',
+      Alarms: 'UPDATE',
+      Notifications: 'READ',
+    });
     expect(operator).toMatchObject({ is_default: true, permissions_with_levels: [] });
     expect(administrator.is_default).toBe(false);
     expect(administrator.permissions_with_levels[0]).toEqual({
