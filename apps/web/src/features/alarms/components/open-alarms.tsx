@@ -25,6 +25,7 @@ import {
   type OpenAlarmListProps,
 } from './alarm-row-parts';
 import { AlarmTableHead, AlarmTableRow, stickyOffset, VirtualAlarmRows } from './alarm-table';
+import { NotifiedNote } from './notified-note';
 import { OpenAlarmCards } from './open-alarm-cards';
 import { PermissionButton } from './permission-button';
 import { ShelveAlarmModal } from './shelve-alarm-modal';
@@ -222,6 +223,7 @@ const OpenAlarmRow = memo(function OpenAlarmRow(props: OpenAlarmItemProps) {
         <>
           <Text size="sm">{keepUnitsWithNumbers(alarm.lastMessage)}</Text>
           {isSuppressedByAssignment(alarm) && <SuppressedNote />}
+          <NotifiedNote alarmId={alarm.id} />
         </>
       }
       last={<AlarmActions alarm={alarm} canAct={canAct} canShelve={canShelve} onShelve={() => onShelve(alarm)} />}

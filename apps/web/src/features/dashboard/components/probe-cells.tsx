@@ -140,7 +140,12 @@ export function AssignmentCell({ isMonitoring, pack }: { isMonitoring: boolean; 
   // The pack's name leads to its journey (docs/history.md).
   if (isMonitoring && pack) {
     return (
-      <Link to={packHref(pack.id)} className={classes.plainLink} aria-label={`Monitoring ${pack.name}`} title={`Monitoring ${pack.name}: open its journey`}>
+      <Link
+        to={packHref(pack.id)}
+        className={classes.plainLink}
+        aria-label={`Monitoring ${pack.name}`}
+        title={`Monitoring ${pack.name}: open its journey`}
+      >
         <DashboardIcon name="search" />
       </Link>
     );

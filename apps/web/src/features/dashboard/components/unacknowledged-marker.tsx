@@ -19,7 +19,14 @@ export function UnacknowledgedMarker({ probe }: { probe: Probe }) {
   // In the waiting alarm's own priority colour (ISA-101): red only for a Critical one, amber (dark text) otherwise.
   const critical = waiting.some((e) => e.eventType === 'Critical');
   return (
-    <Badge color={critical ? 'red.9' : 'yellow.5'} autoContrast size="xs" radius="sm" variant="filled" title="An alarm of this probe waits for acknowledgement">
+    <Badge
+      color={critical ? 'red.9' : 'yellow.5'}
+      autoContrast
+      size="xs"
+      radius="sm"
+      variant="filled"
+      title="An alarm of this probe waits for acknowledgement"
+    >
       <span className={classes.markerWord}>Unacknowledged</span>
       <span className={classes.markerShort} aria-hidden="true">
         Unack
