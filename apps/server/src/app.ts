@@ -143,6 +143,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(auditModule);
       await api.register(healthModule);
       await api.register(notificationsModule);
+      app.decorate('notificationService', api.notificationService); // tests with an injected clock tick it
     },
     { prefix: '/api' },
   );

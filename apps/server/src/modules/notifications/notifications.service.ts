@@ -8,7 +8,7 @@ import type { NotificationsConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { getChannelRow, listChannelRows, toStoredChannel } from './channels.queries.js';
 import { EscalationBook, type AlarmView, type Escalation, type EscalationWrite, type Fire } from './escalation.js';
-import { appendAlarm, failInterruptedTests, findMessage, insertMessage } from './outbox.queries.js';
+import { appendAlarm, failInterruptedTests, findMessage, insertMessage, retryPendingNow } from './outbox.queries.js';
 import { listRules } from './rules.queries.js';
 import { Sender } from './sender.js';
 
@@ -83,6 +83,7 @@ export class NotificationService {
   async start(): Promise<void> {
     const { db } = this.options;
     await failInterruptedTests(db);
+    await retryPendingNow(db, new Date(this.now()).toISOString());
     await this.reload();
     const rows = await db.selectFrom('notification_escalations').selectAll().execute();
     this.book.restore(

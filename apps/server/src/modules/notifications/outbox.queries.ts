@@ -118,6 +118,20 @@ export async function markFailed(db: Kysely<Database>, id: number, attempts: num
     .execute();
 }
 
+/**
+ * At the sender's start (a restart, or the engine moving to another instance): retries are due at once, since
+ * the failures may have been this side's (docs/notifications.md "Delivery").
+ */
+export async function retryPendingNow(db: Kysely<Database>, now: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ next_attempt_at: now })
+    .where('status', '=', 'pending')
+    .where('attempts', '>', 0)
+    .where('next_attempt_at', '>', now)
+    .execute();
+}
+
 /** A test message a crash interrupted is not sent later: its request has long been answered. */
 export async function failInterruptedTests(db: Kysely<Database>): Promise<void> {
   await db
