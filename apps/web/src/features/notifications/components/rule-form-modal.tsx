@@ -163,6 +163,7 @@ export function RuleFormModal({ rule, channels, onClose }: { rule?: Rule; channe
                 data={channelOptions}
                 value={step.channelIds}
                 onChange={(channelIds) => setStep(index, { channelIds })}
+                searchable
                 error={field(`steps.${index}.channelIds`)}
                 style={{ flex: 1 }}
                 comboboxProps={{ withinPortal: true }}
