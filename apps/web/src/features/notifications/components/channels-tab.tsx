@@ -106,10 +106,10 @@ function ChannelCard({
       <Stack gap={6}>
         <Group gap="xs">
           <Text fw={600}>{channel.name}</Text>
-          <Badge variant="light" color="blue.9">
+          <Badge variant="light" color="blue" c="dark.7">
             {typeLabels[channel.type]}
           </Badge>
-          <Badge variant="light" color={channel.enabled ? 'green.9' : 'gray.8'}>
+          <Badge variant="light" color={channel.enabled ? 'green' : 'gray'} c="dark.7">
             {channel.enabled ? 'Enabled' : 'Disabled'}
           </Badge>
           {channel.type === 'webhook' && channel.settings.secretSet && (

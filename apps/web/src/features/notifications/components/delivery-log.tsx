@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date-format';
 import { notificationQueries } from '../api/notifications-api';
 
-const statusColours: Record<DeliveryStatus, string> = { pending: 'yellow.9', sent: 'green.9', failed: 'red.9' };
+const statusColours: Record<DeliveryStatus, string> = { pending: 'yellow', sent: 'green', failed: 'red' };
 const statusWords: Record<DeliveryStatus, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed' };
 
 export function whatText(d: Delivery): string {
@@ -78,7 +78,7 @@ export function DeliveryLog() {
               {log.data.map((d) => (
                 <Table.Tr key={d.id}>
                   <Table.Td>
-                    <Badge variant="light" color={statusColours[d.status]}>
+                    <Badge variant="light" color={statusColours[d.status]} c="dark.7">
                       {statusWords[d.status]}
                     </Badge>
                   </Table.Td>

@@ -148,15 +148,15 @@ export function RuleFormModal({ rule, channels, onClose }: { rule?: Rule; channe
             Escalation steps
           </Text>
           {values.steps.map((step, index) => (
-            <Group key={index} align="flex-start" gap="xs" wrap="nowrap">
+            <Group key={index} align="flex-start" gap="xs">
               <NumberInput
-                label={`Step ${index + 1}: minutes after raised`}
+                label={`Step ${index + 1}: after (minutes)`}
                 min={0}
                 max={notificationLimits.afterMinutesMax}
                 value={step.afterMinutes}
                 onChange={(afterMinutes) => setStep(index, { afterMinutes })}
                 error={field(`steps.${index}.afterMinutes`)}
-                w={150}
+                w={170}
               />
               <MultiSelect
                 label={`Step ${index + 1}: channels`}
@@ -165,7 +165,7 @@ export function RuleFormModal({ rule, channels, onClose }: { rule?: Rule; channe
                 onChange={(channelIds) => setStep(index, { channelIds })}
                 searchable
                 error={field(`steps.${index}.channelIds`)}
-                style={{ flex: 1 }}
+                style={{ flex: '1 1 200px' }}
                 comboboxProps={{ withinPortal: true }}
               />
               <ActionIcon

@@ -102,7 +102,7 @@ function RuleCard(props: {
       <Stack gap="xs">
         <Group gap="xs">
           <Text fw={600}>{rule.name}</Text>
-          <Badge variant="light" color={rule.enabled ? 'green.9' : 'gray.8'}>
+          <Badge variant="light" color={rule.enabled ? 'green' : 'gray'} c="dark.7">
             {rule.enabled ? 'Enabled' : 'Disabled'}
           </Badge>
         </Group>
