@@ -2,10 +2,11 @@
 // status, channel, rule and step, the alarms it names, attempts, last error and times; filtered by status. Read
 // again every few seconds while shown (the server has no live message for it).
 import type { Delivery, DeliveryStatus } from '@bpm/protocol';
-import { Alert, Badge, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Card, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date-format';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import { notificationQueries } from '../api/notifications-api';
 
 const statusColours: Record<DeliveryStatus, string> = { pending: 'yellow', sent: 'green', failed: 'red' };
@@ -34,6 +35,7 @@ function timesText(d: Delivery): string {
 export function DeliveryLog() {
   const [status, setStatus] = useState<DeliveryStatus | 'all'>('all');
   const log = useQuery(notificationQueries.deliveries(status === 'all' ? null : status));
+  const isPhone = useIsPhone();
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
@@ -59,7 +61,8 @@ export function DeliveryLog() {
         </Alert>
       )}
       {log.data && log.data.length === 0 && <Text c="dimmed">No messages.</Text>}
-      {log.data && log.data.length > 0 && (
+      {log.data && log.data.length > 0 && isPhone && <DeliveryCards deliveries={log.data} />}
+      {log.data && log.data.length > 0 && !isPhone && (
         <Table.ScrollContainer minWidth={860}>
           <Table striped verticalSpacing={6} aria-label="Delivery log">
             <Table.Thead>
@@ -78,9 +81,7 @@ export function DeliveryLog() {
               {log.data.map((d) => (
                 <Table.Tr key={d.id}>
                   <Table.Td>
-                    <Badge variant="light" color={statusColours[d.status]} c="dark.7">
-                      {statusWords[d.status]}
-                    </Badge>
+                    <StatusBadge status={d.status} />
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.createdAt)}</Table.Td>
                   <Table.Td>{d.channelName ?? `Channel ${d.channelId} (deleted)`}</Table.Td>
@@ -95,6 +96,45 @@ export function DeliveryLog() {
           </Table>
         </Table.ScrollContainer>
       )}
+    </Stack>
+  );
+}
+
+/** Never cut to "Fa…": the label keeps its width (Mantine clips a badge's label with an ellipsis). */
+function StatusBadge({ status }: { status: DeliveryStatus }) {
+  return (
+    <Badge variant="light" color={statusColours[status]} c="dark.7" styles={{ label: { overflow: 'visible' } }}>
+      {statusWords[status]}
+    </Badge>
+  );
+}
+
+/** On a phone: one card per message, the same facts as the table's columns. */
+function DeliveryCards({ deliveries }: { deliveries: Delivery[] }) {
+  return (
+    <Stack gap="xs" component="ul" aria-label="Delivery log" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {deliveries.map((d) => (
+        <Card key={d.id} component="li" withBorder padding="xs">
+          <Group gap="xs">
+            <StatusBadge status={d.status} />
+            <Text size="sm" fw={600}>
+              {d.channelName ?? `Channel ${d.channelId} (deleted)`}
+            </Text>
+          </Group>
+          <Text size="sm">
+            {whatText(d)} · Alarms {alarmsText(d)}
+          </Text>
+          <Text size="xs" c="gray.7">
+            Created {formatDateTime(d.createdAt)} · {d.attempts} {d.attempts === 1 ? 'attempt' : 'attempts'}
+            {timesText(d) && ` · ${timesText(d)}`}
+          </Text>
+          {d.lastError && (
+            <Text size="xs" c="red.9" style={{ overflowWrap: 'anywhere' }}>
+              {d.lastError}
+            </Text>
+          )}
+        </Card>
+      ))}
     </Stack>
   );
 }
