@@ -26,6 +26,8 @@ export interface NotificationServiceOptions {
   changed?: () => void;
 }
 
+const reloadEveryMs = 5000;
+
 interface Group {
   id: number;
   dueMs: number;
@@ -46,6 +48,7 @@ export class NotificationService {
   private readonly lastImmediate = new Map<string, number>();
   private batch = 0;
   private timer: NodeJS.Timeout | null = null;
+  private reloadedAt = 0;
 
   constructor(private readonly options: NotificationServiceOptions) {
     this.book = new EscalationBook({
@@ -76,7 +79,8 @@ export class NotificationService {
       return;
     }
     this.book.observe(alarm, this.now());
-    this.askFlush();
+    // Most alarm changes (a new peak, a message) change no escalation: no flush, no look at the outbox.
+    if (this.fires.length > 0 || this.writes.size > 0) this.askFlush();
   }
 
   /** On the engine instance, after the alarms have started: resumes the stored escalations and pending messages. */
@@ -115,6 +119,7 @@ export class NotificationService {
 
   /** After a rule or channel changed: the enabled rules and channels, and the active alarms a rule now matches. */
   async reload(): Promise<void> {
+    this.reloadedAt = performance.now();
     const rules = await listRules(this.options.db);
     const channels = await listChannelRows(this.options.db);
     this.enabledChannels = new Set(channels.filter((c) => c.enabled === 1).map((c) => c.id));
@@ -128,6 +133,8 @@ export class NotificationService {
   /** Steps due by now, then the outbox (tests with an injected clock call it instead of waiting for the timer). */
   async tick(): Promise<void> {
     if (!this.started) return;
+    // Cluster mode: a rule or channel changed through another instance reaches the engine's book here.
+    if (performance.now() - this.reloadedAt > reloadEveryMs) await this.reload();
     this.book.tick(this.now());
     await this.flush();
     await this.sender.kick();
@@ -175,7 +182,8 @@ export class NotificationService {
     this.flushAsked = true;
     setImmediate(() => {
       this.flushAsked = false;
-      void this.flush().then(() => this.sender.kick());
+      const fired = this.fires.length > 0;
+      void this.flush().then(() => (fired ? this.sender.kick() : undefined));
     });
   }
 

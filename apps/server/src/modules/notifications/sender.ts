@@ -13,7 +13,13 @@ import { dueMessages, markFailed, markRetry, markSent, messageAlarmIds, type Mes
 import { getRule } from './rules.queries.js';
 import { sendEmail, sendWebhook, type Outcome } from './transports.js';
 
-export const retryPolicy = { firstDelayMs: 5000, maxDelayMs: 10 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 } as const;
+export const retryPolicy = {
+  firstDelayMs: 5000,
+  maxDelayMs: 10 * 60_000,
+  giveUpAfterMs: 24 * 60 * 60_000,
+  /** A channel's oldest waiting message is tried at least this often: it tells when the receiver is back. */
+  probeMs: 10_000,
+} as const;
 
 /** The wait after the n-th failed attempt (n ≥ 1). */
 export function backOffMs(attempts: number, retryAfterMs = 0): number {
@@ -113,7 +119,10 @@ export class Sender {
         .execute();
       return;
     }
-    const retryAt = nowMs + backOffMs(attempts, outcome.retryAfterMs);
+    let delayMs = backOffMs(attempts, outcome.retryAfterMs);
+    if (delayMs > retryPolicy.probeMs && outcome.retryAfterMs === undefined && (await this.isOldestWaiting(row)))
+      delayMs = retryPolicy.probeMs;
+    const retryAt = nowMs + delayMs;
     if (!isTest && outcome.retry && retryAt <= Date.parse(row.created_at) + retryPolicy.giveUpAfterMs) {
       await markRetry(db, row.id, attempts, outcome.error, new Date(retryAt).toISOString());
       return;
@@ -121,6 +130,20 @@ export class Sender {
     const error = outcome.retry && !isTest ? `Gave up after 24 h: ${outcome.error}` : outcome.error;
     await markFailed(db, row.id, attempts, error);
     log.warn(`Notification ${row.id} (${row.kind}) to channel ${row.channel_id} failed: ${error}`);
+  }
+
+  /** Is `row` its channel's oldest message waiting for a retry? */
+  private async isOldestWaiting(row: MessageRow): Promise<boolean> {
+    const oldest = await this.options.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('channel_id', '=', row.channel_id)
+      .where('attempts', '>', 0)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return oldest === undefined || oldest.id === row.id;
   }
 
   /** One attempt at `row`, by its channel as it is now. */
