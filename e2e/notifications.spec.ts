@@ -100,4 +100,10 @@ test('a rule sends a Critical alarm: sent in the Delivery log, "Notified" on the
 
   await page.goto('/alarms');
   await expect(page.getByText(new RegExp(`^Notified: ${channelName} \\d\\d:\\d\\d$`))).toBeVisible();
+
+  // The message's link opens the alarm's details, with each message sent about it.
+  const alarmId = received.find((r) => r.json.kind === 'alarm')!.json.alarms![0]!.id;
+  await page.goto(`/alarms?alarm=${alarmId}`);
+  const details = page.getByRole('region', { name: `Alarm ${alarmId}` });
+  await expect(details.getByText(`Step 1 to ${channelName}: sent`, { exact: false })).toBeVisible();
 });

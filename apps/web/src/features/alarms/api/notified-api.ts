@@ -1,7 +1,7 @@
 // Which notification steps have been sent for each alarm (docs/notifications.md "Delivery log"), for the
 // "Notified: …" line of the Alarms page's rows: ONE request for the latest sent messages, read again every few
 // seconds, not one per row. A grouped message names its first 20 alarms only; those after it show no line.
-import { notificationLimits, type Delivery } from '@bpm/protocol';
+import { notificationLimits, type Alarm, type Delivery } from '@bpm/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '../../../lib/api-client';
@@ -38,3 +38,6 @@ export function useNotified(alarmId: number): string | undefined {
   const select = useCallback((byAlarm: Map<number, string>) => byAlarm.get(alarmId), [alarmId]);
   return useQuery({ ...notifiedQuery(), enabled: canRead, select }).data;
 }
+
+export const getAlarm = (id: number) => apiRequest<Alarm>(`/alarms/${id}`);
+export const getAlarmDeliveries = (alarmId: number) => apiRequest<Delivery[]>(`/notifications?alarmId=${alarmId}`);
