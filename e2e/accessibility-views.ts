@@ -160,6 +160,18 @@ export const views: View[] = [
     },
   },
   { name: 'Users', path: '/users', signedIn: true },
+  { name: 'Notifications: Rules', path: '/notifications?tab=rules', signedIn: true },
+  {
+    name: 'Notifications: Add channel',
+    path: '/notifications',
+    signedIn: true,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add channel' }).click();
+    },
+    shown: async (page) => {
+      await dialogShown(page, 'Add channel');
+    },
+  },
   {
     name: 'Users: Create New User',
     path: '/users',

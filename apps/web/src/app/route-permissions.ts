@@ -6,6 +6,7 @@ export const routePermissions: Readonly<Record<string, PermissionName>> = {
   [paths.users]: 'Users',
   [paths.roles]: 'Roles',
   [paths.logs]: 'Logs',
+  [paths.notifications]: 'Notifications',
 };
 
 export function requiredPermissionFor(pathname: string): PermissionName | undefined {

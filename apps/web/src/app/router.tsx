@@ -26,6 +26,7 @@ const pages = {
   rolesPage: () => import('../features/roles/components/roles-page'),
   permissionsRedirect: () => import('../features/roles/components/permissions-redirect'),
   logsPage: () => import('../features/logs/components/logs-page'),
+  notificationsPage: () => import('../features/notifications/components/notifications-page'),
   packsPage: () => import('../features/packs/components/packs-page'),
   packPage: () => import('../features/packs/components/pack-page'),
 };
@@ -113,6 +114,10 @@ export function appRoutes(): RouteObject[] {
         {
           path: paths.logs,
           lazy: async () => ({ Component: (await pages.logsPage()).LogsPage }),
+        },
+        {
+          path: paths.notifications,
+          lazy: async () => ({ Component: (await pages.notificationsPage()).NotificationsPage }),
         },
         {
           path: paths.packs,

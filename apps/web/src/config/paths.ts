@@ -10,6 +10,7 @@ export const paths = {
   users: '/users',
   roles: '/roles',
   logs: '/logs',
+  notifications: '/notifications',
   /** "Find a battery pack" (docs/history.md), and each pack's journey at /packs/{packId}. */
   packs: '/packs',
   pack: '/packs/:packId',

@@ -13,6 +13,7 @@ const pageNames: Readonly<Record<string, string>> = {
   [paths.users]: 'Users',
   [paths.roles]: 'Roles',
   [paths.logs]: 'Logs',
+  [paths.notifications]: 'Notifications',
   [paths.packs]: 'Battery packs',
 };
 

@@ -31,6 +31,7 @@ const systemItems: SidebarItem[] = [
   { label: 'Logs', path: paths.logs, icon: 'receipt_long' },
   { label: 'Roles', path: paths.roles, icon: 'admin_panel_settings' },
   { label: 'Users', path: paths.users, icon: 'group' },
+  { label: 'Notifications', path: paths.notifications, icon: 'notifications' },
 ];
 
 export function visibleSystemItems(has: (name: PermissionName) => boolean): SidebarItem[] {

@@ -57,4 +57,3 @@ describe('watchdog ring colour', () => {
 
   it('alerted is red whatever the time left', () => expect(ring(10, true)).toBe('rgb(250, 82, 82)'));
 });
-

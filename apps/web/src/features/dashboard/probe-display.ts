@@ -66,4 +66,3 @@ export function batteryIcon(percentage: number, isCharging: boolean): IconName {
 }
 
 export const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');
-

@@ -16,7 +16,11 @@ export function byDanger(a: StageCount, b: StageCount): number {
   return b.critical - a.critical || b.warning - a.warning || a.name.localeCompare(b.name);
 }
 
-export function countStages(entries: Iterable<{ probe: { state: { stateString: string }; assignment: { buildStage: { id: number; name: string } | null } } }>): StageCount[] {
+export function countStages(
+  entries: Iterable<{
+    probe: { state: { stateString: string }; assignment: { buildStage: { id: number; name: string } | null } };
+  }>,
+): StageCount[] {
   const stages = new Map<number, StageCount>();
   for (const { probe } of entries) {
     const stage = probe.assignment.buildStage;
@@ -75,5 +79,4 @@ export class StageSummary {
 
 const stageSummary = new StageSummary(probeStore);
 
-export const useStageSummary = (): readonly StageCount[] =>
-  useSyncExternalStore(stageSummary.subscribe, stageSummary.getStages);
+export const useStageSummary = (): readonly StageCount[] => useSyncExternalStore(stageSummary.subscribe, stageSummary.getStages);

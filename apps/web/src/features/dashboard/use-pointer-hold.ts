@@ -22,8 +22,11 @@ export function usePointerHold(): { pointerHeld: boolean; onPointerOver: (over: 
     },
     [set],
   );
-  useEffect(() => () => {
-    if (timer.current !== null) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
   return { pointerHeld, onPointerOver };
 }

@@ -7,7 +7,6 @@ export function isKeyExpired(expirationDate: string, now: Date = new Date()): bo
   return Date.parse(expirationDate) <= now.getTime();
 }
 
-
 /** Parses "YYYY-MM-DD" as local midnight. */
 function localMidnight(day: string): Date {
   const [year, month, date] = day.split('-').map(Number);

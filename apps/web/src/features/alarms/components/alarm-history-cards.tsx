@@ -8,6 +8,7 @@ import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { acknowledgedByText, alarmSource, peakAfterPlace, placeOf } from '../alarm-display';
 import { AlarmCard, AlarmCardList, AlarmStateBadges, type AlarmItemProps } from './alarm-row-parts';
+import { NotifiedNote } from './notified-note';
 
 /** Like the open alarms' cards, only those near the screen are rendered (lib/use-page-virtual-rows.ts). */
 export function AlarmHistoryCards({ alarms }: { alarms: Alarm[] }) {
@@ -36,6 +37,7 @@ const AlarmHistoryCard = memo(function AlarmHistoryCard({ index, measureRef, ala
         {placeOf(alarm)}
         {peakAfterPlace(alarm)}
       </Text>
+      <NotifiedNote alarmId={alarm.id} />
       {acknowledgedBy && (
         <Text size="xs" c="gray.7">
           Acknowledged by {acknowledgedBy}

@@ -20,6 +20,7 @@ import type { AlarmItemProps } from './alarm-row-parts';
 import { AlarmSummary } from './alarm-summary';
 import { AlarmTableHead, AlarmTableRow, stickyOffset, VirtualAlarmRows } from './alarm-table';
 import { HistoryFilters, initialHistoryFilter, type HistoryFilterState } from './history-filters';
+import { NotifiedNote } from './notified-note';
 
 function toFilter(state: HistoryFilterState, now: number): HistoryFilter {
   const number = (value: string | number) => (value === '' ? undefined : Number(value));
@@ -101,9 +102,12 @@ const HistoryRow = memo(function HistoryRow({ index, measureRef, alarm }: AlarmI
       virtual={{ index, measureRef }}
       state={<AlarmStateBadge alarm={alarm} muted />}
       message={
-        <Text size="sm" c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
-          {keepUnitsWithNumbers(alarm.raisedMessage)}
-        </Text>
+        <>
+          <Text size="sm" c={alarm.eventType === 'Critical' ? 'red.9' : 'dark.6'}>
+            {keepUnitsWithNumbers(alarm.raisedMessage)}
+          </Text>
+          <NotifiedNote alarmId={alarm.id} />
+        </>
       }
       withCleared
       last={acknowledgedByText(alarm)}

@@ -18,6 +18,7 @@ import {
   type OpenAlarmListProps,
 } from './alarm-row-parts';
 import { openAlarmListId } from './open-alarm-list-id';
+import { NotifiedNote } from './notified-note';
 
 /** Like the table, only the cards near the screen are rendered (lib/use-page-virtual-rows.ts). */
 export function OpenAlarmCards(props: OpenAlarmListProps) {
@@ -49,6 +50,7 @@ const OpenAlarmCard = memo(function OpenAlarmCard(props: OpenAlarmItemProps) {
         {alarmSource(alarm.probeID)}: {keepUnitsWithNumbers(alarm.lastMessage)}
       </Text>
       {isSuppressedByAssignment(alarm) && <SuppressedNote />}
+      <NotifiedNote alarmId={alarm.id} />
       <Text size="xs" c="gray.7">
         {formatDateTime(alarm.raisedAt)} · {placeOf(alarm)}
         {peakAfterPlace(alarm)}

@@ -27,6 +27,7 @@ import {
   type OpenAlarmListProps,
 } from './alarm-row-parts';
 import { AlarmTableHead, AlarmTableRow, stickyOffset, VirtualAlarmRows } from './alarm-table';
+import { NotifiedNote } from './notified-note';
 import { OpenAlarmCards } from './open-alarm-cards';
 import { OpenAlarmFilters, useOpenAlarmFilter } from './open-alarm-filters';
 import { openAlarmListId } from './open-alarm-list-id';
@@ -243,6 +244,7 @@ const OpenAlarmRow = memo(function OpenAlarmRow(props: OpenAlarmItemProps) {
               {shelvedText}
             </Text>
           )}
+          <NotifiedNote alarmId={alarm.id} inline />
         </Text>
       }
       last={

@@ -7,7 +7,6 @@ import { dateInputFormat, parseDay } from '../../../lib/date-format';
 import { useCreateKey } from '../api/use-create-key';
 import { expirationDateTimeOf, tomorrowOf, validateNewKey, type NewKeyErrors } from '../key-rules';
 
-
 export function NewKeyForm({
   onCancel,
   onCreated,

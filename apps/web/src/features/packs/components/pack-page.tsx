@@ -129,7 +129,8 @@ function PackJourney({ packId, name, carriages }: { packId: number; name: string
                 className={classes.carriage}
               >
                 <Text size="sm" c="gray.7">
-                  {formatDateTime(c.from)} – {formatDateTime(c.to)} ({duration(c.from, c.to)}) · probe {c.probeID} · {c.agv?.name ?? 'no AGV'}
+                  {formatDateTime(c.from)} – {formatDateTime(c.to)} ({duration(c.from, c.to)}) · probe {c.probeID} ·{' '}
+                  {c.agv?.name ?? 'no AGV'}
                 </Text>
                 <Text size="sm">Internal: {statsText(c.internal)}</Text>
                 <Text size="sm">External: {statsText(c.external)}</Text>
