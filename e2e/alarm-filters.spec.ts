@@ -2,7 +2,9 @@
 // filters kept in the address, and the keyboard focus moving on after each Acknowledge.
 import type { Page } from '@playwright/test';
 import { expect, signInAsAdmin, test } from './fixtures';
-import { canReport as report, ingest } from './probe-reports';
+import { canReport as report, ingest, ownProbesOnSharedServer } from './probe-reports';
+
+ownProbesOnSharedServer('before each test');
 
 /** Reports for the filters and the focus tests: a stage and pack of their own (ids nobody else uses). */
 const at = (probeID: string, stage: number, pack: number, overrides: Partial<ReturnType<typeof report>> = {}) => {
