@@ -7,6 +7,7 @@
 // Run: node --import tsx bench/notifications.bench.ts   (env: BENCH_NOTIF_SECONDS, default 60)
 import type { Channel, Rule } from '@bpm/protocol';
 import { loadConfig } from '../apps/server/src/config';
+import { criticalReport } from '../apps/server/src/modules/notifications/alarm-report.testing';
 import { startWebhookReceiver, type WebhookReceiver } from '../apps/server/src/modules/notifications/receivers.testing';
 import { createTestApp, withCookie } from '../apps/server/src/testing/test-app';
 import { freePort } from '../e2e/server';
@@ -23,20 +24,8 @@ async function main(): Promise<void> {
     return (r.body === '' ? undefined : r.json()) as T;
   };
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  const report = (probeID: string) => ({
-    probeID,
-    readings: [
-      { origin: 'CAN', temperature: 60, valid: true },
-      { origin: 'Thermocouple', temperature: 60, valid: true },
-    ],
-    batteryPercentage: 80,
-    assignment: {
-      buildStage: { id: 3, name: 'Busbar welding' },
-      agv: { id: 1, name: 'AGV-1' },
-      batteryPack: { id: 9, name: 'Pack 9' },
-    },
-  });
-  const send = (ids: string[]) => t.app.inject({ method: 'POST', url: '/api/probes/reports', headers, payload: ids.map(report) });
+  const send = (ids: string[]) =>
+    t.app.inject({ method: 'POST', url: '/api/probes/reports', headers, payload: ids.map(criticalReport) });
 
   async function scenario(name: string, url: string, groupSeconds: number): Promise<Rule> {
     const channel = await call<Channel>('POST', '/notification-channels', {

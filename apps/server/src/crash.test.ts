@@ -1,31 +1,13 @@
 // Crash safety (docs/security.md): the real server as a child process on a temporary data directory is
 // killed with SIGKILL while reports stream in and accounts change; restarted on the same data, the database
 // passes PRAGMA integrity_check and every account change that was answered before the kill is there.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { databaseFileName } from './db/database.js';
+import { killHard, signIn } from './testing/child-server.js';
 import { tempDataDir } from './testing/temp-storage.js';
-import { startTestServer, type RunningServer } from '../../../e2e/server';
-
-async function signIn(server: RunningServer): Promise<Record<string, string>> {
-  const response = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ username: 'admin', password: server.adminPassword, rememberMe: false }),
-  });
-  expect(response.status).toBe(200);
-  const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
-  return { cookie, origin: server.url, 'content-type': 'application/json' };
-}
-
-async function killHard(server: RunningServer): Promise<void> {
-  const exited = new Promise((resolve) => server.process.once('exit', resolve));
-  server.process.kill('SIGKILL');
-  await exited;
-  rmSync(server.dataDir, { recursive: true, force: true }); // its own unused directory; ours is BPM_DATA_DIR
-}
+import { startTestServer } from '../../../e2e/server';
 
 describe('kill -9 during ingest and account changes', () => {
   it('restarts on the same data with an intact database and every answered change', async () => {

@@ -11,19 +11,15 @@ export interface SenderStats {
   lastError?: string;
 }
 
-export class ReportSender {
+/** The batching both transports share: at most `maxInFlight` batches of `batchSize` in flight, counted in `stats`. */
+export abstract class BatchSender {
   readonly stats: SenderStats = { requests: 0, reportsSent: 0, accepted: 0, ignored: 0, failures: 0 };
   private inFlight = 0;
-  private readonly endpoint: string;
 
   constructor(
-    apiUrl: string,
-    private readonly key: string,
     private readonly maxInFlight = 4,
     private readonly batchSize = maxReportsPerBatch,
-  ) {
-    this.endpoint = `${apiUrl.replace(/\/+$/, '')}/probes/reports`;
-  }
+  ) {}
 
   /** Free request slots: the caller generates no more reports than can be sent now. */
   get freeSlots(): number {
@@ -37,33 +33,54 @@ export class ReportSender {
   /** Sends the reports in batches; resolves when every batch has been answered. */
   async send(reports: readonly ProbeReport[]): Promise<void> {
     const batches: Promise<void>[] = [];
-    for (let i = 0; i < reports.length; i += this.batchSize) batches.push(this.post(reports.slice(i, i + this.batchSize)));
+    for (let i = 0; i < reports.length; i += this.batchSize) batches.push(this.deliver(reports.slice(i, i + this.batchSize)));
     await Promise.all(batches);
   }
 
-  private async post(batch: readonly ProbeReport[]): Promise<void> {
+  /** Sends one batch and counts what the server accepted; a thrown error counts as a failure. */
+  protected abstract transmit(batch: readonly ProbeReport[]): Promise<void>;
+
+  private async deliver(batch: readonly ProbeReport[]): Promise<void> {
     this.inFlight += 1;
     this.stats.requests += 1;
     this.stats.reportsSent += batch.length;
     try {
-      const response = await fetch(this.endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${this.key}` },
-        body: JSON.stringify(batch),
-      });
-      if (response.status === 202) {
-        const result = (await response.json()) as IngestResult;
-        this.stats.accepted += result.accepted;
-        this.stats.ignored += result.ignored;
-      } else {
-        this.stats.failures += 1;
-        this.stats.lastError = `${response.status} ${await response.text()}`;
-      }
+      await this.transmit(batch);
     } catch (error) {
       this.stats.failures += 1;
       this.stats.lastError = error instanceof Error ? error.message : String(error);
     } finally {
       this.inFlight -= 1;
+    }
+  }
+}
+
+export class ReportSender extends BatchSender {
+  private readonly endpoint: string;
+
+  constructor(
+    apiUrl: string,
+    private readonly key: string,
+    maxInFlight?: number,
+    batchSize?: number,
+  ) {
+    super(maxInFlight, batchSize);
+    this.endpoint = `${apiUrl.replace(/\/+$/, '')}/probes/reports`;
+  }
+
+  protected async transmit(batch: readonly ProbeReport[]): Promise<void> {
+    const response = await fetch(this.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${this.key}` },
+      body: JSON.stringify(batch),
+    });
+    if (response.status === 202) {
+      const result = (await response.json()) as IngestResult;
+      this.stats.accepted += result.accepted;
+      this.stats.ignored += result.ignored;
+    } else {
+      this.stats.failures += 1;
+      this.stats.lastError = `${response.status} ${await response.text()}`;
     }
   }
 }

@@ -1,10 +1,11 @@
 // A throwaway Mosquitto (MQTT 5) for tests: a free port on 127.0.0.1, a config file in a temporary directory,
 // anonymous clients, no persistence, stopped by its pid file (docs/mqtt.md (Cluster mode)).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stopByPidFile, waitForDaemon } from './daemon.js';
 import { ensureDebianPackage, freePort } from './debian-packages.js';
 
 const mosquittoBinary = process.env.BPM_MOSQUITTO ?? '/usr/sbin/mosquitto';
@@ -40,25 +41,10 @@ export async function startThrowawayMosquitto(): Promise<ThrowawayMosquitto> {
   ].join('\n');
   writeFileSync(join(dir, 'mosquitto.conf'), `${config}\n`);
   execFileSync(mosquittoBinary, ['-d', '-c', join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
-  for (let i = 0; i < 100 && !(existsSync(pidFile) && (await accepts(port))); i++) execFileSync('sleep', ['0.05']);
-  let stopped = false;
+  await waitForDaemon(async () => existsSync(pidFile) && (await accepts(port)));
   return {
     url: `mqtt://127.0.0.1:${port}`,
     port,
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      try {
-        const pid = Number(readFileSync(pidFile, 'utf8').trim());
-        process.kill(pid, 'SIGTERM');
-        for (let i = 0; i < 100; i++) {
-          process.kill(pid, 0);
-          execFileSync('sleep', ['0.05']);
-        }
-      } catch {
-        // gone
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: stopByPidFile(pidFile, dir),
   };
 }

@@ -4,7 +4,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Gauge, Histogram, Registry } from 'prom-client';
+import { scrapedFigures } from '../../scraped-metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,25 +24,7 @@ export const metricsModule = fp(
     const service = app.probeService;
     const registers = [new Registry()];
     // Figures the server already counts are read at each scrape.
-    const counter = (name: string, help: string, read: () => number) =>
-      new Counter({
-        name,
-        help,
-        registers,
-        collect() {
-          this.reset();
-          this.inc(read());
-        },
-      });
-    const gauge = (name: string, help: string, read: () => number) =>
-      new Gauge({
-        name,
-        help,
-        registers,
-        collect() {
-          this.set(read());
-        },
-      });
+    const { counter, gauge } = scrapedFigures(registers);
 
     counter('bpm_reports_accepted_total', 'Probe reports applied.', () => service.counters.reportsAccepted);
     counter(

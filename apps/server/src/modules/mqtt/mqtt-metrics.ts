@@ -1,5 +1,6 @@
 // MQTT figures for /metrics (docs/mqtt.md (Metrics)): counted here, read by prom-client at each scrape.
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Counter, type Registry } from 'prom-client';
+import { scrapedFigures } from '../../scraped-metrics.js';
 
 export class MqttCounters {
   connections: () => number = () => 0;
@@ -10,26 +11,13 @@ export class MqttCounters {
 
   register(registry: Registry): void {
     const registers = [registry];
-    const connections = () => this.connections();
     const errors = () => Object.entries(this.errors);
-    new Gauge({
-      name: 'bpm_mqtt_connections',
-      help: 'Open MQTT connections (embedded broker) or connections to the plant broker (cluster mode).',
-      registers,
-      collect() {
-        this.set(connections());
-      },
-    });
-    const counter = (name: string, help: string, read: () => number) =>
-      new Counter({
-        name,
-        help,
-        registers,
-        collect() {
-          this.reset();
-          this.inc(read());
-        },
-      });
+    const { counter, gauge } = scrapedFigures(registers);
+    gauge(
+      'bpm_mqtt_connections',
+      'Open MQTT connections (embedded broker) or connections to the plant broker (cluster mode).',
+      () => this.connections(),
+    );
     counter('bpm_mqtt_messages_received_total', 'MQTT publishes received on report topics.', () => this.messagesReceived);
     counter('bpm_mqtt_messages_published_total', 'MQTT messages BPM published (alarms, errors).', () => this.messagesPublished);
     new Counter({

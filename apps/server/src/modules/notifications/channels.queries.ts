@@ -69,11 +69,23 @@ async function checkInput(db: Kysely<Database>, input: ChannelInput, id: number 
   }
 }
 
+/** The columns an insert and an update both write; the name key keeps names unique regardless of case. */
 function columns(input: ChannelInput, previousSecret: string | null) {
+  const common = { name: input.name, name_key: input.name.toLowerCase(), enabled: input.enabled ? 1 : 0 };
   if (input.type === 'email')
-    return { type: 'email', settings: JSON.stringify({ to: input.settings.to, userIds: input.settings.userIds }), secret: null };
+    return {
+      ...common,
+      type: 'email',
+      settings: JSON.stringify({ to: input.settings.to, userIds: input.settings.userIds }),
+      secret: null,
+    };
   const secret = input.settings.secret === undefined ? previousSecret : input.settings.secret;
-  return { type: 'webhook', settings: JSON.stringify({ url: input.settings.url, format: input.settings.format }), secret };
+  return {
+    ...common,
+    type: 'webhook',
+    settings: JSON.stringify({ url: input.settings.url, format: input.settings.format }),
+    secret,
+  };
 }
 
 export async function insertChannel(db: Kysely<Database>, input: ChannelInput, now: string): Promise<ChannelRow> {
@@ -81,9 +93,6 @@ export async function insertChannel(db: Kysely<Database>, input: ChannelInput, n
   return db
     .insertInto('notification_channels')
     .values({
-      name: input.name,
-      name_key: input.name.toLowerCase(),
-      enabled: input.enabled ? 1 : 0,
       ...columns(input, null),
       created_at: now,
       updated_at: now,
@@ -99,9 +108,6 @@ export async function updateChannel(db: Kysely<Database>, id: number, input: Cha
   return db
     .updateTable('notification_channels')
     .set({
-      name: input.name,
-      name_key: input.name.toLowerCase(),
-      enabled: input.enabled ? 1 : 0,
       ...columns(input, previousSecret),
       updated_at: now,
     })

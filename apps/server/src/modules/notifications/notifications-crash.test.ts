@@ -4,41 +4,11 @@
 import type { Channel, Delivery } from '@bpm/protocol';
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { freePort, startTestServer, type RunningServer } from '../../../../../e2e/server';
+import { freePort, startTestServer } from '../../../../../e2e/server';
+import { killHard, signIn } from '../../testing/child-server.js';
 import { tempDataDir } from '../../testing/temp-storage.js';
+import { criticalReport, until } from './alarm-report.testing.js';
 import { startWebhookReceiver } from './receivers.testing.js';
-
-async function signIn(server: RunningServer): Promise<Record<string, string>> {
-  const response = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ username: 'admin', password: server.adminPassword, rememberMe: false }),
-  });
-  expect(response.status).toBe(200);
-  return { cookie: response.headers.get('set-cookie')!.split(';')[0]!, origin: server.url, 'content-type': 'application/json' };
-}
-
-const report = (probeID: string) => ({
-  probeID,
-  readings: [
-    { origin: 'CAN', temperature: 60, valid: true },
-    { origin: 'Thermocouple', temperature: 60, valid: true },
-  ],
-  batteryPercentage: 80,
-  assignment: {
-    buildStage: { id: 3, name: 'Busbar welding' },
-    agv: { id: 1, name: 'AGV-1' },
-    batteryPack: { id: 9, name: 'Pack 9' },
-  },
-});
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('kill -9 with notifications pending', () => {
   it('delivers every pending message after the restart', async () => {
@@ -61,17 +31,14 @@ describe('kill -9 with notifications pending', () => {
       steps: [{ afterMinutes: 0, channelIds: [channel.id] }],
       groupSeconds: 0,
     });
-    expect((await post('/probes/reports', ['K-1', 'K-2', 'K-3', 'K-4', 'K-5'].map(report))).status).toBe(202);
+    expect((await post('/probes/reports', ['K-1', 'K-2', 'K-3', 'K-4', 'K-5'].map(criticalReport))).status).toBe(202);
     const pending = await until(
       async () =>
         (await (await fetch(`${first.url}/api/notifications?channelId=${channel.id}`, { headers })).json()) as Delivery[],
       (log) => log.length === 5 && log.every((d) => d.status === 'pending' && d.attempts >= 1),
     );
 
-    const exited = new Promise((resolve) => first.process.once('exit', resolve));
-    first.process.kill('SIGKILL');
-    await exited;
-    rmSync(first.dataDir, { recursive: true, force: true });
+    await killHard(first);
 
     const receiver = await startWebhookReceiver(receiverPort);
     const second = await startTestServer({ BPM_DATA_DIR: dataDir }, { port: first.port, built: true });

@@ -6,6 +6,7 @@ import { freePort } from '../../../../../e2e/server';
 import { tempDataDir } from '../../testing/temp-storage.js';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
 import { startThrowawayRedis, type ThrowawayRedis } from '../../testing/throwaway-redis.js';
+import { criticalReport, until } from './alarm-report.testing.js';
 import { startWebhookReceiver } from './receivers.testing.js';
 
 let redis: ThrowawayRedis;
@@ -16,28 +17,6 @@ beforeAll(async () => {
 afterAll(() => {
   redis?.stop();
 });
-
-const report = (probeID: string) => ({
-  probeID,
-  readings: [
-    { origin: 'CAN', temperature: 60, valid: true },
-    { origin: 'Thermocouple', temperature: 60, valid: true },
-  ],
-  batteryPercentage: 80,
-  assignment: {
-    buildStage: { id: 3, name: 'Busbar welding' },
-    agv: { id: 1, name: 'AGV-1' },
-    batteryPack: { id: 9, name: 'Pack 9' },
-  },
-});
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('notifications when the engine moves', () => {
   it('the successor sends what the predecessor left pending', async () => {
@@ -63,7 +42,7 @@ describe('notifications when the engine moves', () => {
         steps: [{ afterMinutes: 0, channelIds: [channel.id] }],
         groupSeconds: 0,
       });
-      expect((await call('POST', '/probes/reports', ['F-1', 'F-2', 'F-3'].map(report))).statusCode).toBe(202);
+      expect((await call('POST', '/probes/reports', ['F-1', 'F-2', 'F-3'].map(criticalReport))).statusCode).toBe(202);
       const pending = await until(
         async () => (await call('GET', `/notifications?channelId=${channel.id}`)).json<Delivery[]>(),
         (log) => log.length === 3 && log.every((d) => d.status === 'pending' && d.attempts >= 1),
