@@ -12,6 +12,7 @@ import { useLogOut } from '../features/account/api/use-log-out';
 import { useUpdateCurrentUser } from '../features/account/api/use-update-current-user';
 import { alarmQueries } from '../features/alarms/api/alarm-queries';
 import { useAcknowledgeAlarm, useAcknowledgeAlarms } from '../lib/alarm-acknowledge';
+import { notifiedQueries } from '../features/alarms/api/notified-api';
 import { useShelveAlarm } from '../features/alarms/api/use-shelve-alarm';
 import { useUnshelveAlarm } from '../features/alarms/api/use-unshelve-alarm';
 import { useLogIn } from '../features/auth/api/use-log-in';
@@ -28,6 +29,14 @@ import { useCreateRole } from '../features/roles/api/use-create-role';
 import { useDeleteRole } from '../features/roles/api/use-delete-role';
 import { useSetDefaultRole } from '../features/roles/api/use-set-default-role';
 import { useUpdateRole } from '../features/roles/api/use-update-role';
+import {
+  notificationQueries,
+  useDeleteChannel,
+  useDeleteRule,
+  useSaveChannel,
+  useSaveRule,
+  useTestChannel,
+} from '../features/notifications/api/notifications-api';
 import { packQueries } from '../features/packs/api/packs-api';
 import { useChangeUserPassword } from '../features/users/api/use-change-user-password';
 import { useCreateUser } from '../features/users/api/use-create-user';
@@ -95,6 +104,25 @@ const signingOut: [string, Run][] = [
   ['useShelveAlarm', mutation(useShelveAlarm, { id: 1, minutes: 5, reason: 'swap' })],
   ['useUnshelveAlarm', mutation(useUnshelveAlarm, 1)],
   ['useDownloadFile', mutation(useDownloadFile, () => apiFile('/alarms.csv?probeID=P-1'))],
+  ['notifiedQueries.byAlarm', query(notifiedQueries.byAlarm())],
+  ['notificationQueries.channels', query(notificationQueries.channels())],
+  ['notificationQueries.rules', query(notificationQueries.rules())],
+  ['notificationQueries.deliveries', query(notificationQueries.deliveries(null))],
+  ['notificationQueries.users', query(notificationQueries.users())],
+  [
+    'useSaveChannel',
+    mutation(useSaveChannel, { body: { name: 'Shift lead', type: 'email', settings: { to: ['a@plant.test'] } } }),
+  ],
+  ['useDeleteChannel', mutation(useDeleteChannel, 1)],
+  ['useTestChannel', mutation(useTestChannel, 1)],
+  [
+    'useSaveRule',
+    mutation(useSaveRule, {
+      id: 1,
+      body: { name: 'Night', match: { eventTypes: ['Critical'] }, steps: [{ afterMinutes: 0, channelIds: [1] }] },
+    }),
+  ],
+  ['useDeleteRule', mutation(useDeleteRule, 1)],
 ];
 
 // Their 401 is an answer the form shows ("Invalid username or password.", "Current password is incorrect.").

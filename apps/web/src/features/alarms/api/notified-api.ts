@@ -2,11 +2,9 @@
 // "Notified: …" line of the Alarms page's rows: ONE request for the latest sent messages, read again every few
 // seconds, not one per row. A grouped message names its first 20 alarms only; those after it show no line.
 import { notificationLimits, type Alarm, type Delivery } from '@bpm/protocol';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { formatHourMinute } from '../../../lib/date-format';
-import { usePermissionLevel } from '../../../session/use-permission-level';
 
 const notifiedPollMs = 10_000;
 
@@ -23,21 +21,16 @@ export function notifiedByAlarm(deliveries: readonly Delivery[]): Map<number, st
   return new Map([...parts].map(([id, list]) => [id, list.join(', ')]));
 }
 
-export const notifiedQuery = () =>
-  queryOptions({
-    queryKey: ['notifications', 'notified'],
-    queryFn: async () => notifiedByAlarm(await getSentDeliveries()),
-    refetchInterval: notifiedPollMs,
-    // A Map: nothing to share structurally; each row selects its own string.
-    structuralSharing: false,
-  });
-
-/** The alarm's "Notified" text, or undefined (none sent, or the user may not read notifications). */
-export function useNotified(alarmId: number): string | undefined {
-  const canRead = usePermissionLevel('Notifications', 'READ');
-  const select = useCallback((byAlarm: Map<number, string>) => byAlarm.get(alarmId), [alarmId]);
-  return useQuery({ ...notifiedQuery(), enabled: canRead, select }).data;
-}
+export const notifiedQueries = {
+  byAlarm: () =>
+    queryOptions({
+      queryKey: ['notifications', 'notified'],
+      queryFn: async () => notifiedByAlarm(await getSentDeliveries()),
+      refetchInterval: notifiedPollMs,
+      // A Map: nothing to share structurally; each row selects its own string.
+      structuralSharing: false,
+    }),
+};
 
 export const getAlarm = (id: number) => apiRequest<Alarm>(`/alarms/${id}`);
 export const getAlarmDeliveries = (alarmId: number) => apiRequest<Delivery[]>(`/notifications?alarmId=${alarmId}`);
