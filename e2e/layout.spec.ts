@@ -26,7 +26,12 @@ test('an administrator sees the Home and System groups; the menu works from the 
     /Account$/,
     /API keys$/,
   ]);
-  await expect(sidebar.getByRole('navigation', { name: 'System' }).getByRole('link')).toHaveText([/Logs$/, /Roles$/, /Users$/]);
+  await expect(sidebar.getByRole('navigation', { name: 'System' }).getByRole('link')).toHaveText([
+    /Logs$/,
+    /Roles$/,
+    /Users$/,
+    /Notifications$/,
+  ]);
   await page.keyboard.press('Escape');
   await expect(sidebar).toBeHidden();
 
