@@ -15,9 +15,12 @@ export function useAcknowledgeAlarm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; comment?: string; then?: () => void }) => acknowledgeAlarm(input.id, input.comment),
-    onSuccess: (_alarm, input) => {
+    onSuccess: async (_alarm, input) => {
       input.then?.();
-      return queryClient.invalidateQueries({ queryKey: alarmKeyPrefix });
+      await queryClient.invalidateQueries({ queryKey: alarmKeyPrefix });
+      // Again once the lists are read anew: their re-render may have dropped the focus (then() keeps focus the user
+      // has taken meanwhile where it is).
+      input.then?.();
     },
   });
 }

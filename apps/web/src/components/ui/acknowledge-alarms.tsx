@@ -3,13 +3,7 @@
 import { alarmLimits, type Alarm } from '@bpm/protocol';
 import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import {
-  acknowledgeWithoutCommentMax,
-  alarmName,
-  canBeAcknowledged,
-  useAcknowledgeAlarm,
-  useAcknowledgeAlarms,
-} from '../../lib/alarm-acknowledge';
+import { acknowledgeWithoutCommentMax, alarmName, useAcknowledgeAlarm, useAcknowledgeAlarms } from '../../lib/alarm-acknowledge';
 import { ModalActions } from './modal-actions';
 import { PermissionButton } from './permission-button';
 
@@ -48,17 +42,20 @@ export function AcknowledgeButton({
  * Called as alarm `id` of `list` (in the order shown) is acknowledged: returns what moves the keyboard focus, once the
  * server has answered, to the next alarm's Acknowledge (the previous one's after the last), so a keyboard user
  * acknowledges one after another (docs/alarms.md (Web)); to `fallback()` when none is left. The order is taken at the
- * click, as the acknowledged alarm moves down the list. Focus the user has taken elsewhere meanwhile stays there.
+ * click, as the acknowledged alarm moves down the list; which alarms still have an Acknowledge is read when the focus
+ * moves, since an earlier acknowledgement may reach the list only after this click. Focus the user has taken
+ * elsewhere meanwhile stays there.
  */
 export function focusOnAfterAcknowledge(list: readonly Alarm[], id: number, fallback: () => HTMLElement | null): () => void {
   const at = list.findIndex((a) => a.id === id);
-  const target =
-    list.slice(at + 1).find(canBeAcknowledged) ?? (at > 0 ? list.slice(0, at).reverse().find(canBeAcknowledged) : undefined);
+  const candidates = [...list.slice(at + 1), ...(at > 0 ? list.slice(0, at).reverse() : [])];
   const focusedAtClick = document.activeElement;
   return () => {
     const focused = document.activeElement;
     if (focused !== focusedAtClick && focused !== null && focused !== document.body) return;
-    const button = target && document.querySelector<HTMLElement>(`[aria-label="Acknowledge ${CSS.escape(alarmName(target))}"]`);
+    const buttonOf = (alarm: Alarm) =>
+      document.querySelector<HTMLElement>(`[aria-label="Acknowledge ${CSS.escape(alarmName(alarm))}"]`);
+    const button = candidates.map(buttonOf).find((found) => found !== null);
     (button ?? fallback())?.focus();
   };
 }
