@@ -10,6 +10,7 @@ import { Icon } from '../../../components/ui/icon';
 import { notificationQueries, useDeleteChannel, useSaveChannel, useTestChannel } from '../api/notifications-api';
 import { ChannelFormModal, formatLabels, typeLabels } from './channel-form-modal';
 import { PermissionButton } from '../../../components/ui/permission-button';
+import { ItemActions } from './item-actions';
 import type { NotificationRights } from './rights';
 
 type Open = { kind: 'add' } | { kind: 'edit' | 'delete'; channel: Channel } | null;
@@ -122,26 +123,15 @@ function ChannelCard({
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {channelTarget(channel)}
         </Text>
-        <Group gap="xs">
-          <PermissionButton
-            size="xs"
-            variant="light"
-            isAllowed={rights.canChange}
-            onClick={onEdit}
-            aria-label={`Edit ${channel.name}`}
-          >
-            Edit
-          </PermissionButton>
-          <PermissionButton
-            size="xs"
-            variant="default"
-            isAllowed={rights.canChange}
-            loading={save.isPending}
-            onClick={() => save.mutate({ id: channel.id, body: toggledBody(channel) })}
-            aria-label={`${channel.enabled ? 'Disable' : 'Enable'} ${channel.name}`}
-          >
-            {channel.enabled ? 'Disable' : 'Enable'}
-          </PermissionButton>
+        <ItemActions
+          name={channel.name}
+          enabled={channel.enabled}
+          rights={rights}
+          toggling={save.isPending}
+          onEdit={onEdit}
+          onToggle={() => save.mutate({ id: channel.id, body: toggledBody(channel) })}
+          onDelete={onDelete}
+        >
           <PermissionButton
             size="xs"
             variant="default"
@@ -152,17 +142,7 @@ function ChannelCard({
           >
             Send test
           </PermissionButton>
-          <PermissionButton
-            size="xs"
-            color="red"
-            variant="light"
-            isAllowed={rights.canDelete}
-            onClick={onDelete}
-            aria-label={`Delete ${channel.name}`}
-          >
-            Delete
-          </PermissionButton>
-        </Group>
+        </ItemActions>
         <TestOutcome outcome={outcome} error={test.error ?? save.error} />
       </Stack>
     </Card>

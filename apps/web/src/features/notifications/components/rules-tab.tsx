@@ -8,6 +8,7 @@ import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-mo
 import { Icon } from '../../../components/ui/icon';
 import { notificationQueries, useDeleteRule, useSaveRule } from '../api/notifications-api';
 import { PermissionButton } from '../../../components/ui/permission-button';
+import { ItemActions } from './item-actions';
 import type { NotificationRights } from './rights';
 import { RuleFormModal } from './rule-form-modal';
 import { RuleTimeline } from './rule-timeline';
@@ -118,37 +119,15 @@ function RuleCard(props: {
           </Stack>
           <RuleTimeline rule={rule} channels={channels} />
         </SimpleGrid>
-        <Group gap="xs">
-          <PermissionButton
-            size="xs"
-            variant="light"
-            isAllowed={rights.canChange}
-            onClick={onEdit}
-            aria-label={`Edit ${rule.name}`}
-          >
-            Edit
-          </PermissionButton>
-          <PermissionButton
-            size="xs"
-            variant="default"
-            isAllowed={rights.canChange}
-            loading={save.isPending}
-            onClick={() => save.mutate({ id: rule.id, body: ruleBody(rule, { enabled: !rule.enabled }) })}
-            aria-label={`${rule.enabled ? 'Disable' : 'Enable'} ${rule.name}`}
-          >
-            {rule.enabled ? 'Disable' : 'Enable'}
-          </PermissionButton>
-          <PermissionButton
-            size="xs"
-            color="red"
-            variant="light"
-            isAllowed={rights.canDelete}
-            onClick={onDelete}
-            aria-label={`Delete ${rule.name}`}
-          >
-            Delete
-          </PermissionButton>
-        </Group>
+        <ItemActions
+          name={rule.name}
+          enabled={rule.enabled}
+          rights={rights}
+          toggling={save.isPending}
+          onEdit={onEdit}
+          onToggle={() => save.mutate({ id: rule.id, body: ruleBody(rule, { enabled: !rule.enabled }) })}
+          onDelete={onDelete}
+        />
         {save.error && (
           <Text size="sm" c="red.9" role="alert">
             {save.error.message}
