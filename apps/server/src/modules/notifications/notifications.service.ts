@@ -108,7 +108,10 @@ export class NotificationService {
     this.early.clear();
     this.enrolActive();
     this.sender.start();
-    this.timer = setInterval(() => void this.tick(), this.options.config.tickMs);
+    this.timer = setInterval(
+      () => void this.tick().catch((error: unknown) => this.options.log.error({ err: error }, 'notification tick failed')),
+      this.options.config.tickMs,
+    );
     this.timer.unref();
     await this.tick();
   }

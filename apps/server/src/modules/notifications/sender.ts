@@ -73,9 +73,13 @@ export class Sender {
       this.again = true;
       return this.running;
     }
-    this.running = this.drain().finally(() => {
-      this.running = null;
-    });
+    // A database that does not answer (a failover, a restart) is logged and tried again at the next kick: from a timer
+    // a rejection would be unhandled and end the process.
+    this.running = this.drain()
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'notification sender could not read the outbox'))
+      .finally(() => {
+        this.running = null;
+      });
     return this.running;
   }
 
