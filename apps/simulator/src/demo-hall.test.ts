@@ -1,7 +1,7 @@
 // The demo hall (docs/plant.md (Demo hall)): the shipped drawing shows the stages where the plant puts them,
 // and the AGVs' reported positions stay on it, parked in their stage's area or driving along the route.
 import { readFileSync } from 'node:fs';
-import type { ProbeReport } from '@bpm/protocol';
+import { floorPlanFraction, type ProbeReport } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
 import { demoHallFloorPlan, hallCorners, hallMetres, route, stageAreas, type Area, type Point } from './demo-hall.js';
 import { buildStages, Plant } from './plant.js';
@@ -9,13 +9,10 @@ import { buildStages, Plant } from './plant.js';
 const svg = readFileSync(new URL('../assets/demo-hall.svg', import.meta.url), 'utf8');
 const start = Date.parse('2026-11-22T10:00:00.000Z');
 
-/** A reported position back in hall metres (the inverse of toLatLon). */
+/** A reported position back in hall metres, as the Floor view places it. */
 function metresOf(report: ProbeReport): Point {
-  const { topLeft, bottomRight } = hallCorners;
-  return {
-    x: ((report.longitude! - topLeft.longitude) / (bottomRight.longitude - topLeft.longitude)) * hallMetres.width,
-    y: ((topLeft.latitude - report.latitude!) / (topLeft.latitude - bottomRight.latitude)) * hallMetres.height,
-  };
+  const { x, y } = floorPlanFraction(hallCorners, { latitude: report.latitude!, longitude: report.longitude! });
+  return { x: x * hallMetres.width, y: y * hallMetres.height };
 }
 const inside = (p: Point, a: Area, margin = 1) =>
   p.x >= a.x - margin && p.x <= a.x + a.width + margin && p.y >= a.y - margin && p.y <= a.y + a.height + margin;
