@@ -10,9 +10,13 @@ export function probeDeletionMessage(probeIDs: readonly string[]): Buffer {
   return Buffer.from(JSON.stringify({ messageType: 'probeDeletion', probes: probeIDs.map((probeID) => ({ probeID })) }));
 }
 
-/** An `alarms` message from alarms already serialised one by one. */
-export function alarmsMessage(alarmJsons: readonly string[]): Buffer {
-  return Buffer.from(`{"messageType":"alarms","alarms":[${alarmJsons.join(',')}]}`);
+/**
+ * An `alarms` message from alarms already serialised one by one; a snapshot's carry their part number
+ * (docs/live-feed.md (Alarms)).
+ */
+export function alarmsMessage(alarmJsons: readonly string[], snapshotPart?: number): Buffer {
+  const part = snapshotPart === undefined ? '' : `"snapshotPart":${snapshotPart},`;
+  return Buffer.from(`{"messageType":"alarms",${part}"alarms":[${alarmJsons.join(',')}]}`);
 }
 
 /**
