@@ -98,4 +98,18 @@ describe('AlarmStore', () => {
     store.apply({ snapshotPart: 0, alarms: [alarm(7)] });
     expect(seen).toEqual([2, 3, 5, 4]);
   });
+
+  it('until() waits for the live message that shows a change, or for the alarm to leave the open list', async () => {
+    const store = new AlarmStore();
+    store.apply({ snapshotPart: 0, alarms: [alarm(1), alarm(2)] });
+    const seen: number[] = [];
+    const acknowledged = store.until(1, (a) => a.state === 'acknowledged').then(() => seen.push(1));
+    const closed = store.until(2, (a) => a.state === 'acknowledged').then(() => seen.push(2));
+    await Promise.resolve();
+    expect(seen).toEqual([]);
+    store.apply({ alarms: [alarm(2, { state: 'closed' })] });
+    store.apply({ alarms: [alarm(1, { state: 'acknowledged' })] });
+    await Promise.all([acknowledged, closed]);
+    expect(seen).toEqual([2, 1]);
+  });
 });

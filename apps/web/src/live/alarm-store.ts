@@ -100,6 +100,27 @@ export class AlarmStore {
     this.changed();
   }
 
+  /**
+   * Resolves once alarm `id` has left the open list or passes `test` (the live message of a change has been applied
+   * and told), or after maxMs: what follows an acknowledgement waits for the list that shows it.
+   */
+  until(id: number, test: (alarm: Alarm) => boolean, maxMs = 5000): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        unsubscribe();
+        clearTimeout(timer);
+        resolve();
+      };
+      const check = () => {
+        const alarm = this.open.get(id);
+        if (alarm === undefined || test(alarm)) done();
+      };
+      const unsubscribe = this.subscribe(check);
+      const timer = setTimeout(done, maxMs);
+      check();
+    });
+  }
+
   reset(): void {
     this.open.clear();
     this.activeCount = 0;

@@ -10,9 +10,21 @@ import { maxProbesPerSlice } from './live-slices.js';
 /** Unacknowledged, acknowledged, returned or shelved (docs/alarms.md (Alarms)): what the snapshot carries. */
 const isOpen = (alarm: Alarm) => alarm.state !== 'closed';
 
+/** An open alarm, and its JSON once a flush or a snapshot has made it (until the alarm changes again). */
+interface OpenAlarm {
+  alarm: Alarm;
+  json: string | null;
+}
+
 export class LiveAlarms {
-  /** Every open alarm in its latest published state, by id. */
-  private readonly open = new Map<number, Alarm>();
+  /**
+   * Every open alarm in its latest published state, by id, oldest first (a new alarm has a higher id; a changed one
+   * keeps its place). Each keeps the JSON text its flush made, so that a connect only writes the texts into the
+   * messages (one by one: joined, a "°" makes the whole string two-byte before it is encoded). Serialising a
+   * 10,000-alarm backlog (5.8 MB) at each connect held the loop for 25–160 ms on this shared machine, joining the
+   * texts 34–49 ms. Texts, not Buffers: a small Buffer is a slice of a shared 8 KB pool, which it keeps alive.
+   */
+  private readonly open = new Map<number, OpenAlarm>();
   /** Alarms created or changed since the last flush, latest per id. */
   private readonly changed = new Map<number, Alarm>();
 
@@ -22,13 +34,13 @@ export class LiveAlarms {
 
   /** The open alarms now, oldest first (the engine's state for the other instances of a cluster). */
   openAlarms(): Alarm[] {
-    return [...this.open.values()].sort((a, b) => a.id - b.id);
+    return [...this.open.values()].map((open) => open.alarm);
   }
 
   publish(alarms: readonly Alarm[]): void {
     for (const alarm of alarms) {
       this.changed.set(alarm.id, alarm);
-      if (isOpen(alarm)) this.open.set(alarm.id, alarm);
+      if (isOpen(alarm)) this.open.set(alarm.id, { alarm, json: null });
       else this.open.delete(alarm.id);
     }
   }
@@ -41,7 +53,8 @@ export class LiveAlarms {
   restore(alarms: readonly Alarm[]): void {
     this.open.clear();
     this.changed.clear();
-    for (const alarm of alarms) if (isOpen(alarm)) this.open.set(alarm.id, alarm);
+    const sorted = alarms.filter(isOpen).sort((a, b) => a.id - b.id);
+    for (const alarm of sorted) this.open.set(alarm.id, { alarm, json: null });
   }
 
   /**
@@ -50,7 +63,7 @@ export class LiveAlarms {
    * alarm is open, so that a reconnected client drops what closed while it was away.
    */
   snapshotMessages(): Buffer[] {
-    const alarms = this.openAlarms().map((alarm) => JSON.stringify(alarm));
+    const alarms = [...this.open.values()].map((open) => (open.json ??= JSON.stringify(open.alarm)));
     const messages: Buffer[] = [];
     for (let start = 0, part = 0; start === 0 || start < alarms.length; start += maxProbesPerSlice, part += 1) {
       messages.push(alarmsMessage(alarms.slice(start, start + maxProbesPerSlice), part));
@@ -66,7 +79,10 @@ export class LiveAlarms {
     if (this.changed.size === 0) return undefined;
     const alarms: string[] = [];
     for (const [id, alarm] of this.changed) {
-      alarms.push(JSON.stringify(alarm));
+      const json = JSON.stringify(alarm);
+      alarms.push(json);
+      const open = this.open.get(id);
+      if (open?.alarm === alarm) open.json = json;
       this.changed.delete(id);
       if (alarms.length === maxProbesPerSlice || budget.spent()) break;
     }
