@@ -181,7 +181,7 @@ export class AlarmService {
   /** Every returned alarm in the database, a page at a time (a backlog nobody acknowledged can be long). */
   private async storedReturned(): Promise<Alarm[]> {
     const returned: Alarm[] = [];
-    for (let before: number | undefined; ; ) {
+    for (let before: number | undefined; ;) {
       const page = await listAlarms(this.options.db, { state: 'returned', before, limit: exportPageRows });
       returned.push(...page.map(toAlarm));
       if (page.length < exportPageRows) return returned;

@@ -153,7 +153,9 @@ describe('compact live format', () => {
       hub.publishProbe(published(baseProbe(`P-${i}`, { events: [makeProbeEvent(20, { battery: 15 })] })));
     clock.tick();
     const client = connect(hub, 'compact');
-    const parts = client.socket.probeMessages().map((b) => JSON.parse(b.toString()) as { c: string; n: number[]; ids?: string[] });
+    const parts = client.socket
+      .probeMessages()
+      .map((b) => JSON.parse(b.toString()) as { c: string; n: number[]; ids?: string[] });
     expect(parts.length).toBeGreaterThan(1);
     // docs/live-feed-compact.md: a part is at most 256 KB, so a browser's worker parses one in a few milliseconds.
     expect(maxSnapshotPartBytes).toBeLessThanOrEqual(256 * 1024);
@@ -202,7 +204,9 @@ describe('compact live format', () => {
     for (let i = 0; i < 1000; i += 1) hub.publishProbe(published(baseProbe(`P-${i}`, { state: state(i) })));
     clock.tick();
     const client = connect(hub, 'compact');
-    const parts = client.socket.probeMessages().map((b) => JSON.parse(b.toString()) as { n: number[]; ids?: string[]; p: { i: number }[] });
+    const parts = client.socket
+      .probeMessages()
+      .map((b) => JSON.parse(b.toString()) as { n: number[]; ids?: string[]; p: { i: number }[] });
     const ids = parts[0]!.ids!;
     expect(ids).toHaveLength(1000);
     expect(parts[0]!.p).toHaveLength(firstSnapshotPartProbes);
