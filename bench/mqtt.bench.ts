@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import mqtt, { type MqttClient } from 'mqtt';
 import { freePort } from '../e2e/server';
 import { percentileOfSorted, verdict } from './figures';
-import { Dashboard, fmt, metric, metricsText, metricIn, sleep, startSession, stopProcess, type Session } from './live-bench-kit';
+import { Dashboard, fmt, metricsText, metricIn, sleep, startSession, stopProcess, type Session } from './live-bench-kit';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const publishers = 10;
@@ -103,7 +103,16 @@ async function latency(session: Session, url: string): Promise<string> {
 async function idleConnections(session: Session, url: string): Promise<string> {
   const count = 2000;
   await sleep(2000);
-  const before = await metric(session, 'process_resident_memory_bytes');
+  const memory = async () => {
+    const text = await metricsText(session);
+    return {
+      rss: metricIn(text, 'process_resident_memory_bytes'),
+      heapUsed: metricIn(text, 'nodejs_heap_used_bytes'),
+      heapTotal: metricIn(text, 'nodejs_heap_total_bytes'),
+      open: metricIn(text, 'bpm_mqtt_connections'),
+    };
+  };
+  const before = await memory();
   const clients: MqttClient[] = [];
   for (let i = 0; i < count; i += 200)
     clients.push(
@@ -120,15 +129,19 @@ async function idleConnections(session: Session, url: string): Promise<string> {
       )),
     );
   await sleep(3000);
-  const text = await metricsText(session);
-  const added = (metricIn(text, 'process_resident_memory_bytes') - before) / 1024 / 1024;
-  const open = metricIn(text, 'bpm_mqtt_connections');
+  const after = await memory();
   await Promise.all(clients.map((client) => client.endAsync(true)));
-  return `${fmt(count)} idle MQTT connections: server RSS added ${fmt(added, 1)} MB  (target ≤ 100 MB: ${verdict(added <= 100, `${fmt(added - 100, 1)} MB`)}); the server counted ${fmt(open)} open`;
+  const mb = (bytes: number) => fmt(bytes / 1024 / 1024, 1);
+  const added = (after.rss - before.rss) / 1024 / 1024;
+  return [
+    `${fmt(count)} idle MQTT connections: server RSS added ${fmt(added, 1)} MB  (target ≤ 100 MB: ${verdict(added <= 100, `${fmt(added - 100, 1)} MB`)}); the server counted ${fmt(after.open)} open`,
+    `    V8 heap used +${mb(after.heapUsed - before.heapUsed)} MB, heap reserved +${mb(after.heapTotal - before.heapTotal)} MB, the rest (sockets, native) +${mb(after.rss - before.rss - (after.heapTotal - before.heapTotal))} MB; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  ].join('\n');
 }
 
 async function main(): Promise<void> {
-  for (const scenario of [throughput, latency, idleConnections]) {
+  const only = process.env.BENCH_MQTT_ONLY; // e.g. idleConnections: one scenario
+  for (const scenario of [throughput, latency, idleConnections].filter((s) => !only || s.name === only)) {
     const port = await freePort();
     const session = await startSession({ BPM_MQTT_PORT: String(port) });
     try {
