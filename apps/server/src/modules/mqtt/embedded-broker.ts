@@ -68,6 +68,7 @@ const notAuthorized = 5;
 /** MQTT 5 DISCONNECT reason code for a connection whose key was revoked. */
 const notAuthorizedV5 = 0x87;
 const noPayload = Buffer.alloc(0);
+const lookupSharedMs = 1000;
 
 function connectRefusal(message: string, returnCode: number): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
@@ -79,6 +80,11 @@ export class EmbeddedBroker {
   /** By API key: the rechecks ask once per key. */
   private readonly keys = new Map<string, KeyHolders>();
   private readonly holders = new WeakMap<Client, KeyHolders>();
+  /**
+   * Each key's look-up for CONNECTs, shared for a second: gateways reconnecting together on one key (after a
+   * network outage) ask the database once, not once each. A change on this instance clears it (recheck).
+   */
+  private readonly lookups = new Map<string, Promise<Principal | null>>();
   /** Payloads this broker published itself: the only ones it forwards to subscribers. */
   private readonly ours = new WeakSet<object>();
   private recheckTimer: NodeJS.Timeout | undefined;
@@ -168,7 +174,7 @@ export class EmbeddedBroker {
     const token = password?.toString() ?? '';
     let principal: Principal | null;
     try {
-      principal = await this.options.principalOf(token);
+      principal = await this.lookup(token);
     } catch (error) {
       this.options.log.error(`MQTT sign-in could not be checked: ${(error as Error).message}`);
       return done(connectRefusal('Server unavailable', serverUnavailable), false);
@@ -278,8 +284,21 @@ export class EmbeddedBroker {
     if (alarms.length > 0) this.publish(alarmsTopic, { messageType: 'alarms', alarms }, 1);
   }
 
+  private lookup(token: string): Promise<Principal | null> {
+    let lookup = this.lookups.get(token);
+    if (lookup) return lookup;
+    lookup = this.options.principalOf(token);
+    this.lookups.set(token, lookup);
+    const forget = () => {
+      if (this.lookups.get(token) === lookup) this.lookups.delete(token);
+    };
+    lookup.then(() => setTimeout(forget, lookupSharedMs).unref(), forget);
+    return lookup;
+  }
+
   /** Checks every open connection's key again, once per key; connections whose key no longer works are closed. */
   async recheck(): Promise<void> {
+    this.lookups.clear();
     if (this.rechecking) return;
     this.rechecking = true;
     try {

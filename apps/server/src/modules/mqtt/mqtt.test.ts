@@ -304,6 +304,24 @@ describe('the embedded broker’s listener', () => {
     }
   });
 
+  it('looks a key up once for gateways reconnecting together on it, and once per recheck', async () => {
+    let lookups = 0;
+    const shared = broker({ principalOf: async () => (lookups++, principal) });
+    try {
+      const port = await shared.start();
+      const options = { username: 'gateway', password: 'good-key', reconnectPeriod: 0 };
+      const clients = await Promise.all(
+        Array.from({ length: 20 }, (_, n) => mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { ...options, clientId: `gw-${n}` })),
+      );
+      expect(lookups).toBe(1);
+      await shared.recheck();
+      expect(lookups).toBe(2);
+      await Promise.all(clients.map((client) => client.endAsync()));
+    } finally {
+      await shared.close();
+    }
+  });
+
   it('stops the start when BPM_MQTT_PORT is set and taken, only warns when the default port is taken', async () => {
     const holder = broker();
     const port = await holder.start();
