@@ -1,19 +1,12 @@
 // Probe data over MQTT against the embedded broker (docs/mqtt.md): a real MQTT client on a real port, one app
 // for the file. Reports are seen through the API; each bad input is refused with its reason on the client's
-// errors topic, nothing of it applied, and the client keeps being served. The listener's own cases (TLS, a
-// taken port) run on the broker alone, without a second app.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { IngestResult, Probe, ProbeReportInput } from '@bpm/protocol';
+// errors topic, nothing of it applied, and the client keeps being served. The broker's own cases (TLS, a taken
+// port, rechecks) are in embedded-broker.test.ts, without an app.
+import type { Probe, ProbeReportInput } from '@bpm/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
 import { monitored, readings } from '../../testing/report-fixtures.js';
-import { EmbeddedBroker, type EmbeddedBrokerOptions } from './embedded-broker.js';
-import { MqttCounters } from './mqtt-metrics.js';
-import { startOrExplain } from './mqtt.plugin.js';
 import type { MqttError } from './mqtt-topics.js';
 
 let t: TestApp;
@@ -231,109 +224,5 @@ describe('reports over MQTT', () => {
       payload: { username: 'admin', password: 'wrong', rememberMe: false },
     });
     expect(login.statusCode).toBe(429);
-  });
-});
-
-describe('the embedded broker’s listener', () => {
-  const principal = {
-    userId: 1,
-    username: 'gateway',
-    roleId: 1,
-    permissions: new Map([['Probes', 'WRITE']] as const),
-    via: 'apiKey' as const,
-  };
-  const warnings: string[] = [];
-  const log = { info: () => undefined, debug: () => undefined, warn: (m: string) => warnings.push(m) };
-  const broker = (options: Partial<EmbeddedBrokerOptions> = {}) =>
-    new EmbeddedBroker({
-      host: '127.0.0.1',
-      port: 0,
-      log: log as unknown as EmbeddedBrokerOptions['log'],
-      principalOf: async (token) => (token === 'good-key' ? principal : null),
-      signInFailed: async () => undefined,
-      ingest: async () => ({}) as IngestResult,
-      counters: new MqttCounters(),
-      ...options,
-    });
-
-  it('speaks MQTT over TLS when given a certificate and key', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bpm-mqtt-tls-'));
-    const [certFile, keyFile] = [join(dir, 'cert.pem'), join(dir, 'key.pem')];
-    execFileSync(
-      'openssl',
-      [
-        ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
-        ...['-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile],
-      ],
-      { stdio: 'ignore' },
-    );
-    const ingested: unknown[] = [];
-    const tls = broker({ tls: { certFile, keyFile }, ingest: async (data) => (ingested.push(data), {}) as IngestResult });
-    try {
-      const port = await tls.start();
-      const client = await mqtt.connectAsync(`mqtts://127.0.0.1:${port}`, {
-        ca: readFileSync(certFile), // verified against the certificate itself
-        username: 'gateway',
-        password: 'good-key',
-        reconnectPeriod: 0,
-        protocolVersion: 5,
-      });
-      await client.publishAsync('bpm/v1/probes/TLS-1/report', json(report('TLS-1')), { qos: 1 });
-      await client.endAsync();
-      expect(ingested).toEqual([expect.objectContaining({ probeID: 'TLS-1' })]);
-    } finally {
-      await tls.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('serves client ids and topics named like Object.prototype’s keys (aedes 2.0.0-beta.1 threw on them)', async () => {
-    const plain = broker();
-    try {
-      const port = await plain.start();
-      const options = { clientId: 'constructor', username: 'gateway', password: 'good-key', reconnectPeriod: 0 };
-      const first = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { ...options, protocolVersion: 5 });
-      const closed = new Promise<void>((resolve) => first.once('close', () => resolve()));
-      const second = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, options); // takes the id over
-      await closed;
-      await second.unsubscribeAsync(['__proto__', 'toString']);
-      await second.publishAsync('bpm/v1/probes/P-1/report', json(report('P-1')), { qos: 1 });
-      await second.endAsync();
-    } finally {
-      await plain.close();
-    }
-  });
-
-  it('looks a key up once for gateways reconnecting together on it, and once per recheck', async () => {
-    let lookups = 0;
-    const shared = broker({ principalOf: async () => (lookups++, principal) });
-    try {
-      const port = await shared.start();
-      const options = { username: 'gateway', password: 'good-key', reconnectPeriod: 0 };
-      const clients = await Promise.all(
-        Array.from({ length: 20 }, (_, n) => mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, { ...options, clientId: `gw-${n}` })),
-      );
-      expect(lookups).toBe(1);
-      await shared.recheck();
-      expect(lookups).toBe(2);
-      await Promise.all(clients.map((client) => client.endAsync()));
-    } finally {
-      await shared.close();
-    }
-  });
-
-  it('stops the start when BPM_MQTT_PORT is set and taken, only warns when the default port is taken', async () => {
-    const holder = broker();
-    const port = await holder.start();
-    try {
-      const where = `mqtt://127.0.0.1:${port}`;
-      await expect(startOrExplain(broker({ port }), where, true, log)).rejects.toThrow(
-        `The MQTT broker cannot listen on ${where} (BPM_MQTT_PORT): the port is taken`,
-      );
-      expect(await startOrExplain(broker({ port }), where, false, log)).toBeUndefined();
-      expect(warnings).toEqual([expect.stringContaining(`MQTT broker not started: ${where}: the port is taken`)]);
-    } finally {
-      await holder.close();
-    }
   });
 });
