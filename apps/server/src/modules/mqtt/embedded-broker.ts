@@ -112,6 +112,10 @@ export class EmbeddedBroker {
     // "constructor" or an UNSUBSCRIBE of "__proto__" would throw out of the event loop; aedes 1.2 fixed that
     // (GHSA-52qw-whmv-87c5) after the beta was cut (docs/decisions/integrations.md "MQTT 5").
     Object.assign(broker, { clients: Object.create(null), brokers: Object.create(null) });
+    // Every inbound QoS 2 publish is refused, so none needs keeping until its PUBREL (whose PUBCOMP aedes sends
+    // all the same): nothing a client withholding PUBRELs could pile up, which the beta does not bound.
+    (broker as unknown as { persistence: { incomingStorePacket: () => Promise<void> } }).persistence.incomingStorePacket =
+      async () => undefined;
     this.broker = broker;
     broker.on('clientDisconnect', (client) => this.forget(client));
     // Also emitted for each publish refused to an MQTT 5 client, which stays connected: its close comes as
@@ -239,7 +243,7 @@ export class EmbeddedBroker {
     this.refuse(client, packet.topic, error, 'publish');
     if (client.version === 5) return done(error instanceof Error ? error : new Error(String(error)));
     packet.retain = false; // never stored
-    packet.payload = noPayload; // nor kept for a QoS 2 exchange
+    packet.payload = noPayload; // nothing of it goes on
     done(null);
   }
 
