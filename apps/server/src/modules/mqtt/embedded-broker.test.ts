@@ -103,7 +103,7 @@ describe('the embedded broker’s listener', () => {
     }
   });
 
-  it('ends the connections of a key revoked elsewhere at its next recheck (MQTT 5: DISCONNECT 0x87)', async () => {
+  it('ends the connections of a key revoked elsewhere at its next recheck, and refuses it (MQTT 5: 0x87)', async () => {
     let revoked = false;
     const checking = broker({ recheckMs: 50, principalOf: async () => (revoked ? null : principal) });
     try {
@@ -113,6 +113,7 @@ describe('the embedded broker’s listener', () => {
       const disconnected = new Promise<number | undefined>((resolve) => client.once('disconnect', (p) => resolve(p.reasonCode)));
       revoked = true;
       expect(await disconnected).toBe(0x87);
+      await expect(mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, options)).rejects.toMatchObject({ code: 0x87 });
     } finally {
       await checking.close();
     }
