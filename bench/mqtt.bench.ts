@@ -103,7 +103,7 @@ async function latency(session: Session, url: string): Promise<string> {
 /**
  * RSS added by 2,000 idle connections, on a fresh server and on one that has taken reports (as a plant's
  * does). Both hold V8's young generation growing to (or being touched again up to) its 64 MB on the burst of
- * CONNECTs, a one-time cost (docs/decisions/integrations.md "Idle connections").
+ * CONNECTs, a one-time cost (docs/decisions/integrations.md (Idle connections …)).
  */
 async function idleConnectionsOn(session: Session, url: string, afterReports: boolean): Promise<string> {
   const count = 2000;

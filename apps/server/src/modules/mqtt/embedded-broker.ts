@@ -48,7 +48,7 @@ export interface EmbeddedBrokerOptions {
 
 /**
  * The connections signed in with one API key, and its owner as last checked: one per key, not per connection
- * (docs/decisions/integrations.md "Idle connections": 2,000 gateways on one key share it).
+ * (docs/decisions/integrations.md (Idle connections …): 2,000 gateways on one key share it).
  */
 interface KeyHolders {
   token: string;
@@ -110,7 +110,7 @@ export class EmbeddedBroker {
     });
     // aedes 2.0.0-beta.1 keys these by client ids and topics from the wire in plain objects, so an id such as
     // "constructor" or an UNSUBSCRIBE of "__proto__" would throw out of the event loop; aedes 1.2 fixed that
-    // (GHSA-52qw-whmv-87c5) after the beta was cut (docs/decisions/integrations.md "MQTT 5").
+    // (GHSA-52qw-whmv-87c5) after the beta was cut (docs/decisions/integrations.md (aedes 2.0.0-beta.1 …)).
     Object.assign(broker, { clients: Object.create(null), brokers: Object.create(null) });
     // Every inbound QoS 2 publish is refused, so none needs keeping until its PUBREL (whose PUBCOMP aedes sends
     // all the same): nothing a client withholding PUBRELs could pile up, which the beta does not bound.
@@ -187,8 +187,8 @@ export class EmbeddedBroker {
       // A CONNECT with an id in use takes the session over (MQTT): only the same user may, or another key's
       // owner could cut a gateway off and read its errors.
       const other = (this.broker as unknown as { clients: Record<string, Client | undefined> }).clients[client.id];
-      const holder = other && other !== client && !other.closed ? this.principal(other) : undefined;
-      if (holder && holder.userId !== principal.userId)
+      const holding = other && other !== client && !other.closed ? this.principal(other) : undefined;
+      if (holding && holding.userId !== principal.userId)
         return done(connectRefusal('This client id is in use by another user', identifierRejected), false);
       let holders = this.keys.get(token);
       if (holders) holders.principal = principal;
