@@ -1,7 +1,8 @@
-// The embedded MQTT broker (docs/mqtt.md): aedes in the server's process, on BPM_MQTT_PORT, plain or TLS.
-// API keys sign in as passwords; report topics go through the HTTP ingest's function before their PUBACK;
-// every refusal is published to the client's own errors topic and the client stays connected; alarms go out
-// on bpm/v1/alarms to owners who may read them. Nothing a client publishes reaches another client.
+// The embedded MQTT broker (docs/mqtt.md): aedes in the server's process, on BPM_MQTT_PORT, plain or TLS,
+// MQTT 3.1.1 and 5. API keys sign in as passwords; report topics go through the HTTP ingest's function before
+// their PUBACK; every refusal is published to the client's own errors topic (and, in MQTT 5, is the PUBACK's
+// reason) and the client stays connected; alarms go out on bpm/v1/alarms to owners who may read them. Nothing
+// a client publishes reaches another client.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
@@ -21,16 +22,11 @@ import type { MqttCounters } from './mqtt-metrics.js';
 import { alarmsTopic, errorsTopic, maxPayloadBytes, mqttError, publishRefusal, reportsPayload } from './mqtt-topics.js';
 
 /**
- * A packet declaring more than this closes its connection before it is read: aedes sets no limit and would
- * buffer up to 256 MB per packet, even before CONNECT. Between 1 MiB and this, a publish is refused with its reason.
+ * A packet declaring more than this closes its connection before it is read (aedes' maximumPacketSize, also
+ * announced to MQTT 5 clients): without it aedes would buffer up to 256 MB per packet, even before CONNECT.
+ * Between 1 MiB and this, a publish is refused with its reason.
  */
 export const maxPacketBytes = 4 * maxPayloadBytes;
-
-/** The part of mqtt-packet's parser the size check wraps: it calls its steps by name, per instance. */
-interface LengthParser {
-  _parseLength?: () => boolean;
-  packet: { length: number };
-}
 
 export interface EmbeddedBrokerOptions {
   host: string;
@@ -50,9 +46,14 @@ export interface EmbeddedBrokerOptions {
   recheckMs?: number;
 }
 
-interface Session {
+/**
+ * The connections signed in with one API key, and its owner as last checked: one per key, not per connection
+ * (docs/decisions/integrations.md (Idle connections …): 2,000 gateways on one key share it).
+ */
+interface KeyHolders {
   token: string;
   principal: Principal;
+  clients: Set<Client>;
 }
 
 const can = (principal: Principal | undefined, permission: PermissionName, level: PermissionLevel) => {
@@ -60,10 +61,14 @@ const can = (principal: Principal | undefined, permission: PermissionName, level
   return held !== undefined && levelSatisfies(held, level);
 };
 
-/** MQTT 3.1.1 return codes (aedes speaks 3.1 and 3.1.1). */
+/** MQTT 3.1.1 return codes; aedes gives MQTT 5 clients the matching reason codes (0x85, 0x88, 0x87). */
 const identifierRejected = 2;
 const serverUnavailable = 3;
 const notAuthorized = 5;
+/** MQTT 5 DISCONNECT reason code for a connection whose key was revoked. */
+const notAuthorizedV5 = 0x87;
+const noPayload = Buffer.alloc(0);
+const lookupSharedMs = 1000;
 
 function connectRefusal(message: string, returnCode: number): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
@@ -72,7 +77,14 @@ function connectRefusal(message: string, returnCode: number): AuthenticateError 
 export class EmbeddedBroker {
   private broker: Aedes | undefined;
   private server: Server | undefined;
-  private readonly sessions = new Map<Client, Session>();
+  /** By API key: the rechecks ask once per key. */
+  private readonly keys = new Map<string, KeyHolders>();
+  private readonly holders = new WeakMap<Client, KeyHolders>();
+  /**
+   * Each key's look-up for CONNECTs, shared for a second: gateways reconnecting together on one key (after a
+   * network outage) ask the database once, not once each. A change on this instance clears it (recheck).
+   */
+  private readonly lookups = new Map<string, Promise<Principal | null>>();
   /** Payloads this broker published itself: the only ones it forwards to subscribers. */
   private readonly ours = new WeakSet<object>();
   private recheckTimer: NodeJS.Timeout | undefined;
@@ -90,16 +102,32 @@ export class EmbeddedBroker {
     const broker = await Aedes.createBroker({
       // Client ids name the errors topic: a generous length, but no topic separators or wildcards (authenticate).
       maxClientsIdLength: 128,
+      maximumPacketSize: maxPacketBytes,
       authenticate: (client, username, password, done) => void this.authenticate(client, username, password, done),
       authorizePublish: (client, packet, done) => this.authorizePublish(client, packet, done),
       authorizeSubscribe: (client, subscription, done) => done(null, this.authorizeSubscribe(client, subscription)),
       authorizeForward: (client, packet) => this.authorizeForward(client, packet),
     });
+    // aedes 2.0.0-beta.1 keys these by client ids and topics from the wire in plain objects, so an id such as
+    // "constructor" or an UNSUBSCRIBE of "__proto__" would throw out of the event loop; aedes 1.2 fixed that
+    // (GHSA-52qw-whmv-87c5) after the beta was cut (docs/decisions/integrations.md (aedes 2.0.0-beta.1 …)).
+    Object.assign(broker, { clients: Object.create(null), brokers: Object.create(null) });
+    // Every inbound QoS 2 publish is refused, so none needs keeping until its PUBREL (whose PUBCOMP aedes sends
+    // all the same): nothing a client withholding PUBRELs could pile up, which the beta does not bound.
+    (broker as unknown as { persistence: { incomingStorePacket: () => Promise<void> } }).persistence.incomingStorePacket =
+      async () => undefined;
     this.broker = broker;
-    broker.on('clientDisconnect', (client) => this.sessions.delete(client));
+    broker.on('clientDisconnect', (client) => this.forget(client));
+    // Also emitted for each publish refused to an MQTT 5 client, which stays connected: its close comes as
+    // clientDisconnect (or, before CONNACK, is found by recheck).
     broker.on('clientError', (client, error) => {
-      this.sessions.delete(client);
-      this.options.log.debug(`MQTT client ${client.id}: ${error.message}`);
+      if (error.message === 'packet too large') {
+        this.options.counters.errors.publish += 1;
+        this.options.log.info(`MQTT connection of ${client.id} closed: a packet over ${maxPacketBytes} bytes`);
+      } else this.options.log.debug(`MQTT client ${client.id}: ${error.message}`);
+    });
+    broker.on('connectionError', (_client, error) => {
+      if (error.message === 'packet too large') this.options.counters.errors.publish += 1;
     });
     const tls = this.options.tls;
     const server = tls
@@ -123,18 +151,20 @@ export class EmbeddedBroker {
   }
 
   private handle(broker: Aedes, socket: Socket): void {
-    const parser = (broker.handle(socket) as unknown as { _parser?: LengthParser })._parser;
-    const parseLength = parser?._parseLength?.bind(parser);
-    if (!parser || !parseLength) return;
-    parser._parseLength = () => {
-      const complete = parseLength();
-      if (complete && parser.packet.length > maxPacketBytes) {
-        this.options.counters.errors.publish += 1;
-        this.options.log.info(`MQTT connection closed: a packet of ${parser.packet.length} bytes (at most ${maxPacketBytes})`);
-        socket.destroy();
-      }
-      return complete;
-    };
+    // The same prototype-free maps for what each client keys by topic or broker id (see start).
+    Object.assign(broker.handle(socket), { subscriptions: Object.create(null), duplicates: Object.create(null) });
+  }
+
+  private forget(client: Client): void {
+    const holders = this.holders.get(client);
+    if (!holders) return;
+    this.holders.delete(client);
+    holders.clients.delete(client);
+    if (holders.clients.size === 0 && this.keys.get(holders.token) === holders) this.keys.delete(holders.token);
+  }
+
+  private principal(client: Client): Principal | undefined {
+    return this.holders.get(client)?.principal;
   }
 
   private async authenticate(
@@ -148,7 +178,7 @@ export class EmbeddedBroker {
     const token = password?.toString() ?? '';
     let principal: Principal | null;
     try {
-      principal = await this.options.principalOf(token);
+      principal = await this.lookup(token);
     } catch (error) {
       this.options.log.error(`MQTT sign-in could not be checked: ${(error as Error).message}`);
       return done(connectRefusal('Server unavailable', serverUnavailable), false);
@@ -156,10 +186,15 @@ export class EmbeddedBroker {
     if (principal) {
       // A CONNECT with an id in use takes the session over (MQTT): only the same user may, or another key's
       // owner could cut a gateway off and read its errors.
-      const holder = [...this.sessions].find(([other]) => other.id === client.id && other !== client && !other.closed)?.[1];
-      if (holder && holder.principal.userId !== principal.userId)
+      const other = (this.broker as unknown as { clients: Record<string, Client | undefined> }).clients[client.id];
+      const holding = other && other !== client && !other.closed ? this.principal(other) : undefined;
+      if (holding && holding.userId !== principal.userId)
         return done(connectRefusal('This client id is in use by another user', identifierRejected), false);
-      this.sessions.set(client, { token, principal });
+      let holders = this.keys.get(token);
+      if (holders) holders.principal = principal;
+      else this.keys.set(token, (holders = { token, principal, clients: new Set() }));
+      holders.clients.add(client);
+      this.holders.set(client, holders);
       return done(null, true);
     }
     this.options.counters.errors.connect += 1;
@@ -171,41 +206,49 @@ export class EmbeddedBroker {
 
   /**
    * Reports are applied before the callback (which sends a QoS 1 PUBACK). A refused publish is answered on the
-   * errors topic and then let through with nobody to receive it (authorizeForward): MQTT 3.1.1 has no negative
-   * acknowledgement, and an error here would close the connection. Only an engine that does not answer closes
-   * it, so that the client sends its QoS 1 reports again.
+   * errors topic; an MQTT 5 client also gets a PUBACK with reason code 0x87 and the reason as its reason
+   * string, and nothing is published. MQTT 3.1.1 has no negative acknowledgement and an error here would close
+   * the connection, so there the publish is let through emptied, with nobody to receive it (authorizeForward).
+   * Only an engine that does not answer closes the connection, without PUBACK, so that the client sends its
+   * QoS 1 reports again.
    */
   private authorizePublish(client: Client | null, packet: PublishPacket, done: (error?: Error | null) => void): void {
     if (!client) return done(null);
-    const session = this.sessions.get(client);
     this.options.counters.messagesReceived += 1;
     const refusal = publishRefusal(packet);
-    if (refusal || !can(session?.principal, 'Probes', 'WRITE')) {
-      packet.retain = false; // never stored
+    if (refusal || !can(this.principal(client), 'Probes', 'WRITE')) {
       const reason = refusal
         ? new BadRequestError(refusal)
         : new ForbiddenError('Publishing reports needs the Probes permission at level WRITE');
-      this.refuse(client, packet.topic, reason, 'publish');
-      return done(null);
+      return this.decline(client, packet, reason, done);
     }
     let data: unknown;
     try {
       data = reportsPayload(packet.topic, packet.payload);
     } catch (error) {
-      this.refuse(client, packet.topic, error, 'publish');
-      return done(null);
+      return this.decline(client, packet, error, done);
     }
     this.options.ingest(data).then(
       () => done(null),
       (error: unknown) => {
+        if (!(error instanceof ServiceUnavailableError)) return this.decline(client, packet, error, done);
         this.refuse(client, packet.topic, error, 'publish');
-        done(error instanceof ServiceUnavailableError ? error : null);
+        client.conn.destroy();
+        done(error);
       },
     );
   }
 
+  private decline(client: Client, packet: PublishPacket, error: unknown, done: (error?: Error | null) => void): void {
+    this.refuse(client, packet.topic, error, 'publish');
+    if (client.version === 5) return done(error instanceof Error ? error : new Error(String(error)));
+    packet.retain = false; // never stored
+    packet.payload = noPayload; // nothing of it goes on
+    done(null);
+  }
+
   private authorizeSubscribe(client: Client, subscription: Subscription): Subscription | null {
-    const principal = this.sessions.get(client)?.principal;
+    const principal = this.principal(client);
     if (subscription.topic === errorsTopic(client.id)) return subscription;
     if (subscription.topic === alarmsTopic && can(principal, 'Alarms', 'READ')) return subscription;
     const reason =
@@ -220,7 +263,7 @@ export class EmbeddedBroker {
 
   private authorizeForward(client: Client, packet: AedesPublishPacket): AedesPublishPacket | null {
     if (typeof packet.payload === 'string' || !this.ours.has(packet.payload)) return null;
-    if (packet.topic === alarmsTopic) return can(this.sessions.get(client)?.principal, 'Alarms', 'READ') ? packet : null;
+    if (packet.topic === alarmsTopic) return can(this.principal(client), 'Alarms', 'READ') ? packet : null;
     return packet.topic === errorsTopic(client.id) ? packet : null;
   }
 
@@ -245,29 +288,39 @@ export class EmbeddedBroker {
     if (alarms.length > 0) this.publish(alarmsTopic, { messageType: 'alarms', alarms }, 1);
   }
 
-  /** Checks every open connection's key again; connections whose key no longer works are closed. */
+  private lookup(token: string): Promise<Principal | null> {
+    let lookup = this.lookups.get(token);
+    if (lookup) return lookup;
+    lookup = this.options.principalOf(token);
+    this.lookups.set(token, lookup);
+    const forget = () => {
+      if (this.lookups.get(token) === lookup) this.lookups.delete(token);
+    };
+    lookup.then(() => setTimeout(forget, lookupSharedMs).unref(), forget);
+    return lookup;
+  }
+
+  /** Checks every open connection's key again, once per key; connections whose key no longer works are closed. */
   async recheck(): Promise<void> {
+    this.lookups.clear();
     if (this.rechecking) return;
     this.rechecking = true;
     try {
-      const byToken = new Map<string, Client[]>();
-      for (const [client, session] of this.sessions) {
-        if (client.closed) this.sessions.delete(client);
-        else byToken.set(session.token, [...(byToken.get(session.token) ?? []), client]);
-      }
-      for (const [token, clients] of byToken) {
-        const principal = await this.options.principalOf(token).catch(() => undefined);
+      for (const holders of [...this.keys.values()]) {
+        for (const client of holders.clients) if (client.closed) this.forget(client); // closed before CONNACK
+        const principal = await this.options.principalOf(holders.token).catch(() => undefined);
         if (principal === undefined) continue; // the database did not answer: try again next time
-        for (const client of clients) {
-          if (principal) {
-            const session = this.sessions.get(client);
-            if (session) session.principal = principal;
-            continue;
-          }
-          this.sessions.delete(client);
-          this.options.log.info(`MQTT client ${client.id} disconnected: its API key no longer works`);
-          client.close();
+        if (principal) {
+          holders.principal = principal;
+          continue;
         }
+        if (this.keys.get(holders.token) === holders) this.keys.delete(holders.token);
+        for (const client of holders.clients) {
+          this.holders.delete(client);
+          this.options.log.info(`MQTT client ${client.id} disconnected: its API key no longer works`);
+          client.disconnect({ reasonCode: notAuthorizedV5 });
+        }
+        holders.clients.clear();
       }
     } finally {
       this.rechecking = false;

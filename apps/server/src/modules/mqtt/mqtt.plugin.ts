@@ -2,7 +2,7 @@
 // the plant's broker (cluster mode). Either way reports go through the HTTP ingest's accept path on the
 // engine (app.cluster.callEngine), and alarms go out on bpm/v1/alarms.
 import type { IngestResult } from '@bpm/protocol';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiKeyPrincipal } from '../../plugins/access.js';
 import { LoginThrottle } from '../auth/auth.service.js';
@@ -20,6 +20,30 @@ export interface MqttState {
 declare module 'fastify' {
   interface FastifyInstance {
     mqtt: MqttState;
+  }
+}
+
+/**
+ * Starts the embedded broker and resolves with its port. When the port cannot be used it throws with the
+ * reason if BPM_MQTT_PORT was set; the default port may well belong to a broker the plant already runs, so
+ * then it warns and resolves undefined: the server carries on over HTTP (docs/mqtt.md "When 1883 is taken").
+ */
+export async function startOrExplain(
+  broker: EmbeddedBroker,
+  where: string,
+  portGiven: boolean,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<number | undefined> {
+  try {
+    return await broker.start();
+  } catch (error) {
+    await broker.close();
+    const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'the port is taken' : (error as Error).message;
+    if (portGiven) throw new Error(`The MQTT broker cannot listen on ${where} (BPM_MQTT_PORT): ${reason}`, { cause: error });
+    log.warn(
+      `MQTT broker not started: ${where}: ${reason}. Probe data over MQTT is off; set BPM_MQTT_PORT to another port, or "off".`,
+    );
+    return undefined;
   }
 }
 
@@ -77,21 +101,8 @@ export const mqttModule = fp(
     app.liveSessions.onChange(() => void broker.recheck());
     app.addHook('onReady', async () => {
       const where = `${config.tls ? 'mqtts' : 'mqtt'}://${app.config.host}:${config.port}`;
-      try {
-        port = await broker.start();
-        app.log.info(`MQTT broker listening on ${app.config.host}:${port}${config.tls ? ' (TLS)' : ''}`);
-      } catch (error) {
-        await broker.close();
-        const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'the port is taken' : (error as Error).message;
-        // The default port may well belong to a broker the plant already runs: the server carries on over HTTP.
-        if (!config.portGiven) {
-          app.log.warn(
-            `MQTT broker not started: ${where}: ${reason}. Probe data over MQTT is off; set BPM_MQTT_PORT to another port, or "off".`,
-          );
-          return;
-        }
-        throw new Error(`The MQTT broker cannot listen on ${where} (BPM_MQTT_PORT): ${reason}`, { cause: error });
-      }
+      port = await startOrExplain(broker, where, config.portGiven, app.log);
+      if (port !== undefined) app.log.info(`MQTT broker listening on ${app.config.host}:${port}${config.tls ? ' (TLS)' : ''}`);
     });
     app.addHook('onClose', () => broker.close());
   },

@@ -1,6 +1,7 @@
 // Probe data over MQTT against the embedded broker (docs/mqtt.md): a real MQTT client on a real port, one app
 // for the file. Reports are seen through the API; each bad input is refused with its reason on the client's
-// errors topic, nothing of it applied, and the client keeps being served.
+// errors topic, nothing of it applied, and the client keeps being served. The broker's own cases (TLS, a taken
+// port, rechecks) are in embedded-broker.test.ts, without an app.
 import type { Probe, ProbeReportInput } from '@bpm/protocol';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,13 +22,13 @@ async function createKey(headers: Record<string, string>, name: string): Promise
   return response.json();
 }
 
-async function connect(clientId: string, password = adminKey): Promise<MqttClient> {
+async function connect(clientId: string, password = adminKey, protocolVersion: 4 | 5 = 4): Promise<MqttClient> {
   const client = await mqtt.connectAsync(url, {
     clientId,
     username: 'gateway',
     password,
     reconnectPeriod: 0,
-    protocolVersion: 4,
+    protocolVersion,
   });
   clients.push(client);
   return client;
@@ -136,6 +137,26 @@ describe('reports over MQTT', () => {
     expect(metrics.body).toMatch(/bpm_mqtt_connections [1-9]/);
   });
 
+  it('speaks MQTT 5: PUBACK once accepted, and a refusal’s reason in its PUBACK (0x87) as on the errors topic', async () => {
+    const client = await connect('gw-v5', adminKey, 5);
+    await publish(client, 'bpm/v1/probes/V5-1/report', json(report('V5-1')));
+    expect(await probeIDs()).toContain('V5-1');
+
+    await client.subscribeAsync('bpm/v1/clients/gw-v5/errors');
+    const reasons: string[] = [];
+    client.on('packetreceive', (packet) => {
+      if (packet.cmd === 'puback' && packet.reasonCode) reasons.push(packet.properties?.reasonString ?? '');
+    });
+    const error = nextMessage<MqttError>(client, 'bpm/v1/clients/gw-v5/errors');
+    await expect(publish(client, 'bpm/v1/probes/V5-2/report', json(report('V5-X')))).rejects.toMatchObject({ code: 0x87 });
+    expect(reasons).toEqual([expect.stringMatching(/topic's probeID "V5-2" differs/)]);
+    expect((await error).error).toBe(reasons[0]);
+
+    await publish(client, 'bpm/v1/probes/V5-3/report', json(report('V5-3')));
+    expect(await probeIDs()).toEqual(expect.arrayContaining(['V5-1', 'V5-3']));
+    expect(await probeIDs()).not.toEqual(expect.arrayContaining(['V5-2']));
+  });
+
   it('needs Probes WRITE to publish and Alarms READ to follow alarms', async () => {
     await t.createUser({ username: 'olivia', password: 'operator-password', roleName: 'Operator' });
     const operator = withCookie(await t.login('olivia', 'operator-password'));
@@ -191,22 +212,6 @@ describe('reports over MQTT', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/keys/${key.id}`, headers: admin });
     await closed;
     await expect(connect('gw-revoked-again', key.token)).rejects.toMatchObject({ code: 5 });
-  });
-
-  it('carries on without MQTT, saying why, when the default port is taken', async () => {
-    const taken = t.app.mqtt.port!;
-    const fallback = await createTestApp({ mqtt: { port: taken, portGiven: false } });
-    try {
-      expect(fallback.app.mqtt.port).toBeUndefined();
-      const logs = await fallback.app.inject({
-        method: 'GET',
-        url: '/api/system/logs?q=MQTT',
-        headers: withCookie(await fallback.loginAsAdmin()),
-      });
-      expect(logs.body).toContain('MQTT broker not started');
-    } finally {
-      await fallback.close();
-    }
   });
 
   it('refuses a wrong key at CONNECT (not authorized), counted in the sign-in throttle', async () => {
