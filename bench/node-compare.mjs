@@ -93,7 +93,7 @@ export function figuresOf(output) {
   const seen = new Map();
   for (const raw of output.split('\n')) {
     const line = raw.trimEnd();
-    if (!/target|CPU/i.test(line) || line.trimStart().startsWith('[')) continue;
+    if (!/target|CPU|heap/i.test(line) || line.trimStart().startsWith('[')) continue;
     const bare = line.replace(/\s*—\s*MISSED by .*$/, '').replace(VERDICT, '');
     const template = bare.replace(NUMBER, '#').trim();
     const n = (seen.get(template) ?? 0) + 1;
@@ -157,6 +157,7 @@ export function compare(results, names) {
           .map((p) => p.figures.get(key)?.value)
           .filter((v) => v !== undefined);
       const [a, b] = [of('node20'), of('node24')];
+      if (!a.length || !b.length) continue; // on one runtime only: nothing to compare
       const change = a.length && b.length && median(a) !== 0 ? `${((median(b) / median(a) - 1) * 100).toFixed(1)} %` : '';
       if (first.line !== lastLine) lines.push(`| **${first.line.slice(0, 90)}** | | | | ${first.target} |`);
       lastLine = first.line;
