@@ -93,15 +93,16 @@ export function figuresOf(output) {
   const seen = new Map();
   for (const raw of output.split('\n')) {
     const line = raw.trimEnd();
-    if (!/target|CPU|heap/i.test(line) || line.trimStart().startsWith('[')) continue;
+    // Not the per-block breakdowns (bench/loop-blocks.ts): each run's blocks differ, they are no figure to compare.
+    if (!/target|CPU|heap/i.test(line) || /on a CPU|^\s*\[/.test(line)) continue;
     const bare = line.replace(/\s*—\s*MISSED by .*$/, '').replace(VERDICT, '');
-    const template = bare.replace(NUMBER, '#').trim();
+    // Padding differs with the numbers' widths: runs of spaces count as one.
+    const template = bare.replace(NUMBER, '#').replace(/\s+/g, ' ').trim();
     const n = (seen.get(template) ?? 0) + 1;
     seen.set(template, n);
     const targetAt = bare.search(TARGET);
     const closeAt = targetAt < 0 ? -1 : bare.indexOf(')', targetAt);
     const matches = [...bare.matchAll(NUMBER)];
-    const lead = targetAt < 0 ? undefined : matches.filter((m) => m.index < targetAt).at(-1);
     let previousEnd = 0;
     let index = 0;
     for (const match of matches) {
@@ -109,16 +110,16 @@ export function figuresOf(output) {
       const unit = /^\s*([^\s\d,;()]+)/.exec(bare.slice(match.index + match[0].length))?.[1] ?? '';
       // The target's own numbers: right after "target", or after ≤/≥ inside its parentheses.
       const inTarget =
-        targetAt >= 0 &&
-        match.index > targetAt &&
-        (closeAt < 0 || match.index < closeAt) &&
-        (!bare.slice(targetAt, match.index).includes(';') || /[≤≥<>]\s*$/.test(bare.slice(0, match.index)));
+        (targetAt >= 0 &&
+          match.index > targetAt &&
+          (closeAt < 0 || match.index < closeAt) &&
+          (!bare.slice(targetAt, match.index).includes(';') || /[≤≥<>]\s*$/.test(bare.slice(0, match.index)))) ||
+        /target\s*(p\d+\s*)?[≤≥<>]\s*$/i.test(bare.slice(0, match.index));
       figures.set(`${template}#${n}#${index}`, {
         line: template,
         label: `${before.slice(-48).trim()} [${unit}]`,
         value: Number(match[0].replace(/,/g, '')),
         inTarget,
-        lead: match === lead,
         target: TARGET.exec(line)?.[0].trim() ?? '',
       });
       previousEnd = match.index + match[0].length;
@@ -150,7 +151,7 @@ export function compare(results, names) {
       const first = all[0];
       if (first.inTarget) continue;
       const varies = new Set(all.map((f) => f.value)).size > 1;
-      if (!varies && !first.lead) continue;
+      if (!varies && !first.target) continue;
       const of = (runtime) =>
         parsed
           .filter((p) => p.runtime === runtime)
