@@ -9,6 +9,7 @@
 //      720,000 packs), every minute of the two probes that carried the pack                                ≤ 100 ms
 //      (that database is built once with bulk inserts and kept in the temporary directory, keyed by the migrations)
 // Run: npx tsc -b && node --import tsx bench/history.bench.ts
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -226,7 +227,9 @@ async function storageAndReads(): Promise<void> {
 const plantProbes = 1000;
 const plantHours = 30 * 24;
 const plantEnd = Date.UTC(2026, 10, 1, 0, 0, 0);
-const plantDir = join(tmpdir(), `bpm-bench-history-plant-${Object.keys(migrations).join('+')}`);
+// Named by the schema (a new migration builds a new plant), hashed: the migrations' names outgrew a file name.
+const schema = createHash('sha256').update(Object.keys(migrations).join('+')).digest('hex').slice(0, 12);
+const plantDir = join(tmpdir(), `bpm-bench-history-plant-${schema}`);
 const packOf = (hour: number, q: number) => 1 + hour * plantProbes + q;
 const askedHour = plantHours / 2;
 const askedProbe = 500;

@@ -51,18 +51,13 @@ const queries = ['P-0042', 'probes', 'warn', 'req-2n9c', 'no-such-text', 'req-1'
 const deepQueries = ['P-0042', 'req-1'];
 
 /**
- * The cached database for this schema (a new migration makes a new one): the migrations' names, hashed for
- * PostgreSQL, whose socket path in that directory must stay under 108 bytes.
+ * The cached database for this schema (a new migration makes a new one): the migrations' names, hashed to keep
+ * the name under the 255-byte file name limit and PostgreSQL's socket path in it under 108 bytes.
  */
-const schema = Object.keys(migrations).join('+');
+const schema = createHash('sha256').update(Object.keys(migrations).join('+')).digest('hex').slice(0, 12);
 const cacheName = (engine: 'sqlite' | 'postgres') =>
   (engine === 'sqlite' ? process.env.BENCH_LOG_DB_DIR : process.env.BENCH_LOG_PG_DIR) ??
-  join(
-    tmpdir(),
-    engine === 'sqlite'
-      ? `bpm-bench-logs-${total}-${schema}`
-      : `bpm-bench-logs-pg-${total}-${createHash('sha256').update(schema).digest('hex').slice(0, 12)}`,
-  );
+  join(tmpdir(), engine === 'sqlite' ? `bpm-bench-logs-${total}-${schema}` : `bpm-bench-logs-pg-${total}-${schema}`);
 
 async function fill(db: Kysely<Database>): Promise<void> {
   const started = Date.now();
