@@ -2,5 +2,4 @@
 export { AppLayout } from './layout/app-layout';
 export { DashboardPage } from '../features/dashboard/components/dashboard-page';
 export { openLiveFeedEarly } from '../live/shared-live-feed';
-export { prepareLiveWorker } from '../live/live-socket';
 export { holdLiveStoresForSignIn } from '../live/use-live-hold';

@@ -79,15 +79,6 @@ describe('probe counts (docs/probe-data.md (Probe state))', () => {
     // A disposed history reads empty: its ring may now be another probe's.
     expect(history.samples()).toEqual([]);
   });
-  it('a snapshot sent in chunks keeps every probe it lists, removing only those it does not', () => {
-    const { store, apply, frames } = setup();
-    apply(probeData(p('a'), p('b'), p('gone')));
-    store.enqueue(probeData(p('a')), true, ['a', 'b']);
-    store.enqueue(probeData(p('b')));
-    frames.shift()!();
-    expect([...store.probeIDs()].sort()).toEqual(['a', 'b']);
-    expect(store.getCounts().total).toBe(2);
-  });
 });
 
 describe('readings kept by the client (docs/data-model.md (Readings kept by the client), docs/probe-data.md)', () => {

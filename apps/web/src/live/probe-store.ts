@@ -1,22 +1,17 @@
-// The live store (docs/architecture.md (State outside React)): probes by ID, counts, last valid readings, system info,
-// events and watchdogs, in plain TypeScript. Messages queue and are applied once per animation frame; one
-// shared 100 ms clock drives every watchdog and event expiry. React reads it through use-live / use-probe.
-import type { LiveMessage, Probe, SystemInfo } from '@bpm/protocol';
-import {
-  budgetCheckEvery,
-  defaultScheduleFrame,
-  frameBudgetMs,
-  newProbesPerFrame,
-  notifyApartAfterMs,
-  notifyApartMinProbes,
-  type FlushNotice,
-  type QueuedMessage,
-} from './frame-budget';
+// The live probe store (docs/architecture.md (State outside React)): the socket's messages queue (feed-queue.ts) and
+// are applied to the probe state (probe-state.ts) once per frame of the one injected scheduler (frame-scheduler.ts);
+// the store then tells the rows, the row order and the summary what changed. One shared 100 ms clock drives every
+// watchdog and event expiry. React reads it through use-live / use-probe.
+import type { LiveMessage, SystemInfo } from '@bpm/protocol';
+import type { CompactMessage } from '@bpm/protocol/live-compact';
+import { FeedQueue, notifyApartAfterMs, notifyApartMinProbes, type FlushNotice } from './feed-queue';
+import { browserFrameScheduler, type FrameScheduler } from './frame-scheduler';
 import { Holds } from './holds';
-import { applyReport, countState, isCountedState, newProbeEntry, zeroCounts, type ProbeCounts, type ProbeEntry } from './probe-entry';
-import { expireEvents, transientEventTicks } from './probe-events';
-import { scheduleTask } from './schedule-task';
-import { watchdogOf, type WatchdogStatus } from './watchdog';
+import type { ProbeCounts, ProbeEntry } from './probe-entry';
+import { ProbeState } from './probe-state';
+import type { WatchdogStatus } from './watchdog';
+
+export { defaultTimeoutSeconds } from './probe-state';
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
 export interface StoreBatch {
@@ -27,40 +22,27 @@ export interface StoreBatch {
 }
 
 export interface ProbeStoreOptions {
-  /** Runs the callback before the next paint; requestAnimationFrame in the browser, manual in tests. */
-  scheduleFrame?: (flush: () => void) => void;
+  /** When queued messages are applied and listeners told; the browser's frames unless a test drives its own. */
+  scheduler?: FrameScheduler;
   /** Wall clock for the temperature history. */
   now?: () => number;
-  /** Monotonic clock for the per-frame budget; performance.now in the browser. */
-  elapsedMs?: () => number;
-  /** Runs the callback in a task of its own, soon; a MessageChannel message in the browser, manual in tests. */
-  scheduleTask?: (run: () => void) => void;
   log?: Pick<Console, 'warn'>;
 }
 
-/** docs/probe-data.md (Client watchdog): the default timeout and the 100 ms tick. */
-export const defaultTimeoutSeconds = 5;
+/** docs/probe-data.md (Client watchdog): the 100 ms tick. */
 export const clockIntervalMs = 100;
 
 export class ProbeStore {
-  private readonly entries = new Map<string, ProbeEntry>();
-  private counts: ProbeCounts = zeroCounts;
-  private systemInfo: SystemInfo | null = null;
+  private readonly state: ProbeState;
+  private readonly queue: FeedQueue;
   private status: ConnectionStatus = 'disconnected';
-  private timeoutSeconds = defaultTimeoutSeconds;
-  private tick = 0;
-  private readonly startedAtMs: number;
-  private queue: QueuedMessage[] = [];
   private frameScheduled = false;
-  /** A flush's notice waiting for its own task (notifyApartAfterMs); the next flush tells it first if it still waits. */
+  /** A frame's notice waiting for its own task (notifyApartAfterMs); the next frame tells it first if it still waits. */
   private pendingNotice: FlushNotice | null = null;
-  /** Taken by holdMessages: while any is held, flush applies nothing; the last release asks for a frame. */
+  /** Taken by holdMessages: while any is held, a frame applies nothing; the last release asks for a frame. */
   private readonly holds = new Holds(() => this.flushWhatWaits());
-  /** Taken by holdProbeData: while any is held, flush applies only the systemConfig messages at the queue's head. */
+  /** Taken by holdProbeData: while any is held, a frame applies only the systemConfig messages at the queue's head. */
   private readonly probeDataHolds = new Holds(() => this.flushWhatWaits());
-  /** Non-persistent events in expiry order (expiry = arrival + 50 ticks, so arrival order is expiry order). */
-  private expiries: { tick: number; probeID: string }[] = [];
-  private expiryHead = 0;
   private clockTimer: ReturnType<typeof setInterval> | null = null;
 
   private readonly probeListeners = new Map<string, Set<() => void>>();
@@ -68,38 +50,34 @@ export class ProbeStore {
   private readonly summaryListeners = new Set<() => void>();
   private readonly clockListeners = new Set<() => void>();
 
-  private readonly scheduleFrame: (flush: () => void) => void;
-  private readonly scheduleTask: (run: () => void) => void;
+  private readonly scheduler: FrameScheduler;
   private readonly now: () => number;
-  private readonly elapsedMs: () => number;
-  private readonly log: Pick<Console, 'warn'>;
 
   constructor(options: ProbeStoreOptions = {}) {
-    this.scheduleFrame = options.scheduleFrame ?? defaultScheduleFrame;
-    this.scheduleTask = options.scheduleTask ?? scheduleTask;
+    this.scheduler = options.scheduler ?? browserFrameScheduler;
     this.now = options.now ?? Date.now;
-    this.elapsedMs = options.elapsedMs ?? (() => performance.now());
-    this.log = options.log ?? console;
-    this.startedAtMs = this.now();
+    const log = options.log ?? console;
+    this.state = new ProbeState(this.now, log);
+    this.queue = new FeedQueue(log);
   }
 
   // ---- reads -------------------------------------------------------------------------------------
 
-  getEntry = (probeID: string): ProbeEntry | undefined => this.entries.get(probeID);
-  getProbeVersion = (probeID: string): number => this.entries.get(probeID)?.version ?? -1;
-  getCounts = (): ProbeCounts => this.counts;
-  getSystemInfo = (): SystemInfo | null => this.systemInfo;
+  getEntry = (probeID: string): ProbeEntry | undefined => this.state.entries.get(probeID);
+  getProbeVersion = (probeID: string): number => this.state.entries.get(probeID)?.version ?? -1;
+  getCounts = (): ProbeCounts => this.state.counts;
+  getSystemInfo = (): SystemInfo | null => this.state.systemInfo;
   getStatus = (): ConnectionStatus => this.status;
-  getTick = (): number => this.tick;
-  getTimeoutSeconds = (): number => this.timeoutSeconds;
-  probeIDs = (): IterableIterator<string> => this.entries.keys();
-  allEntries = (): IterableIterator<ProbeEntry> => this.entries.values();
+  getTick = (): number => this.state.tick;
+  getTimeoutSeconds = (): number => this.state.timeoutSeconds;
+  probeIDs = (): IterableIterator<string> => this.state.entries.keys();
+  allEntries = (): IterableIterator<ProbeEntry> => this.state.entries.values();
   get size(): number {
-    return this.entries.size;
+    return this.state.entries.size;
   }
 
   watchdog(entry: ProbeEntry): WatchdogStatus {
-    return watchdogOf(this.timeoutSeconds, entry.watchdogResetTick, entry.watchdogAlertedByEvent, this.tick);
+    return this.state.watchdog(entry);
   }
 
   /** Wall-clock time at which this probe's watchdog reaches 0 if nothing arrives (Probe Details "Expiry Time"). */
@@ -135,16 +113,22 @@ export class ProbeStore {
     this.notifySummary();
   }
 
-  /** Queues a live message; the queue is applied before the next paint, and onApplied called once it has been. */
-  enqueue(message: LiveMessage, isSnapshot = false, keepIDs?: readonly string[], onApplied?: () => void): void {
-    this.queue.push({ message, isSnapshot, next: 0, keepIDs, onApplied });
+  /** Queues a spec live message (isSnapshot: the first probeData after open); applied before the next paint. */
+  enqueue(message: LiveMessage, isSnapshot = false): void {
+    this.queue.add(message, isSnapshot);
+    this.requestFlush();
+  }
+
+  /** Queues compact probe data (docs/live-feed-compact.md), decoded into the entries as it is applied. */
+  enqueueCompact(message: CompactMessage): void {
+    this.queue.addCompact(message);
     this.requestFlush();
   }
 
   /**
    * Keeps queued messages unapplied until the returned function is called, or after maxMs at the latest, so the
    * feed never stalls for good. The Probes table holds the store while it renders its first rows in the
-   * background: each applied chunk changes the counts and the row order, and an urgent update makes React throw
+   * background: each applied frame changes the counts and the row order, and an urgent update makes React throw
    * that render away and start it again (docs/decisions/dashboard.md#holds-while-the-first-rows-render).
    */
   holdMessages(maxMs: number): () => void {
@@ -168,86 +152,31 @@ export class ProbeStore {
   private requestFlush(): void {
     if (this.frameScheduled) return;
     this.frameScheduled = true;
-    this.scheduleFrame(() => this.flush());
+    this.scheduler.frame(() => this.flush());
   }
 
   /**
-   * Applies queued messages for up to frameBudgetMs and newProbesPerFrame new probes, then notifies each changed probe once, the batch and the
-   * summary (in the next task after a heavy frame, notifyApartAfterMs); what is left is applied in the next frame.
+   * One frame: applies queued messages within the frame's budgets (feed-queue.ts), then notifies each changed probe
+   * once, the batch and the summary (in a task of its own after a heavy frame); what is left waits for the next frame.
    */
   flush(): void {
     this.frameScheduled = false;
-    // Listeners learn of every flush, in order.
+    // Listeners learn of every frame's changes, in order.
     this.tellPendingNotice();
     // The release requests the flush again.
     if (this.queue.length === 0 || this.holds.isHeld) return;
     // Under a probe-data hold the messages from the first that is not systemConfig on wait, in their order.
     const configOnly = this.probeDataHolds.isHeld;
-    if (configOnly && this.queue[0]!.message.messageType !== 'systemConfig') return;
-    const startedAt = this.elapsedMs();
-    const deadline = startedAt + frameBudgetMs;
-    const changed = new Set<string>();
-    let membershipChanged = false;
-    const countsBefore = this.counts;
-    const counts = { ...this.counts };
-    const systemInfoBefore = this.systemInfo;
-    let sinceCheck = 0;
-    let added = 0;
-    let probesApplied = 0;
-    let outOfTime = false;
-    while (this.queue.length > 0 && !outOfTime) {
-      const item = this.queue[0]!;
-      const { message } = item;
-      if (configOnly && message.messageType !== 'systemConfig') break;
-      switch (message.messageType) {
-        case 'systemConfig':
-          this.applySystemInfo(message.systemInfo, changed);
-          break;
-        case 'probeData':
-          if (item.isSnapshot && item.next === 0) {
-            const keep = item.keepIDs ?? message.probes.map((p) => p.probeID);
-            membershipChanged = this.removeMissing(keep, counts, changed) || membershipChanged;
-          }
-          while (item.next < message.probes.length) {
-            probesApplied += 1;
-            if (this.upsert(message.probes[item.next++]!, counts, changed)) {
-              membershipChanged = true;
-              if (++added >= newProbesPerFrame) {
-                outOfTime = true;
-                break;
-              }
-            }
-            if (++sinceCheck >= budgetCheckEvery) {
-              sinceCheck = 0;
-              if (this.elapsedMs() > deadline) {
-                outOfTime = true;
-                break;
-              }
-            }
-          }
-          break;
-        case 'probeDeletion':
-          for (const { probeID } of message.probes)
-            membershipChanged = this.remove(probeID, counts, changed) || membershipChanged;
-          break;
-        default:
-          this.log.warn('Unknown message type', (message as { messageType?: unknown }).messageType);
-      }
-      if (message.messageType !== 'probeData' || item.next >= message.probes.length) {
-        this.queue.shift();
-        item.onApplied?.();
-      }
-    }
+    if (configOnly && !this.queue.headIsConfig) return;
+    const startedAt = this.scheduler.elapsedMs();
+    const { probesApplied, ...notice } = this.queue.applyFrame(this.state, this.scheduler.elapsedMs, configOnly);
     if (this.queue.length > 0 && !configOnly) this.requestFlush();
-    const countsChanged = (Object.keys(counts) as (keyof ProbeCounts)[]).some((k) => counts[k] !== countsBefore[k]);
-    if (countsChanged) this.counts = counts;
-    const notice = { changed, membershipChanged, summaryChanged: countsChanged || systemInfoBefore !== this.systemInfo };
-    if (probesApplied < notifyApartMinProbes || this.elapsedMs() - startedAt < notifyApartAfterMs) {
+    if (probesApplied < notifyApartMinProbes || this.scheduler.elapsedMs() - startedAt < notifyApartAfterMs) {
       this.tell(notice);
       return;
     }
     this.pendingNotice = notice;
-    this.scheduleTask(() => this.tellPendingNotice());
+    this.scheduler.task(() => this.tellPendingNotice());
   }
 
   private tellPendingNotice(): void {
@@ -266,19 +195,7 @@ export class ProbeStore {
 
   /** One tick of the shared clock: watchdogs lose 0.1 s, and non-persistent events past their 5 s go. */
   advanceClock(): void {
-    this.tick += 1;
-    while (this.expiryHead < this.expiries.length && this.expiries[this.expiryHead]!.tick <= this.tick) {
-      const { probeID } = this.expiries[this.expiryHead++]!;
-      const entry = this.entries.get(probeID);
-      if (entry && expireEvents(entry.lists, this.tick)) {
-        entry.version += 1;
-        this.notifyProbe(probeID);
-      }
-    }
-    if (this.expiryHead > 4096 && this.expiryHead * 2 > this.expiries.length) {
-      this.expiries = this.expiries.slice(this.expiryHead);
-      this.expiryHead = 0;
-    }
+    for (const probeID of this.state.advanceClock()) this.notifyProbe(probeID);
     for (const listener of this.clockListeners) listener();
   }
 
@@ -293,80 +210,11 @@ export class ProbeStore {
 
   /** Forgets everything (tests; sign-out). */
   reset(): void {
-    // The rings go back to the pool, for the probes of the next sign-in.
-    for (const entry of this.entries.values()) entry.history.dispose();
-    this.entries.clear();
-    this.counts = zeroCounts;
-    this.systemInfo = null;
-    this.timeoutSeconds = defaultTimeoutSeconds;
-    this.queue = [];
+    this.state.reset();
+    this.queue.clear();
     this.pendingNotice = null;
-    this.expiries = [];
-    this.expiryHead = 0;
     this.notifySummary();
     for (const listener of this.batchListeners) listener({ changed: new Set(), membershipChanged: true });
-  }
-
-  // ---- rules -------------------------------------------------------------------------------------
-
-  private applySystemInfo(systemInfo: SystemInfo, changed: Set<string>): void {
-    this.systemInfo = systemInfo;
-    // docs/probe-data.md (Client watchdog) "New timeout": a different timeoutSeconds resets every watchdog to it.
-    if (systemInfo.timeoutSeconds !== this.timeoutSeconds) {
-      this.timeoutSeconds = systemInfo.timeoutSeconds;
-      for (const [probeID, entry] of this.entries) {
-        entry.watchdogResetTick = this.tick;
-        entry.version += 1;
-        changed.add(probeID);
-      }
-    }
-  }
-
-  private upsert(probe: Probe, counts: ProbeCounts, changed: Set<string>): boolean {
-    let entry = this.entries.get(probe.probeID);
-    const isNew = !entry;
-    const stateString = probe.state.stateString;
-    if (!entry) {
-      entry = newProbeEntry(probe, this.tick);
-      this.entries.set(probe.probeID, entry);
-      counts.total += 1;
-      countState(counts, stateString, 1);
-      if (!isCountedState(stateString)) this.log.warn('Unexpected state received', stateString);
-    } else {
-      const before = entry.probe.state.stateString;
-      if (before !== stateString) {
-        countState(counts, before, -1);
-        countState(counts, stateString, 1);
-        if (!isCountedState(stateString)) this.log.warn('Unexpected state received', stateString);
-      }
-      entry.probe = probe;
-    }
-    if (applyReport(entry, this.tick, this.now() - this.startedAtMs)) {
-      this.expiries.push({ tick: this.tick + transientEventTicks, probeID: probe.probeID });
-    }
-    changed.add(probe.probeID);
-    return isNew;
-  }
-
-  private remove(probeID: string, counts: ProbeCounts, changed: Set<string>): boolean {
-    const entry = this.entries.get(probeID);
-    if (!entry) return false;
-    // Deleting the entry also drops its stored readings (docs/live-feed.md (Message handling)).
-    this.entries.delete(probeID);
-    entry.history.dispose();
-    counts.total -= 1;
-    countState(counts, entry.probe.state.stateString, -1);
-    changed.add(probeID);
-    return true;
-  }
-
-  private removeMissing(keepIDs: readonly string[], counts: ProbeCounts, changed: Set<string>): boolean {
-    const kept = new Set(keepIDs);
-    let removed = false;
-    for (const probeID of [...this.entries.keys()]) {
-      if (!kept.has(probeID)) removed = this.remove(probeID, counts, changed) || removed;
-    }
-    return removed;
   }
 
   private notifyProbe(probeID: string): void {

@@ -5,10 +5,11 @@ import { ProbeStore } from '../../live/probe-store';
 import { ProbeOrder } from './probe-order';
 import { defaultSort, nextSort, sortProbes, type SortColumn } from './probe-sort';
 import type { LiveMessage, SortDirection } from '@bpm/protocol';
+import { manualFrames } from '../../testing/manual-frames';
 
 function storeWith(probes: [string, ProbeOverrides][]) {
   const frames: (() => void)[] = [];
-  const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, log: { warn: vi.fn() } });
+  const store = new ProbeStore({ scheduler: manualFrames({ frames }).scheduler, now: () => 0, log: { warn: vi.fn() } });
   const apply = (m: LiveMessage) => {
     store.enqueue(m);
     while (frames.length) frames.shift()!();

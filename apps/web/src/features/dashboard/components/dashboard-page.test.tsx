@@ -52,7 +52,7 @@ const rowIDs = () =>
 
 /**
  * Hands the store the snapshot's next part as soon as a commit shows the first probes in it, before React has
- * rendered their rows (the worker posts the later parts while the first rows render).
+ * rendered their rows (the socket brings the later parts while the first rows render).
  */
 function NextPartWhileFirstRowsRender({ message }: { message: LiveMessage }) {
   const total = useSyncExternalStore(probeStore.subscribeSummary, () => probeStore.getCounts().total);
