@@ -3,7 +3,7 @@
 // after the snapshot each flush carries only the fields changed since the previous flush. Every other
 // message (systemConfig, probeDeletion and any later type) stays the spec's JSON.
 // Nothing here imports zod (values come from event-catalogue.ts and probe-states.ts; probes.ts only for
-// types): the web client's live worker imports this module alone, as `@bpm/protocol/live-compact`.
+// types): a client may import this module alone, as `@bpm/protocol/live-compact`.
 import { eventCatalogue, formatEventMessage, type EventDefinition } from './event-catalogue.js';
 import type { Probe } from './probes.js';
 import { stateStrings } from './probe-states.js';
@@ -320,9 +320,14 @@ export function decodeCompactRecord(record: CompactRecord, probeID: string, prev
     suppressedEvents: record.x === undefined ? base.suppressedEvents : record.x.map(decodeEvent),
   };
   // Keys the format does not know travel in `o` (a full record starts without them).
-  const other = record.o ?? (previous ? otherKeys(previous) : undefined);
-  return other ? Object.assign(probe, other) : probe;
+  const other = record.o ?? (previous && withOtherKeys.has(previous) ? otherKeys(previous) : undefined);
+  if (!other || Object.keys(other).length === 0) return probe;
+  withOtherKeys.add(probe);
+  return Object.assign(probe, other);
 }
+
+/** The decoded probes that carry keys the format does not know: a delta without `o` keeps them (checked per record). */
+const withOtherKeys = new WeakSet<Probe>();
 
 function otherKeys(probe: Probe): Record<string, unknown> | undefined {
   let other: Record<string, unknown> | undefined;
