@@ -23,6 +23,7 @@ import { logsModule } from './modules/logs/logs.plugin.js';
 import { metricsModule } from './modules/metrics/metrics.plugin.js';
 import { mqttModule, type MqttState } from './modules/mqtt/mqtt.plugin.js';
 import { notificationsModule } from './modules/notifications/notifications.plugin.js';
+import { plantModule } from './modules/plant/plant.plugin.js';
 import { probesModule } from './modules/probes/probes.plugin.js';
 import { rolesModule } from './modules/roles/roles.plugin.js';
 import { ssoModule } from './modules/sso/sso.plugin.js';
@@ -120,7 +121,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // The live feed owns GET /: it upgrades to the WebSocket, and a plain GET gets reply.sendWebApp().
   // At the root, so its hub (app.liveHub) is there for the probes module and the tests.
-  await app.register(liveModule, { credentialRecheckMs: config.liveCredentialRecheckMs });
+  await app.register(liveModule, { credentialRecheckMs: config.liveCredentialRecheckMs, scheduler: config.liveScheduler });
   // app.cluster: where the engine runs and where its output goes (docs/deployment.md (Cluster mode)).
   await app.register(clusterPlugin);
 
@@ -138,7 +139,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(keysModule);
       await api.register(logsModule);
       await api.register(probesModule);
-      app.cluster.serveEngineState(() => engineState(api.probeService));
+      app.cluster.serveEngineState(() => engineState(api.probeService, app.liveHub));
       await api.register(alarmsModule);
       await api.register(historyModule);
       historyService = api.historyService;
@@ -150,6 +151,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       mqtt = api.mqtt;
       await api.register(notificationsModule);
       app.decorate('notificationService', api.notificationService); // tests with an injected clock tick it
+      await api.register(plantModule);
     },
     { prefix: '/api' },
   );
