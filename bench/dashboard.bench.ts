@@ -111,7 +111,7 @@ function instrumentPage() {
   const stamp = () => {
     w.__bench.snapshotOnPageAt ??= performance.timeOrigin + performance.now();
   };
-  // The page's socket (apps/web/src/live/live-socket.ts): a listener added before the app's own, on the first
+  // The page's socket (apps/web/src/live/feed/live-socket.ts): a listener added before the app's own, on the first
   // snapshot part (compact) or probeData (spec).
   const PageSocket = window.WebSocket;
   window.WebSocket = class extends PageSocket {

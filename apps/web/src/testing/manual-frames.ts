@@ -1,6 +1,6 @@
-// A hand-driven FrameScheduler (live/frame-scheduler.ts) for tests: frames and tasks wait in the given lists until the
+// A hand-driven FrameScheduler (live/stores/frame-scheduler.ts) for tests: frames and tasks wait in the given lists until the
 // test runs them, and the budget's clock reads what the test gives it (standing still unless told).
-import type { FrameScheduler } from '../live/frame-scheduler';
+import type { FrameScheduler } from '../live/stores/frame-scheduler';
 
 export function manualFrames({
   frames = [],

@@ -1,8 +1,8 @@
 // The live store under a hand-driven frame clock, for its unit tests (live/probe-store*.test.ts).
 import type { LiveMessage } from '@bpm/protocol';
 import { vi } from 'vitest';
-import { makeProbe, type ProbeOverrides } from '../live/probe-fixtures';
-import { ProbeStore } from '../live/probe-store';
+import { makeProbe, type ProbeOverrides } from '../live/stores/probe-fixtures';
+import { ProbeStore } from '../live/stores/probe-store';
 import { manualFrames } from './manual-frames';
 
 export function setupStore() {

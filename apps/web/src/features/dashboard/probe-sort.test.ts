@@ -1,7 +1,7 @@
 // Table sorting (docs/screens.md (Table sorting)) and the row order's change detection, over a real live store.
 import { describe, expect, it, vi } from 'vitest';
-import { makeProbe, probeData, probeDeletion, type ProbeOverrides } from '../../live/probe-fixtures';
-import { ProbeStore } from '../../live/probe-store';
+import { makeProbe, probeData, probeDeletion, type ProbeOverrides } from '../../live/stores/probe-fixtures';
+import { ProbeStore } from '../../live/stores/probe-store';
 import { ProbeOrder } from './probe-order';
 import { defaultSort, nextSort, sortProbes, type SortColumn } from './probe-sort';
 import type { LiveMessage, SortDirection } from '@bpm/protocol';

@@ -2,9 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveFeedLoss } from './feed-loss';
 import { parseLiveMessage, reconnectDelayMs, startLiveConnection } from './live-connection';
-import { makeProbe, probeData } from './probe-fixtures';
-import { ProbeStore } from './probe-store';
-import { manualFrames } from '../testing/manual-frames';
+import { makeProbe, probeData } from '../stores/probe-fixtures';
+import { ProbeStore } from '../stores/probe-store';
+import { manualFrames } from '../../testing/manual-frames';
 
 class FakeSocket {
   static readonly CONNECTING = 0;

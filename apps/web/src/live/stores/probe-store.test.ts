@@ -1,7 +1,7 @@
 // The live store, table-driven from docs/probe-data.md's sentences: counts, readings, events, watchdog (its
 // batching over frames: probe-store-frames.test.ts).
 import { describe, expect, it, vi } from 'vitest';
-import { p, setupStore as setup } from '../testing/probe-store-harness';
+import { p, setupStore as setup } from '../../testing/probe-store-harness';
 import { event, probeData, probeDeletion, systemConfig, type ProbeOverrides } from './probe-fixtures';
 import { eventsForDisplay } from './probe-events';
 import type { ProbeStore } from './probe-store';

@@ -1,12 +1,12 @@
 // The live store's batching (docs/live-feed.md (Message handling)): messages applied once per frame within
 // its budgets, holds, and when listeners are told.
 import { describe, expect, it, vi } from 'vitest';
-import { p, setupStore as setup } from '../testing/probe-store-harness';
+import { p, setupStore as setup } from '../../testing/probe-store-harness';
 import { newProbesPerFrame, notifyApartAfterMs, notifyApartMinProbes } from './feed-queue';
 import { probeData, probeDeletion, systemConfig } from './probe-fixtures';
 import { ProbeStore } from './probe-store';
 import type { LiveMessage } from '@bpm/protocol';
-import { manualFrames } from '../testing/manual-frames';
+import { manualFrames } from '../../testing/manual-frames';
 
 describe('messages (docs/live-feed.md (Message handling))', () => {
   it('applies queued messages once per frame, notifying each changed probe once', () => {

@@ -2,11 +2,11 @@
 // snapshot marking, bad frames, and compact probe data decoded once, into the store's entries, as it is applied.
 import { compactRecordText, encodeCompactFields, type Probe } from '@bpm/protocol';
 import { describe, expect, it, vi } from 'vitest';
-import { manualFrames } from '../testing/manual-frames';
-import { newProbesPerFrame } from './feed-queue';
+import { manualFrames } from '../../testing/manual-frames';
+import { newProbesPerFrame } from '../stores/feed-queue';
 import { createLiveSession } from './live-session';
-import { makeProbe, probeData, probeDeletion, systemConfig } from './probe-fixtures';
-import { ProbeStore } from './probe-store';
+import { makeProbe, probeData, probeDeletion, systemConfig } from '../stores/probe-fixtures';
+import { ProbeStore } from '../stores/probe-store';
 
 const log = () => ({ warn: vi.fn(), error: vi.fn() });
 const json = (value: unknown) => JSON.stringify(value);

@@ -2,11 +2,11 @@
 // reconnect with backoff 1 s doubling to 5 s with jitter, at once when the browser is back online or the tab visible
 // or on "Reconnect now", and messages handed to the probe store. Socket problems reach the UI only as the status.
 import { compactSubprotocol, liveTiming, normalCloseCodes } from '@bpm/protocol';
-import { liveUrl } from '../lib/api-base-url';
+import { liveUrl } from '../../lib/api-base-url';
 import { openLiveSocket, type LiveSocket, type LiveSocketHandlers } from './live-socket';
-import { alarmStore } from './alarm-store';
+import { alarmStore } from '../stores/alarm-store';
 import { liveFeedLoss, type LiveFeedLoss } from './feed-loss';
-import { probeStore, type ProbeStore } from './probe-store';
+import { probeStore, type ProbeStore } from '../stores/probe-store';
 
 export { parseLiveMessage } from './live-message';
 
