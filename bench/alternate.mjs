@@ -20,8 +20,8 @@ const targets = builds.map((b) => {
   const [label, dir] = b.split('=');
   return { label, dir: resolve(dir) };
 });
-/** The lines worth comparing: targets met or missed, and the machine's load and share. */
-const wanted = /^(PASS|MISS)|machine:|machine over|by CPU time|main-thread CPU|waited|first 3 s/;
+/** The lines worth comparing: targets met or missed, the ingest rate the page received, the machine's load and share. */
+const wanted = /^(PASS|MISS)|Dashboard benchmark:|machine:|machine over|by CPU time|main-thread CPU|waited|first 3 s/;
 for (let round = 1; round <= rounds; round += 1) {
   for (const { label, dir } of round % 2 === 1 ? targets : [...targets].reverse()) {
     const load = loadavg().map((l) => l.toFixed(1)).join(' / ');
