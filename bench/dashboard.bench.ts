@@ -94,9 +94,9 @@ async function startFeeding(server: RunningServer, cookie: string): Promise<Feed
 
 /**
  * Page-side probes: long tasks, animation frames, the time the first probe rows are painted and the time the page
- * gets the snapshot's first chunk from the live worker. Playwright's websocket frame event stamped the snapshot in
- * the bench's process 0.16–0.31 s after the worker had it, often after the rows (docs/decisions/dashboard.md#tasks-by-cpu-time);
- * a listener on the worker, added before the app's own, stamps it in the page.
+ * gets the snapshot's first part. Playwright's websocket frame event stamped the snapshot in the bench's process
+ * 0.16–0.31 s after the page had it, often after the rows (docs/decisions/dashboard.md#tasks-by-cpu-time); a listener
+ * on the socket, added before the app's own, stamps it in the page.
  */
 function instrumentPage() {
   const w = window as unknown as {
@@ -108,14 +108,30 @@ function instrumentPage() {
     };
   };
   w.__bench = { longTasks: [], frames: [], firstRowsAt: null, snapshotOnPageAt: null };
+  const stamp = () => {
+    w.__bench.snapshotOnPageAt ??= performance.timeOrigin + performance.now();
+  };
+  // The page's socket (apps/web/src/live/feed/live-socket.ts): a listener added before the app's own, on the first
+  // snapshot part (compact) or probeData (spec).
+  const PageSocket = window.WebSocket;
+  window.WebSocket = class extends PageSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      this.addEventListener('message', (event: MessageEvent<unknown>) => {
+        if (w.__bench.snapshotOnPageAt !== null || typeof event.data !== 'string') return;
+        if (event.data.startsWith('{"c":"s"') || event.data.startsWith('{"messageType":"probeData"')) stamp();
+      });
+    }
+  };
+  // A build that holds the socket in a worker (before docs/decisions/live-format.md (One path for a probe update))
+  // posts JSON text to the page: a search for the snapshot flag, not a second parse.
   const PageWorker = window.Worker;
   window.Worker = class extends PageWorker {
     constructor(url: string | URL, options?: WorkerOptions) {
       super(url, options);
-      // The live worker posts JSON text (apps/web/src/live/live-message.ts): a search for the flag, not a second parse.
       this.addEventListener('message', (event: MessageEvent<unknown>) => {
         if (w.__bench.snapshotOnPageAt !== null || typeof event.data !== 'string') return;
-        if (event.data.includes('"isSnapshot":true')) w.__bench.snapshotOnPageAt = performance.timeOrigin + performance.now();
+        if (event.data.includes('"isSnapshot":true')) stamp();
       });
     }
   };
@@ -247,7 +263,7 @@ async function main() {
       });
     const { firstRowsAt, snapshotOnPageAt } = await readFigures(page);
     milestones.rowsPainted = firstRowsAt!;
-    // Without a live worker (no stamp in the page) Playwright's frame event is what there is.
+    // Without a stamp in the page Playwright's frame event is what there is.
     const snapshotStampedBy = snapshotOnPageAt !== null ? 'the page' : 'Playwright';
     if (snapshotOnPageAt !== null) milestones.snapshotReceived = snapshotOnPageAt;
     const sentAtStart = feeder.sent();

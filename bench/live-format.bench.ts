@@ -37,6 +37,9 @@ function probesIn(message: Buffer): number {
   return (parsed.p ?? parsed.probes ?? []).length;
 }
 
+/** permessage-deflate as live.plugin.ts configures it (window 2^12, memLevel 5, level 1), one message at a time. */
+const serverDeflate = (message: Buffer) => deflateRawSync(message, { windowBits: 12, memLevel: 5, level: 1 });
+
 function main(): void {
   const startMs = Date.now();
   const plant = new Plant({ probes, seed: 5, startMs });
@@ -70,16 +73,16 @@ function main(): void {
   flushAll();
   const snapshotParts = sockets.map((s) => s.messages.filter((m) => m.subarray(0, 8).toString() === '{"c":"s"'));
   // The server's permessage-deflate settings (live.plugin.ts), applied to the parts the hub compresses (not part 0).
-  const snapshotWire = snapshotParts[1]!.reduce(
-    (n, m) =>
-      n + (sockets[1]!.compressed.has(m) ? deflateRawSync(m, { windowBits: 12, memLevel: 5, level: 1 }).length : m.length),
-    0,
+  const snapshotWire = snapshotParts[1]!.reduce((n, m) => n + (sockets[1]!.compressed.has(m) ? serverDeflate(m).length : m.length), 0);
+  const snapshotMessages = sockets.map((s) =>
+    s.messages.filter(
+      (m) => m.subarray(0, 8).toString() === '{"c":"s"' || m.subarray(0, 26).toString() === '{"messageType":"probeData"',
+    ),
   );
-  const snapshotBytes = sockets.map((s) =>
-    s.messages
-      .filter((m) => m.subarray(0, 8).toString() === '{"c":"s"' || m.subarray(0, 26).toString() === '{"messageType":"probeData"')
-      .reduce((n, m) => n + m.length, 0),
-  );
+  const snapshotBytes = snapshotMessages.map((list) => list.reduce((n, m) => n + m.length, 0));
+  // Both formats as they would travel with every message deflated: the server's settings, no context takeover
+  // (docs/decisions/live-format.md (Two formats after permessage-deflate)).
+  const snapshotDeflated = snapshotMessages.map((list) => list.reduce((n, m) => n + serverDeflate(m).length, 0));
   for (const s of sockets) s.messages = [];
   flushMs.fill(0);
 
@@ -92,11 +95,11 @@ function main(): void {
   const bytes = sockets.map((s) => s.messages.reduce((n, m) => n + m.length, 0));
   const deflate = sockets.map((s) => {
     const started = performance.now();
-    const size = s.messages.reduce((n, m) => n + deflateRawSync(m).length, 0);
+    const size = s.messages.reduce((n, m) => n + serverDeflate(m).length, 0);
     return { size, ms: performance.now() - started };
   });
 
-  // The client's side (the live worker): the snapshot decoded first, then the updates timed, from their text.
+  // The client's side (the page's socket and probe store): the snapshot decoded first, then the updates timed, from their text.
   const decoder = new CompactDecoder();
   for (const part of snapshotParts[1]!) decoder.decode(JSON.parse(part.toString()) as CompactMessage);
   const updateTexts = sockets[1]!.messages.map((m) => m.toString());
@@ -115,6 +118,10 @@ function main(): void {
   console.log(
     `10,000-probe snapshot, compact: ${fmt(snapshotWire / 1e6, 2)} MB on the wire  (target ≤ 1.5 MB: ${verdict(snapshotWire <= 1.5e6)}); ${fmt(snapshotBytes[1]! / 1e6, 2)} MB of JSON in ${snapshotParts[1]!.length} parts before permessage-deflate; spec ${fmt(snapshotBytes[0]! / 1e6, 2)} MB`,
   );
+  console.log(
+    `    after permessage-deflate (every message, the server's settings): snapshot compact ${fmt(snapshotDeflated[1]! / 1e6, 2)} MB, ` +
+      `spec ${fmt(snapshotDeflated[0]! / 1e6, 2)} MB; update compact ${fmt(deflate[1]!.size / updates[1]!)} B, spec ${fmt(deflate[0]!.size / updates[0]!)} B per probe update`,
+  );
   formats.forEach((format, i) => {
     console.log(
       `    ${format.padEnd(7)} flush CPU ${fmt((flushMs[i]! * 1000) / updates[i]!, 2)} µs per probe update (once per flush, whatever the socket count); ` +
@@ -122,7 +129,7 @@ function main(): void {
     );
   });
   console.log(
-    `    compact client decode (the live worker's JSON.parse and CompactDecoder): ${fmt((decodeMs * 1000) / updates[1]!, 2)} µs per probe update`,
+    `    compact client decode (JSON.parse and CompactDecoder, as the page's socket and store do): ${fmt((decodeMs * 1000) / updates[1]!, 2)} µs per probe update`,
   );
   console.log(`    ${fmt(updates[1]!)} probe updates over ${seconds} simulated seconds, ${probes} probes`);
 }

@@ -178,11 +178,11 @@ export function describeRenderingCpu(events: TraceEvent[]): void {
     timers.set(id, (timers.get(id) ?? 0) + 1);
   }
   const clockFires = Math.max(0, ...timers.values());
-  // The worker's messages to the page (HandlePostMessage) vary with what the server sends and move the JavaScript with them.
+  // Posted messages (HandlePostMessage): a worker's posts in a build that had one, and the frame scheduler's tasks.
   const workerMessages = mine.filter((e) => e.name === 'HandlePostMessage').length;
   console.log(
     `        the most frequent timer (the 100 ms clock) fired ${(clockFires / windowSeconds).toFixed(1)}/s; ` +
-      `the worker's messages to the page ${(workerMessages / windowSeconds).toFixed(1)}/s`,
+      `posted messages ${(workerMessages / windowSeconds).toFixed(1)}/s`,
   );
   const byNode = new Map<string, { n: number; us: number }>();
   for (const e of mine.filter((e) => e.name === 'Paint')) {

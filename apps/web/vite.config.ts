@@ -15,9 +15,8 @@ export default defineConfig({
       // Mantine's hooks with useId replaced (src/lib/mantine/hooks.ts), for Mantine's components as well as the app's.
       '@mantine/hooks-upstream': fileURLToPath(new URL('../../node_modules/@mantine/hooks/esm/index.mjs', import.meta.url)),
       '@mantine/hooks': fileURLToPath(new URL('src/lib/mantine/hooks.ts', import.meta.url)),
-      // The live worker's compact decoder alone, without zod
-      // (docs/decisions/live-format.md#worker-loads-only-the-compact-decoder); listed first, since '@bpm/protocol' also matches
-      // its subpaths.
+      // The compact decoder's own subpath (packages/protocol/package.json exports it); listed first, since
+      // '@bpm/protocol' also matches its subpaths.
       '@bpm/protocol/live-compact': fileURLToPath(new URL('../../packages/protocol/src/live-compact.ts', import.meta.url)),
       '@bpm/protocol': fileURLToPath(new URL('../../packages/protocol/src/index.ts', import.meta.url)),
     },

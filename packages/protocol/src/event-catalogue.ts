@@ -1,6 +1,5 @@
 // The probe event catalogue of docs/probe-data.md (Event catalogue), as data shared by the engine, the web app and the tests.
-// No zod here: the web client's live worker decodes the compact feed with it and loads nothing more
-// (events.ts adds the schemas).
+// No zod here: the compact decoder (live-compact.ts) needs it and nothing of the schemas (events.ts adds them).
 
 export const eventTypes = ['Critical', 'Warning', 'Info', 'Success'] as const;
 export type EventType = (typeof eventTypes)[number];

@@ -3,7 +3,7 @@
 // after the snapshot each flush carries only the fields changed since the previous flush. Every other
 // message (systemConfig, probeDeletion and any later type) stays the spec's JSON.
 // Nothing here imports zod (values come from event-catalogue.ts and probe-states.ts; probes.ts only for
-// types): the web client's live worker imports this module alone, as `@bpm/protocol/live-compact`.
+// types): a client may import this module alone, as `@bpm/protocol/live-compact`.
 import { eventCatalogue, formatEventMessage, type EventDefinition } from './event-catalogue.js';
 import type { Probe } from './probes.js';
 import { stateStrings } from './probe-states.js';
@@ -320,9 +320,14 @@ export function decodeCompactRecord(record: CompactRecord, probeID: string, prev
     suppressedEvents: record.x === undefined ? base.suppressedEvents : record.x.map(decodeEvent),
   };
   // Keys the format does not know travel in `o` (a full record starts without them).
-  const other = record.o ?? (previous ? otherKeys(previous) : undefined);
-  return other ? Object.assign(probe, other) : probe;
+  const other = record.o ?? (previous && withOtherKeys.has(previous) ? otherKeys(previous) : undefined);
+  if (!other || Object.keys(other).length === 0) return probe;
+  withOtherKeys.add(probe);
+  return Object.assign(probe, other);
 }
+
+/** The decoded probes that carry keys the format does not know: a delta without `o` keeps them (checked per record). */
+const withOtherKeys = new WeakSet<Probe>();
 
 function otherKeys(probe: Probe): Record<string, unknown> | undefined {
   let other: Record<string, unknown> | undefined;
@@ -339,50 +344,52 @@ export function isCompactMessage(message: unknown): message is CompactMessage {
 }
 
 /**
- * The client's side of one compact stream: the handle table, the epoch and each probe's last state.
- * A snapshot's part 0 replaces all three.
+ * The client's side of one compact stream: the handle table and the epoch. A snapshot's part 0 replaces both.
+ * `decodeRecord` decodes against the caller's last state of the probe, so a client keeps each probe once (the web
+ * client's probe store does: docs/architecture.md (One probe report, end to end)); `decode` keeps them here.
  */
 export class CompactDecoder {
   private ids: (string | null)[] = [];
   private epochMs = 0;
   private readonly probes = new Map<string, Probe>();
+  private readonly lastOf = (probeID: string) => this.probes.get(probeID);
 
   /** The probes of a compact message as full Probes, and for a snapshot's part 0 every probe ID it lists. */
   decode(message: CompactMessage): { probes: Probe[]; snapshotIDs?: string[] } {
     const snapshotIDs = this.start(message);
-    const probes = this.records(message, 0, message.p.length);
+    if (snapshotIDs) this.probes.clear();
+    const probes: Probe[] = [];
+    for (const record of message.p) {
+      const probe = this.decodeRecord(message, record, this.lastOf);
+      if (!probe) continue;
+      this.probes.set(probe.probeID, probe);
+      probes.push(probe);
+    }
     return snapshotIDs ? { probes, snapshotIDs } : { probes };
   }
 
   /**
-   * The first step of decoding a message in slices (records): a snapshot's part 0 replaces the handle table, the
-   * epoch and the probes, and its probe IDs are answered; undefined for any other message.
+   * The first step of decoding a message record by record: a snapshot's part 0 replaces the handle table and the
+   * epoch, and its probe IDs are answered; undefined for any other message.
    */
   start(message: CompactMessage): string[] | undefined {
     if (message.c !== 's' || message.n[0] !== 0) return undefined;
     this.ids = message.ids ?? [];
     this.epochMs = message.t ?? 0;
-    this.probes.clear();
     return this.ids.filter((id): id is string => id !== null);
   }
 
-  /** The probes of the message's records from..to-1 (after start), in order; records of an ended handle are skipped. */
-  records(message: CompactMessage, from: number, to: number): Probe[] {
-    const probes: Probe[] = [];
-    for (let at = from; at < to && at < message.p.length; at++) {
-      const record = message.p[at]!;
-      if (record.id !== undefined) {
-        // A full record that names its probe: a new handle, or a catch-up after falling behind.
-        this.ids[record.i] = record.id;
-        this.probes.delete(record.id);
-      }
-      const id = this.ids[record.i];
-      if (id === undefined || id === null) continue;
-      const probe = decodeCompactRecord(record, id, this.probes.get(id), this.epochMs);
-      this.probes.set(id, probe);
-      probes.push(probe);
-    }
-    return probes;
+  /**
+   * One record of `message` (after start) as the probe it describes: a delta applied to `lastOf(probeID)`, a full
+   * record (every snapshot record, and one with `id`) to the defaults; undefined for a record of an ended handle.
+   */
+  decodeRecord(message: CompactMessage, record: CompactRecord, lastOf: (probeID: string) => Probe | undefined): Probe | undefined {
+    // A full record that names its probe: a new handle, or a catch-up after falling behind.
+    if (record.id !== undefined) this.ids[record.i] = record.id;
+    const id = this.ids[record.i];
+    if (id === undefined || id === null) return undefined;
+    const full = message.c === 's' || record.id !== undefined;
+    return decodeCompactRecord(record, id, full ? undefined : lastOf(id), this.epochMs);
   }
 
   /** A probeDeletion: the probes and their handles are gone. */

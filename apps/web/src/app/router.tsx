@@ -49,12 +49,12 @@ export function appRoutes(): RouteObject[] {
       path: paths.login,
       element: (
         <LoginPage
-          // The live worker starts while the sign-in is answered, and the socket opens as soon as it is, beside
+          // The signed-in chunk loads while the sign-in is answered, and the socket opens as soon as it is, beside
           // the guard's requests (docs/decisions/dashboard.md#socket-opened-at-the-sign-in); the stores wait for the Dashboard's
           // first commit (docs/decisions/dashboard.md#sign-in-hold). The chunk's import starts in a task after the click's:
           // adding its ~50 modulepreload links took as long as the click's own render, and the two made one long task
           // (docs/decisions/dashboard.md#signed-in-chunk).
-          onSigningIn={() => setTimeout(() => void loadSignedInScreens().then((screens) => screens.prepareLiveWorker()))}
+          onSigningIn={() => setTimeout(() => void loadSignedInScreens())}
           onSignedIn={() =>
             void loadSignedInScreens().then((screens) => {
               screens.holdLiveStoresForSignIn();

@@ -1,6 +1,5 @@
 // The signed-in layout and the Dashboard, one chunk apart from Login's (docs/operator-screen.md "Light first load").
 export { AppLayout } from './layout/app-layout';
 export { DashboardPage } from '../features/dashboard/components/dashboard-page';
-export { openLiveFeedEarly } from '../live/shared-live-feed';
-export { prepareLiveWorker } from '../live/live-socket';
-export { holdLiveStoresForSignIn } from '../live/use-live-hold';
+export { openLiveFeedEarly } from '../live/feed/shared-live-feed';
+export { holdLiveStoresForSignIn } from '../live/hooks/use-live-hold';

@@ -1,9 +1,9 @@
 // Acknowledging alarms (docs/alarms.md): the mutations and the names the Alarms page, the Dashboard's marker and Probe
-// Details share. The live feed brings the change to every screen and to the open list (live/alarm-store.ts, never
+// Details share. The live feed brings the change to every screen and to the open list (live/stores/alarm-store.ts, never
 // refetched); the alarm queries (history, summary, a probe's) refresh.
 import { systemAlarm, type Alarm } from '@bpm/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { alarmStore } from '../live/alarm-store';
+import { alarmStore } from '../live/stores/alarm-store';
 import { acknowledgeAlarm, acknowledgeAlarms } from './api-client';
 
 /** Every alarm query key starts with this (features/alarms/api/alarm-queries.ts, dashboard/api/probe-alarm-queries.ts). */

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 const waiting = new Set<() => void>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-// setTimeout, not live/schedule-task.ts's MessageChannel: React renders each part in a MessageChannel task it posts
+// setTimeout, not a MessageChannel task (live/stores/frame-scheduler.ts): React renders each part in a MessageChannel task it posts
 // after the part's setState, and a next turn posted before it would join that render.
 function mountNext(): void {
   timer = undefined;

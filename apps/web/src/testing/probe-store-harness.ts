@@ -1,14 +1,15 @@
 // The live store under a hand-driven frame clock, for its unit tests (live/probe-store*.test.ts).
 import type { LiveMessage } from '@bpm/protocol';
 import { vi } from 'vitest';
-import { makeProbe, type ProbeOverrides } from '../live/probe-fixtures';
-import { ProbeStore } from '../live/probe-store';
+import { makeProbe, type ProbeOverrides } from '../live/stores/probe-fixtures';
+import { ProbeStore } from '../live/stores/probe-store';
+import { manualFrames } from './manual-frames';
 
 export function setupStore() {
   const frames: (() => void)[] = [];
   const log = { warn: vi.fn() };
   // A clock that stands still: no frame runs out of budget or takes long enough to tell its listeners apart.
-  const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, elapsedMs: () => 0, log });
+  const store = new ProbeStore({ scheduler: manualFrames({ frames, elapsedMs: () => 0 }).scheduler, now: () => 0, log });
   const apply = (...messages: LiveMessage[]) => {
     for (const m of messages) store.enqueue(m);
     while (frames.length) frames.shift()!();

@@ -3,8 +3,8 @@
 // (docs/decisions/dashboard.md#top-bar-re-renders).
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { alarmStore } from '../../live/alarm-store';
-import { probeStore } from '../../live/probe-store';
+import { alarmStore } from '../../live/stores/alarm-store';
+import { probeStore } from '../../live/stores/probe-store';
 import { json, stubFetch } from '../../testing/fetch-routes';
 import { allMountedLater } from '../../lib/use-mounted-later';
 import { alarmFixture } from '../../testing/fixtures';

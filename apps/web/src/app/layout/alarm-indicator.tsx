@@ -6,8 +6,8 @@ import { Icon } from '../../components/ui/icon';
 import { memo, useEffect, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { alarmStore } from '../../live/alarm-store';
-import { useActiveUnacknowledgedCount, useReturnedCount } from '../../live/use-alarms';
+import { alarmStore } from '../../live/stores/alarm-store';
+import { useActiveUnacknowledgedCount, useReturnedCount } from '../../live/hooks/use-alarms';
 import { isChimeOn, playChime, setChimeOn, subscribeChime } from './alarm-chime';
 import { notLiveLabel, notLiveStyle, useIsNotLive } from './not-live';
 

@@ -8,7 +8,7 @@ import { AppProviders } from '../providers';
 import { appRoutes } from '../router';
 
 const live = vi.hoisted(() => ({ stop: vi.fn(), start: vi.fn() }));
-vi.mock('../../live/live-connection', () => ({
+vi.mock('../../live/feed/live-connection', () => ({
   startLiveConnection: () => {
     live.start();
     return live.stop;

@@ -5,7 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Outlet, useLoaderData, useLocation } from 'react-router';
 import { NotFoundPage } from '../../features/not-found/components/not-found-page';
-import { holdLiveFeed } from '../../live/shared-live-feed';
+import { holdLiveFeed } from '../../live/feed/shared-live-feed';
 import type { GuardData } from '../route-guard';
 import { initialsOf } from './initials';
 import { pageNameFor } from './page-names';

@@ -2,7 +2,7 @@
 import { DeferredTooltip } from '../../components/ui/deferred-tooltip';
 import { memo } from 'react';
 import { Icon, type IconName } from '../../components/ui/icon';
-import { useConnectionStatus, type ConnectionStatus } from '../../live/use-live';
+import { useConnectionStatus, type ConnectionStatus } from '../../live/hooks/use-live';
 
 const looks: Record<ConnectionStatus, { label: string; icon: IconName; colour: string }> = {
   connected: { label: 'Connection Established', icon: 'wifi', colour: 'var(--mantine-color-green-8)' },

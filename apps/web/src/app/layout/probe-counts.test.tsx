@@ -3,8 +3,8 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeProbe, probeData } from '../../live/probe-fixtures';
-import { probeStore } from '../../live/probe-store';
+import { makeProbe, probeData } from '../../live/stores/probe-fixtures';
+import { probeStore } from '../../live/stores/probe-store';
 import type { LiveMessage } from '@bpm/protocol';
 import { allMountedLater } from '../../lib/use-mounted-later';
 import { renderWithProviders } from '../../testing/render';

@@ -6,7 +6,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { memo, type ComponentPropsWithRef } from 'react';
 import { DeferredTooltip } from '../../components/ui/deferred-tooltip';
 import { Icon, type IconName } from '../../components/ui/icon';
-import { useProbeCount, type ProbeCounts as Counts } from '../../live/use-live';
+import { useProbeCount, type ProbeCounts as Counts } from '../../live/hooks/use-live';
 import { notLiveLabel, notLiveStyle, useIsNotLive } from './not-live';
 
 type CountedState = Exclude<keyof Counts, 'total'>;

@@ -4,8 +4,8 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { Icon } from '../../components/ui/icon';
 import { formatTime } from '../../lib/date-format';
-import { liveFeedLoss } from '../../live/feed-loss';
-import { useLiveFeedLostAt } from '../../live/use-live';
+import { liveFeedLoss } from '../../live/feed/feed-loss';
+import { useLiveFeedLostAt } from '../../live/hooks/use-live';
 
 export const staleBannerText = (lostAtMs: number) => `Live data lost at ${formatTime(lostAtMs)} — reconnecting…`;
 

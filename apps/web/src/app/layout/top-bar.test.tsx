@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
-import type { ConnectionStatus } from '../../live/use-live';
+import type { ConnectionStatus } from '../../live/hooks/use-live';
 import { allMountedLater } from '../../lib/use-mounted-later';
 import { renderWithProviders } from '../../testing/render';
 import { TopBar } from './top-bar';
@@ -13,7 +13,7 @@ vi.mock('@mantine/core', async (importOriginal) =>
 );
 
 const live = vi.hoisted(() => ({ status: 'disconnected' as string, counts: { total: 6, normal: 3, warning: 2, critical: 1 } }));
-vi.mock('../../live/use-live', () => ({
+vi.mock('../../live/hooks/use-live', () => ({
   useConnectionStatus: () => live.status,
   useProbeCount: (key: keyof typeof live.counts) => live.counts[key],
   useLiveFeedLostAt: () => null,

@@ -1,7 +1,7 @@
 // An alarm's state as a badge (docs/alarms.md), the same on the Alarms page and in Probe Details' alarm history.
 import type { Alarm, AlarmState } from '@bpm/protocol';
 import { Badge } from '@mantine/core';
-import { isNeverAnnunciated } from '../../live/alarm-store';
+import { isNeverAnnunciated } from '../../live/stores/alarm-store';
 
 const stateLooks: Record<AlarmState, { label: string; colour: string }> = {
   unacknowledged: { label: 'Unacknowledged', colour: 'red' },

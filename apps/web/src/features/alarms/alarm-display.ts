@@ -4,7 +4,7 @@ import type { Alarm } from '@bpm/protocol';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepUnitsWithNumbers } from '../../lib/text';
 
-export { compareOpenAlarms } from '../../live/use-alarms';
+export { compareOpenAlarms } from '../../live/hooks/use-alarms';
 
 /**
  * Whether the alarms are cards: at 60em and below, as both tables need 892–932 px with the page's padding, so a tablet

@@ -1,6 +1,6 @@
 // Display rules of docs/probe-data.md (How the client shows a probe): state icons, temperature display, battery colour boundaries, watchdog ring colour.
 import { describe, expect, it } from 'vitest';
-import { watchdogRingColour } from '../../live/watchdog';
+import { watchdogRingColour } from '../../live/stores/watchdog';
 import { batteryColour, batteryPercentText, stateIcon, temperatureDisplay } from './probe-display';
 
 const thresholds = { batteryLevelWarning: 20, batteryLevelPanic: 10 };

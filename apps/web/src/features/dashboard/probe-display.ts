@@ -1,7 +1,7 @@
 // Pure display rules of docs/probe-data.md (How the client shows a probe): state icons, temperatures, battery colour and icon, formats for the details modal.
 import type { SystemInfo } from '@bpm/protocol';
 import type { IconName } from '../../components/ui/icon';
-import type { TemperatureData } from '../../live/readings';
+import type { TemperatureData } from '../../live/stores/readings';
 
 export interface IconSpec {
   icon: IconName;

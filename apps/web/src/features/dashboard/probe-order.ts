@@ -2,7 +2,7 @@
 // moves only the probes whose sort key changed (binary search + splice) instead of re-sorting 10,000 rows
 // ten times a second (bench: a full sort per batch cost ~10 % of the main thread). A new order array is
 // published only when the visible order really differs, so the virtualised list re-renders only then.
-import type { ProbeStore, StoreBatch } from '../../live/probe-store';
+import type { ProbeStore, StoreBatch } from '../../live/stores/probe-store';
 import { compareKeyed, keyedProbe, type KeyedProbe, type SortKey } from '@bpm/protocol';
 import { matchesFilter, sortKey, type SortState } from './probe-sort';
 

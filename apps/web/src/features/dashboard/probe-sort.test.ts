@@ -1,14 +1,15 @@
 // Table sorting (docs/screens.md (Table sorting)) and the row order's change detection, over a real live store.
 import { describe, expect, it, vi } from 'vitest';
-import { makeProbe, probeData, probeDeletion, type ProbeOverrides } from '../../live/probe-fixtures';
-import { ProbeStore } from '../../live/probe-store';
+import { makeProbe, probeData, probeDeletion, type ProbeOverrides } from '../../live/stores/probe-fixtures';
+import { ProbeStore } from '../../live/stores/probe-store';
 import { ProbeOrder } from './probe-order';
 import { defaultSort, nextSort, sortProbes, type SortColumn } from './probe-sort';
 import type { LiveMessage, SortDirection } from '@bpm/protocol';
+import { manualFrames } from '../../testing/manual-frames';
 
 function storeWith(probes: [string, ProbeOverrides][]) {
   const frames: (() => void)[] = [];
-  const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, log: { warn: vi.fn() } });
+  const store = new ProbeStore({ scheduler: manualFrames({ frames }).scheduler, now: () => 0, log: { warn: vi.fn() } });
   const apply = (m: LiveMessage) => {
     store.enqueue(m);
     while (frames.length) frames.shift()!();

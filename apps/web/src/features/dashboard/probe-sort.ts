@@ -2,7 +2,7 @@
 // the comparator is the protocol's (shared with the server's snapshot part 0). Keys are read once per sort, so a
 // 10,000-row sort compares plain numbers and strings.
 import { compareKeyed, keyedProbe, type KeyedProbe, type SortDirection, type SortKey } from '@bpm/protocol';
-import type { ProbeEntry } from '../../live/probe-entry';
+import type { ProbeEntry } from '../../live/stores/probe-entry';
 
 export type SortColumn = 'probeID' | 'status' | 'stage' | 'pack' | 'external' | 'internal' | 'assignment' | 'battery';
 export interface SortState {

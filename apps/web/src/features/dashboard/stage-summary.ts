@@ -2,7 +2,7 @@
 // its Critical and Warning probes, worst first. Recounted from the store at most every summaryIntervalMs, not per
 // report, and published only when it differs, so a flood re-renders the strip a few times a second at most.
 import { useSyncExternalStore } from 'react';
-import { probeStore, type ProbeStore } from '../../live/probe-store';
+import { probeStore, type ProbeStore } from '../../live/stores/probe-store';
 
 export interface StageCount {
   id: number;

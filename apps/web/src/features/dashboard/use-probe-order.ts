@@ -1,7 +1,7 @@
 // The Probes table's row order as a React value: a ProbeOrder over the live store, re-read only when it changes,
 // held still while the operator points at the rows (docs/operator-screen.md).
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { probeStore } from '../../live/probe-store';
+import { probeStore } from '../../live/stores/probe-store';
 import { ProbeOrder } from './probe-order';
 import type { SortState } from './probe-sort';
 

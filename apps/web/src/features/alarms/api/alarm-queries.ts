@@ -1,6 +1,6 @@
 // The alarm query factory (docs/alarms.md): every alarm query key starts with ['alarms'], so one
 // prefix invalidation after an acknowledgement or shelve refreshes them all. The open alarms are no query: the live
-// feed keeps them (live/alarm-store.ts).
+// feed keeps them (live/stores/alarm-store.ts).
 import type { Alarm } from '@bpm/protocol';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { getAlarms, getAlarmSummary, type HistoryFilter } from './alarms-api';

@@ -91,7 +91,7 @@ export { alarmName } from '../../../lib/alarm-acknowledge';
 export const suppressedText = 'Suppressed by the probe assignment';
 
 /**
- * Under the message of an alarm the probe's assignment suppresses (live/alarm-store.ts isSuppressedByAssignment); in
+ * Under the message of an alarm the probe's assignment suppresses (live/stores/alarm-store.ts isSuppressedByAssignment); in
  * the table, `inline` after it (alarm-table.module.css `.note`), so that the row stays one line.
  */
 export const SuppressedNote = ({ inline = false }: { inline?: boolean }) => (

@@ -4,7 +4,7 @@ import { memo } from 'react';
 import { formatDateTime } from '../../../lib/date-format';
 import { keepUnitsWithNumbers } from '../../../lib/text';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
-import { isSuppressedByAssignment } from '../../../live/alarm-store';
+import { isSuppressedByAssignment } from '../../../live/stores/alarm-store';
 import { alarmSource, canBeAcknowledged, peakAfterPlace, placeOf } from '../alarm-display';
 import {
   AlarmActions,

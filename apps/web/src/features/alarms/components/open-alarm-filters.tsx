@@ -7,7 +7,7 @@ import { Group, NativeSelect } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { alarmQueryString } from '../../../lib/alarm-query-string';
-import { isActiveUnacknowledged, isReturned } from '../../../live/alarm-store';
+import { isActiveUnacknowledged, isReturned } from '../../../live/stores/alarm-store';
 import { alarmSource } from '../alarm-display';
 
 /** `?state=unacknowledged` or `?state=returned` (the top bar's links): only the alarms awaiting acknowledgement of that kind. */

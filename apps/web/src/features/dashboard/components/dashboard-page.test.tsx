@@ -3,9 +3,9 @@ import { act, screen, within } from '@testing-library/react';
 import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { event, makeProbe, probeData, probeDeletion, systemConfig } from '../../../live/probe-fixtures';
-import { probeStore } from '../../../live/probe-store';
-import { holdLiveStoresForSignIn } from '../../../live/use-live-hold';
+import { event, makeProbe, probeData, probeDeletion, systemConfig } from '../../../live/stores/probe-fixtures';
+import { probeStore } from '../../../live/stores/probe-store';
+import { holdLiveStoresForSignIn } from '../../../live/hooks/use-live-hold';
 import { json, stubFetch } from '../../../testing/fetch-routes';
 import { renderWithProviders } from '../../../testing/render';
 import { DashboardPage } from './dashboard-page';
@@ -52,7 +52,7 @@ const rowIDs = () =>
 
 /**
  * Hands the store the snapshot's next part as soon as a commit shows the first probes in it, before React has
- * rendered their rows (the worker posts the later parts while the first rows render).
+ * rendered their rows (the socket brings the later parts while the first rows render).
  */
 function NextPartWhileFirstRowsRender({ message }: { message: LiveMessage }) {
   const total = useSyncExternalStore(probeStore.subscribeSummary, () => probeStore.getCounts().total);

@@ -4,10 +4,10 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
-import { eventsForDisplay } from '../../../live/probe-events';
-import { canData, thermocoupleData } from '../../../live/readings';
-import { useSystemInfo } from '../../../live/use-live';
-import { useProbe } from '../../../live/use-probe';
+import { eventsForDisplay } from '../../../live/stores/probe-events';
+import { canData, thermocoupleData } from '../../../live/stores/readings';
+import { useSystemInfo } from '../../../live/hooks/use-live';
+import { useProbe } from '../../../live/hooks/use-probe';
 import {
   AssignmentCell,
   BatteryCell,

@@ -1,7 +1,7 @@
 // The Probes table's cell contents (docs/screens.md (Probes table), docs/probe-data.md (How the client shows a probe)), light enough for 60 rows at 10 Hz.
-import type { ProbeEntry } from '../../../live/probe-entry';
-import { eventsForDisplay, type ClientEvent } from '../../../live/probe-events';
-import { isProbeConnected, type TemperatureData } from '../../../live/readings';
+import type { ProbeEntry } from '../../../live/stores/probe-entry';
+import { eventsForDisplay, type ClientEvent } from '../../../live/stores/probe-events';
+import { isProbeConnected, type TemperatureData } from '../../../live/stores/readings';
 import type { NamedRef, SystemInfo } from '@bpm/protocol';
 import { Link } from 'react-router';
 import { packHref } from '../../../config/paths';

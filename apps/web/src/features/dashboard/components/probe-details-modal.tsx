@@ -4,9 +4,9 @@
 import type { NamedRef } from '@bpm/protocol';
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { memo, useRef, type ReactNode } from 'react';
-import { eventsForDisplay, type ClientEvent } from '../../../live/probe-events';
-import { canData, isProbeConnected, thermocoupleData, type TemperatureData } from '../../../live/readings';
-import { useProbe, useWatchdog } from '../../../live/use-probe';
+import { eventsForDisplay, type ClientEvent } from '../../../live/stores/probe-events';
+import { canData, isProbeConnected, thermocoupleData, type TemperatureData } from '../../../live/stores/readings';
+import { useProbe, useWatchdog } from '../../../live/hooks/use-probe';
 import { batteryPercentText, formatTemperature, yesNo } from '../probe-display';
 import { TemperatureHistorySection } from './temperature-history-section';
 import { ProbeAlarmHistory } from './probe-alarm-history';

@@ -6,7 +6,7 @@ import { AcknowledgeButton, focusOnAfterAcknowledge } from '../../../components/
 import { AlarmStateBadge } from '../../../components/ui/alarm-state-badge';
 import { canBeAcknowledged } from '../../../lib/alarm-acknowledge';
 import { keepUnitsWithNumbers } from '../../../lib/text';
-import { useProbeOpenAlarms } from '../../../live/use-alarms';
+import { useProbeOpenAlarms } from '../../../live/hooks/use-alarms';
 import { useKeptInView } from '../use-kept-in-view';
 
 /** `canAct`: Alarms WRITE (docs/alarms.md (Permission)); without it the button says why it is disabled. */

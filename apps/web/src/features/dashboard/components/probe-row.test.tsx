@@ -3,8 +3,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeProbe, probeData, systemConfig } from '../../../live/probe-fixtures';
-import { probeStore } from '../../../live/probe-store';
+import { makeProbe, probeData, systemConfig } from '../../../live/stores/probe-fixtures';
+import { probeStore } from '../../../live/stores/probe-store';
 import { renderWithProviders } from '../../../testing/render';
 import { ProbeRow } from './probe-row';
 import type { LiveMessage } from '@bpm/protocol';

@@ -1,9 +1,9 @@
 // One Probes table row: subscribes to its own probe (useProbe), so a report re-renders this row only.
 import { ActionIcon, Menu } from '@mantine/core';
 import { memo, useState } from 'react';
-import { useProbe } from '../../../live/use-probe';
-import { canData, thermocoupleData } from '../../../live/readings';
-import { useSystemInfo } from '../../../live/use-live';
+import { useProbe } from '../../../live/hooks/use-probe';
+import { canData, thermocoupleData } from '../../../live/stores/readings';
+import { useSystemInfo } from '../../../live/hooks/use-live';
 import { AssignmentCell, BatteryCell, ConnectionCell, EventLines, NameCell, StateCell, TemperatureCell } from './probe-cells';
 import { severityClass } from './severity';
 import { WatchdogRing } from './watchdog-ring';

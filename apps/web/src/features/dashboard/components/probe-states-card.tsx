@@ -4,7 +4,7 @@
 import { Card, Group, Text, Title } from '@mantine/core';
 import { memo } from 'react';
 import { useIsPhone } from '../../../lib/use-is-phone';
-import { useProbeCount } from '../../../live/use-live';
+import { useProbeCount } from '../../../live/hooks/use-live';
 import { ShareRing } from './share-ring';
 
 const rings = [

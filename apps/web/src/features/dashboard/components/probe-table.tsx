@@ -10,7 +10,7 @@ import {
   type Virtualizer,
 } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useLiveHoldWhile } from '../../../live/use-live-hold';
+import { useLiveHoldWhile } from '../../../live/hooks/use-live-hold';
 import { ProbeRow, type ProbeRowProps } from './probe-row';
 import type { SortColumn, SortState } from '../probe-sort';
 import classes from './dashboard.module.css';

@@ -1,7 +1,7 @@
 // Temperature history sparkline for Probe Details (beyond the spec): the last minutes this client has seen, shown only
 // when the server's temperature history cannot be read (docs/screens.md (Probe Details modal)).
 import { Group, Text } from '@mantine/core';
-import type { HistorySample } from '../../../live/temperature-history';
+import type { HistorySample } from '../../../live/stores/temperature-history';
 
 const width = 420;
 const height = 80;

@@ -4,9 +4,9 @@
 import { act, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { event, makeProbe, probeData, systemConfig } from '../../../live/probe-fixtures';
-import { probeStore } from '../../../live/probe-store';
-import { watchdogRingColour } from '../../../live/watchdog';
+import { event, makeProbe, probeData, systemConfig } from '../../../live/stores/probe-fixtures';
+import { probeStore } from '../../../live/stores/probe-store';
+import { watchdogRingColour } from '../../../live/stores/watchdog';
 import { renderWithProviders } from '../../../testing/render';
 import { WatchdogRing, watchdogArc } from './watchdog-ring';
 import type { LiveMessage } from '@bpm/protocol';

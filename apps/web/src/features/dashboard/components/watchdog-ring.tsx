@@ -1,8 +1,8 @@
 // The Watchdog column's countdown ring (docs/probe-data.md (Client watchdog)): the remaining share, grey → amber → red, and
 // once alerted a full red ring around a red 0, so an expired probe reads as one at a glance (docs/operator-screen.md).
 import { memo, useCallback, useRef } from 'react';
-import { useWatchdogSeconds } from '../../../live/use-probe';
-import { watchdogElapsedShare, watchdogRingColour, type WatchdogStatus } from '../../../live/watchdog';
+import { useWatchdogSeconds } from '../../../live/hooks/use-probe';
+import { watchdogElapsedShare, watchdogRingColour, type WatchdogStatus } from '../../../live/stores/watchdog';
 
 const size = 30;
 const centre = size / 2;

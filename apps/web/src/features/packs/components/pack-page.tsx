@@ -12,7 +12,7 @@ import { TemperatureHistoryChartLazy } from '../../../components/ui/temperature-
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/date-format';
-import { useSystemInfo } from '../../../live/use-live';
+import { useSystemInfo } from '../../../live/hooks/use-live';
 import { getPackHistoryCsv, packQueries } from '../api/packs-api';
 import { FindPack } from './find-pack';
 import classes from './pack-page.module.css';

@@ -4,8 +4,8 @@
 // changes during a background render makes React redo that render as one blocking task. Meanwhile the probe store keeps its
 // messages queued and the alarm store its notifications, at most for liveHoldMaxMs so the feed cannot stall.
 import { useLayoutEffect } from 'react';
-import { alarmStore } from './alarm-store';
-import { probeStore } from './probe-store';
+import { alarmStore } from '../stores/alarm-store';
+import { probeStore } from '../stores/probe-store';
 
 /** Longest the stores wait for a background render: the feed must not stall if it is starved of a core. */
 export const liveHoldMaxMs = 1000;

@@ -2,8 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveFeedLoss } from './feed-loss';
 import { parseLiveMessage, reconnectDelayMs, startLiveConnection } from './live-connection';
-import { makeProbe, probeData } from './probe-fixtures';
-import { ProbeStore } from './probe-store';
+import { makeProbe, probeData } from '../stores/probe-fixtures';
+import { ProbeStore } from '../stores/probe-store';
+import { manualFrames } from '../../testing/manual-frames';
 
 class FakeSocket {
   static readonly CONNECTING = 0;
@@ -40,7 +41,7 @@ class FakeSocket {
 
 function connect() {
   const frames: (() => void)[] = [];
-  const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, log: { warn: vi.fn() } });
+  const store = new ProbeStore({ scheduler: manualFrames({ frames }).scheduler, now: () => 0, log: { warn: vi.fn() } });
   const log = { warn: vi.fn(), error: vi.fn() };
   const stop = startLiveConnection({
     store,
@@ -199,15 +200,14 @@ describe('reconnect', () => {
   });
 });
 
-describe('the direct socket runs the live session', () => {
-  it('a snapshot applied over several frames keeps the probes of its later chunks (keepIDs)', () => {
+describe('the socket runs the live session', () => {
+  it('a snapshot applied over several frames removes only the probes it does not list, from its first frame on', () => {
     let elapsed = 0;
     const frames: (() => void)[] = [];
     // Each budget check sees 10 ms more: a frame stops after 256 probes.
     const store = new ProbeStore({
-      scheduleFrame: (f) => frames.push(f),
+      scheduler: manualFrames({ frames, elapsedMs: () => (elapsed += 10) }).scheduler,
       now: () => 0,
-      elapsedMs: () => (elapsed += 10),
       log: { warn: vi.fn() },
     });
     const stop = startLiveConnection({
@@ -252,7 +252,7 @@ describe('the direct socket runs the live session', () => {
 describe('feed loss', () => {
   it('keeps the time the open feed was lost through failed attempts, and clears it on reconnect', () => {
     const frames: (() => void)[] = [];
-    const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, log: { warn: vi.fn() } });
+    const store = new ProbeStore({ scheduler: manualFrames({ frames }).scheduler, now: () => 0, log: { warn: vi.fn() } });
     const loss = new LiveFeedLoss();
     let clock = 1_000;
     const stop = startLiveConnection({

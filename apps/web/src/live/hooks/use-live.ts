@@ -1,9 +1,9 @@
 // Hooks over the live store for the top bar and the dashboard cards: connection status, counts, system info.
 import type { SystemInfo } from '@bpm/protocol';
 import { useSyncExternalStore } from 'react';
-import { liveFeedLoss } from './feed-loss';
-import type { ProbeCounts } from './probe-entry';
-import { probeStore, type ConnectionStatus } from './probe-store';
+import { liveFeedLoss } from '../feed/feed-loss';
+import type { ProbeCounts } from '../stores/probe-entry';
+import { probeStore, type ConnectionStatus } from '../stores/probe-store';
 
 export type { ConnectionStatus, ProbeCounts };
 

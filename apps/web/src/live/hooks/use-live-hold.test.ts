@@ -1,9 +1,9 @@
 // The sign-in's hold on the live stores (use-live-hold.ts, docs/decisions/dashboard.md#sign-in-hold): it ends by itself
 // when no Dashboard commits, so the feed never stalls. Its end at the Dashboard's commit is in dashboard-page.test.tsx.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { alarmStore } from './alarm-store';
-import { makeProbe, probeData } from './probe-fixtures';
-import { probeStore } from './probe-store';
+import { alarmStore } from '../stores/alarm-store';
+import { makeProbe, probeData } from '../stores/probe-fixtures';
+import { probeStore } from '../stores/probe-store';
 import { holdLiveStoresForSignIn, signInHoldMaxMs } from './use-live-hold';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 // Hooks over the open-alarm store: the list (Alarms page), a probe's (Probe Details) and the unacknowledged count (top bar).
 import type { Alarm, AlarmState } from '@bpm/protocol';
 import { useMemo, useSyncExternalStore } from 'react';
-import { alarmStore, isNeverAnnunciated } from './alarm-store';
+import { alarmStore, isNeverAnnunciated } from '../stores/alarm-store';
 
 const stateRank: Record<AlarmState, number> = { unacknowledged: 0, returned: 1, acknowledged: 2, shelved: 3, closed: 4 };
 const openRank = (a: Alarm) => (isNeverAnnunciated(a) ? 5 : stateRank[a.state]);

@@ -1,7 +1,7 @@
 // The live store, table-driven from docs/probe-data.md's sentences: counts, readings, events, watchdog (its
 // batching over frames: probe-store-frames.test.ts).
 import { describe, expect, it, vi } from 'vitest';
-import { p, setupStore as setup } from '../testing/probe-store-harness';
+import { p, setupStore as setup } from '../../testing/probe-store-harness';
 import { event, probeData, probeDeletion, systemConfig, type ProbeOverrides } from './probe-fixtures';
 import { eventsForDisplay } from './probe-events';
 import type { ProbeStore } from './probe-store';
@@ -78,15 +78,6 @@ describe('probe counts (docs/probe-data.md (Probe state))', () => {
     expect(store.getCounts().total).toBe(0);
     // A disposed history reads empty: its ring may now be another probe's.
     expect(history.samples()).toEqual([]);
-  });
-  it('a snapshot sent in chunks keeps every probe it lists, removing only those it does not', () => {
-    const { store, apply, frames } = setup();
-    apply(probeData(p('a'), p('b'), p('gone')));
-    store.enqueue(probeData(p('a')), true, ['a', 'b']);
-    store.enqueue(probeData(p('b')));
-    frames.shift()!();
-    expect([...store.probeIDs()].sort()).toEqual(['a', 'b']);
-    expect(store.getCounts().total).toBe(2);
   });
 });
 

@@ -1,11 +1,12 @@
 // The live store's batching (docs/live-feed.md (Message handling)): messages applied once per frame within
 // its budgets, holds, and when listeners are told.
 import { describe, expect, it, vi } from 'vitest';
-import { p, setupStore as setup } from '../testing/probe-store-harness';
-import { newProbesPerFrame, notifyApartAfterMs, notifyApartMinProbes } from './frame-budget';
+import { p, setupStore as setup } from '../../testing/probe-store-harness';
+import { newProbesPerFrame, notifyApartAfterMs, notifyApartMinProbes } from './feed-queue';
 import { probeData, probeDeletion, systemConfig } from './probe-fixtures';
 import { ProbeStore } from './probe-store';
 import type { LiveMessage } from '@bpm/protocol';
+import { manualFrames } from '../../testing/manual-frames';
 
 describe('messages (docs/live-feed.md (Message handling))', () => {
   it('applies queued messages once per frame, notifying each changed probe once', () => {
@@ -30,10 +31,8 @@ describe('messages (docs/live-feed.md (Message handling))', () => {
     let clock = 0;
     let ticking = false;
     const store = new ProbeStore({
-      scheduleFrame: (f) => frames.push(f),
-      scheduleTask: (run) => tasks.push(run),
+      scheduler: manualFrames({ frames, tasks, elapsedMs: () => (ticking ? (clock += 5) : clock) }).scheduler,
       now: () => 0,
-      elapsedMs: () => (ticking ? (clock += 5) : clock),
       log: { warn: vi.fn() },
     });
     const ids = Array.from({ length: 600 }, (_, i) => `P-${i}`);
@@ -67,11 +66,9 @@ describe('messages (docs/live-feed.md (Message handling))', () => {
     let clock = 0;
     let applyTakesMs = 0;
     const store = new ProbeStore({
-      scheduleFrame: (f) => frames.push(f),
-      scheduleTask: (run) => tasks.push(run),
       now: () => 0,
       // The flush reads the clock when it starts and when it has applied: the second read is applyTakesMs later.
-      elapsedMs: () => (clock += applyTakesMs),
+      scheduler: manualFrames({ frames, tasks, elapsedMs: () => (clock += applyTakesMs) }).scheduler,
       log: { warn: vi.fn() },
     });
     const told: string[] = [];
@@ -128,10 +125,7 @@ describe('messages (docs/live-feed.md (Message handling))', () => {
         ids: entries.map((e) => e.probe.probeID),
       });
     });
-    for (let start = 0; start < ids.length; start += 250) {
-      const chunk = ids.slice(start, start + 250).map((id, i) => p(id, { stateString: states[(start + i) % 3] }));
-      store.enqueue(probeData(...chunk), start === 0, start === 0 ? ids : undefined);
-    }
+    store.enqueue(probeData(...ids.map((id, i) => p(id, { stateString: states[i % 3] }))), true);
     // An update of a probe already applied waits behind the snapshot and lands on it, not before it.
     store.enqueue(probeData(p('P-0000', { stateString: 'Critical' })));
     while (frames.length) frames.shift()!();
@@ -205,21 +199,6 @@ describe('messages (docs/live-feed.md (Message handling))', () => {
     // The later systemConfig came after the probe, and was applied after it: its new timeout reset the probe's watchdog.
     expect(store.getSystemInfo()!.timeoutSeconds).toBe(7);
     expect(store.watchdog(store.getEntry('a')!).timeRemaining).toBe(7);
-  });
-
-  it("calls a message's onApplied once the whole message has been applied, a large one in its last frame", () => {
-    let now = 0;
-    const frames: (() => void)[] = [];
-    const store = new ProbeStore({ scheduleFrame: (f) => frames.push(f), now: () => 0, elapsedMs: () => now });
-    const applied = vi.fn();
-    store.enqueue(probeData(...Array.from({ length: newProbesPerFrame + 10 }, (_, i) => p(`n${i}`))), false, undefined, applied);
-    frames.shift()!();
-    expect(store.size).toBe(newProbesPerFrame);
-    expect(applied).not.toHaveBeenCalled();
-    now += 16;
-    frames.shift()!();
-    expect(store.size).toBe(newProbesPerFrame + 10);
-    expect(applied).toHaveBeenCalledTimes(1);
   });
 
   it('systemConfig replaces the system configuration', () => {

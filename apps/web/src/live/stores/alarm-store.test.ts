@@ -1,7 +1,7 @@
 // The open-alarm store as plain TypeScript, fed the live feed's `alarms` messages (docs/live-feed.md (Alarms)): the
 // snapshot replaces, later messages keep it current, the counts, the chime hook.
 import { describe, expect, it, vi } from 'vitest';
-import { alarmFixture as alarm } from '../testing/fixtures';
+import { alarmFixture as alarm } from '../../testing/fixtures';
 import { AlarmStore } from './alarm-store';
 
 describe('AlarmStore', () => {

@@ -2,9 +2,9 @@
 // changes, and a watchdog ring when the whole second its digit shows changes. The value compared is a change counter, not the
 // entry.
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
-import type { ProbeEntry } from './probe-entry';
-import { probeStore } from './probe-store';
-import type { WatchdogStatus } from './watchdog';
+import type { ProbeEntry } from '../stores/probe-entry';
+import { probeStore } from '../stores/probe-store';
+import type { WatchdogStatus } from '../stores/watchdog';
 
 /** The probe's entry, re-read whenever its version changes; undefined once deleted. */
 export function useProbe(probeID: string): ProbeEntry | undefined {

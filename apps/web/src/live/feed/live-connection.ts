@@ -2,11 +2,11 @@
 // reconnect with backoff 1 s doubling to 5 s with jitter, at once when the browser is back online or the tab visible
 // or on "Reconnect now", and messages handed to the probe store. Socket problems reach the UI only as the status.
 import { compactSubprotocol, liveTiming, normalCloseCodes } from '@bpm/protocol';
-import { liveUrl } from '../lib/api-base-url';
-import { canUseWorker, openDirectSocket, openWorkerSocket, type LiveSocket, type LiveSocketHandlers } from './live-socket';
-import { alarmStore } from './alarm-store';
+import { liveUrl } from '../../lib/api-base-url';
+import { openLiveSocket, type LiveSocket, type LiveSocketHandlers } from './live-socket';
+import { alarmStore } from '../stores/alarm-store';
 import { liveFeedLoss, type LiveFeedLoss } from './feed-loss';
-import { probeStore, type ProbeStore } from './probe-store';
+import { probeStore, type ProbeStore } from '../stores/probe-store';
 
 export { parseLiveMessage } from './live-message';
 
@@ -17,7 +17,7 @@ export const reconnectDelayMs = (attempt: number): number =>
 export interface LiveConnectionOptions {
   store?: ProbeStore;
   url?: string;
-  /** Given (tests), the socket is held on the main thread with this implementation instead of in a worker. */
+  /** The WebSocket implementation (tests give a fake one). */
   WebSocketImpl?: typeof WebSocket;
   log?: Pick<Console, 'warn' | 'error'>;
   /** The compact format (docs/live-feed-compact.md) unless 'spec' is asked for (tests of the spec's messages). */
@@ -77,11 +77,14 @@ export function startLiveConnection(options: LiveConnectionOptions = {}): () => 
         loss.restored();
         store.setStatus('connected');
       },
-      onMessage: (message, isSnapshot, keepIDs, onApplied) => {
+      onMessage: (message, isSnapshot) => {
         if (socket !== current) return;
         // Alarms go to their own store (docs/alarms.md), everything else to the probe store's queue.
         if (message.messageType === 'alarms') alarmStore.apply(message);
-        else store.enqueue(message, isSnapshot, keepIDs, onApplied);
+        else store.enqueue(message, isSnapshot);
+      },
+      onCompact: (message) => {
+        if (socket === current) store.enqueueCompact(message);
       },
       onError: (detail) => {
         if (socket !== current) return;
@@ -100,10 +103,7 @@ export function startLiveConnection(options: LiveConnectionOptions = {}): () => 
       },
     };
     const protocols = options.format === 'spec' ? [] : [compactSubprotocol];
-    const current: LiveSocket =
-      options.WebSocketImpl || !canUseWorker()
-        ? openDirectSocket(SocketImpl, url, protocols, handlers, log)
-        : openWorkerSocket(url, protocols, handlers);
+    const current: LiveSocket = openLiveSocket(SocketImpl, url, protocols, handlers, log);
     socket = current;
   };
 
