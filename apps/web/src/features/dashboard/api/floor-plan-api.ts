@@ -29,8 +29,7 @@ export async function getFloorPlan(signal?: AbortSignal): Promise<FloorPlan | nu
   }
 }
 
-export const putFloorPlan = (plan: FloorPlanInput) =>
-  apiRequest<FloorPlan>('/plant/floor-plan', { method: 'PUT', body: plan });
+export const putFloorPlan = (plan: FloorPlanInput) => apiRequest<FloorPlan>('/plant/floor-plan', { method: 'PUT', body: plan });
 
 export const deleteFloorPlan = () => apiRequest<unknown>('/plant/floor-plan', { method: 'DELETE' });
 

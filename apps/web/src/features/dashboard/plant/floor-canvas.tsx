@@ -170,7 +170,8 @@ function usePanZoom(
         if (event.pointerType === 'mouse') onPoint(point.x, point.y, false);
         return;
       }
-      if (start.current && Math.hypot(point.x - start.current.x, point.y - start.current.y) > dragThresholdPx) moved.current = true;
+      if (start.current && Math.hypot(point.x - start.current.x, point.y - start.current.y) > dragThresholdPx)
+        moved.current = true;
       if (!moved.current) return;
       const others = [...pointers.current].filter(([id]) => id !== event.pointerId);
       pointers.current.set(event.pointerId, point);

@@ -99,7 +99,8 @@ function fitPicture(
   }
   if (!corners) return null;
   const image = background.image;
-  const aspect = image && image.naturalWidth > 0 && image.naturalHeight > 0 ? image.naturalWidth / image.naturalHeight : groundAspect(corners);
+  const aspect =
+    image && image.naturalWidth > 0 && image.naturalHeight > 0 ? image.naturalWidth / image.naturalHeight : groundAspect(corners);
   return { corners, box: containBox(aspect, width, height) };
 }
 
@@ -131,7 +132,12 @@ export function drawFloor(
   else step = drawGrid(context, fitted.corners, project, box);
 
   const total = drawOrder.reduce((n, s) => n + buckets[s].length, 0);
-  const dots: DrawnDots = { ids: new Array<string>(total), xs: new Float32Array(total), ys: new Float32Array(total), radii: new Float32Array(total) };
+  const dots: DrawnDots = {
+    ids: new Array<string>(total),
+    xs: new Float32Array(total),
+    ys: new Float32Array(total),
+    radii: new Float32Array(total),
+  };
   let index = 0;
   for (const state of drawOrder) {
     const style = dotStyle[state];
@@ -173,7 +179,9 @@ function drawGrid(
   const south = Math.min(corners.topLeft.latitude, corners.bottomRight.latitude);
   const west = Math.min(corners.topLeft.longitude, corners.bottomRight.longitude);
   const east = Math.max(corners.topLeft.longitude, corners.bottomRight.longitude);
-  const step = gridStepMetres(Math.max((north - south) * metresPerDegreeLatitude, (east - west) * metresPerDegreeLongitude(middle)));
+  const step = gridStepMetres(
+    Math.max((north - south) * metresPerDegreeLatitude, (east - west) * metresPerDegreeLongitude(middle)),
+  );
   const latStep = step / metresPerDegreeLatitude;
   const lonStep = step / metresPerDegreeLongitude(middle);
   context.beginPath();

@@ -7,7 +7,10 @@ describe('floor fit', () => {
   it('fits a plan into the canvas by its aspect and maps its corners to the image corners', () => {
     const box = containBox(2, 800, 600);
     expect(box).toEqual({ left: 0, top: 100, width: 800, height: 400 });
-    const project = projector({ topLeft: { latitude: 52.41, longitude: -1.52 }, bottomRight: { latitude: 52.4, longitude: -1.5 } }, box);
+    const project = projector(
+      { topLeft: { latitude: 52.41, longitude: -1.52 }, bottomRight: { latitude: 52.4, longitude: -1.5 } },
+      box,
+    );
     expect(project({ latitude: 52.41, longitude: -1.52 })).toEqual({ x: 0, y: 100 });
     const bottomRight = project({ latitude: 52.4, longitude: -1.5 });
     expect(bottomRight.x).toBeCloseTo(800);

@@ -33,7 +33,8 @@ export const maxScale = 40;
 
 /** The largest box of `aspect` (width / height) that fits a `width` × `height` canvas, centred (an image's "contain"). */
 export function containBox(aspect: number, width: number, height: number): Box {
-  if (!(aspect > 0) || width <= 0 || height <= 0) return { left: 0, top: 0, width: Math.max(0, width), height: Math.max(0, height) };
+  if (!(aspect > 0) || width <= 0 || height <= 0)
+    return { left: 0, top: 0, width: Math.max(0, width), height: Math.max(0, height) };
   const boxWidth = Math.min(width, height * aspect);
   const boxHeight = boxWidth / aspect;
   return { left: (width - boxWidth) / 2, top: (height - boxHeight) / 2, width: boxWidth, height: boxHeight };

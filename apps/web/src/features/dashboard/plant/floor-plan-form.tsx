@@ -19,7 +19,8 @@ const errorText = (error: unknown) => (isApiError(error) ? error.message : 'Fail
 function cornersOfProbesSeen(): Corners | null {
   const positions: LatLon[] = [];
   for (const { probe } of probeStore.allEntries())
-    if (probe.latitude !== null && probe.longitude !== null) positions.push({ latitude: probe.latitude, longitude: probe.longitude });
+    if (probe.latitude !== null && probe.longitude !== null)
+      positions.push({ latitude: probe.latitude, longitude: probe.longitude });
   return cornersAround(positions);
 }
 
@@ -105,7 +106,13 @@ function FloorPlanModal({ plan, onClose }: { plan: FloorPlan | null; onClose: ()
   );
   const error = problem ?? (save.error ? errorText(save.error) : null);
   return (
-    <Modal opened onClose={onClose} title={plan ? 'Replace floor plan' : 'Upload floor plan'} size="lg" closeOnClickOutside={!save.isPending}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={plan ? 'Replace floor plan' : 'Upload floor plan'}
+      size="lg"
+      closeOnClickOutside={!save.isPending}
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();

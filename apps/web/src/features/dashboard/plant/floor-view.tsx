@@ -54,7 +54,9 @@ export function FloorView({ onOpen, canEditPlan }: { onOpen: (probeID: string) =
                 className={classes.legendDot}
                 style={{
                   background: dotStyle[state].fill,
-                  border: dotStyle[state].stroke ? `1.5px solid ${state === 'Critical' ? '#c92a2a' : dotStyle[state].stroke}` : undefined,
+                  border: dotStyle[state].stroke
+                    ? `1.5px solid ${state === 'Critical' ? '#c92a2a' : dotStyle[state].stroke}`
+                    : undefined,
                 }}
               />
               {state}

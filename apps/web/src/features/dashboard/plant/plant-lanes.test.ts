@@ -1,12 +1,25 @@
 // The Line view's lanes (docs/screens.md (Plant)): grouping by stage in stage-id order, the two last lanes, worst first
 // then by pack name, and "+N more" when a lane has more tiles than room.
 import { describe, expect, it } from 'vitest';
-import { buildLanes, floorListOrder, lineListOrder, plantStateOf, tilesShown, type LaneMember, type PlantState } from './plant-lanes';
+import {
+  buildLanes,
+  floorListOrder,
+  lineListOrder,
+  plantStateOf,
+  tilesShown,
+  type LaneMember,
+  type PlantState,
+} from './plant-lanes';
 
 const welding = { id: 3, name: 'Busbar welding' };
 const sealing = { id: 7, name: 'Pack sealing' };
 const stacking = { id: 1, name: 'Cell stacking' };
-const member = (probeID: string, stage: typeof welding | null, pack: string | null, state: PlantState = 'Normal'): LaneMember => ({
+const member = (
+  probeID: string,
+  stage: typeof welding | null,
+  pack: string | null,
+  state: PlantState = 'Normal',
+): LaneMember => ({
   probeID,
   state,
   stage,

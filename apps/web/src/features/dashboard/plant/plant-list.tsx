@@ -18,34 +18,43 @@ export function PlantList({ order, onOpen }: { order: ListOrder; onOpen: OpenPro
   const rows = usePageVirtualRows(members.length, (index) => members[index]?.probeID ?? index, rowHeightPx);
   if (members.length === 0) return <p>No probes yet.</p>;
   return (
-    <Table
-      striped
-      aria-label={order === 'line' ? 'Probes by stage' : 'Probes by state'}
-      aria-rowcount={members.length + 1}
-      layout="fixed"
-      miw={560}
-    >
-      <Table.Thead>
-        <Table.Tr aria-rowindex={1}>
-          <Table.Th w="18%">Probe</Table.Th>
-          <Table.Th>Pack</Table.Th>
-          <Table.Th>Stage</Table.Th>
-          <Table.Th w="20%">State</Table.Th>
-          <Table.Th w="22%">Position</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody ref={rows.listRef}>
-        {rows.spaceBefore > 0 && <tr aria-hidden="true" style={{ height: rows.spaceBefore }} />}
-        {rows.items.map((item) => {
-          const member = members[item.index];
-          if (!member) return null;
-          return (
-            <ListRow key={member.probeID} probeID={member.probeID} index={item.index} measureRef={rows.measureRef} onOpen={onOpen} />
-          );
-        })}
-        {rows.spaceAfter > 0 && <tr aria-hidden="true" style={{ height: rows.spaceAfter }} />}
-      </Table.Tbody>
-    </Table>
+    // Sideways scrolling of its own on a phone: the page never scrolls sideways.
+    <div style={{ overflowX: 'auto' }}>
+      <Table
+        striped
+        aria-label={order === 'line' ? 'Probes by stage' : 'Probes by state'}
+        aria-rowcount={members.length + 1}
+        layout="fixed"
+        miw={560}
+      >
+        <Table.Thead>
+          <Table.Tr aria-rowindex={1}>
+            <Table.Th w="18%">Probe</Table.Th>
+            <Table.Th>Pack</Table.Th>
+            <Table.Th>Stage</Table.Th>
+            <Table.Th w="20%">State</Table.Th>
+            <Table.Th w="22%">Position</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody ref={rows.listRef}>
+          {rows.spaceBefore > 0 && <tr aria-hidden="true" style={{ height: rows.spaceBefore }} />}
+          {rows.items.map((item) => {
+            const member = members[item.index];
+            if (!member) return null;
+            return (
+              <ListRow
+                key={member.probeID}
+                probeID={member.probeID}
+                index={item.index}
+                measureRef={rows.measureRef}
+                onOpen={onOpen}
+              />
+            );
+          })}
+          {rows.spaceAfter > 0 && <tr aria-hidden="true" style={{ height: rows.spaceAfter }} />}
+        </Table.Tbody>
+      </Table>
+    </div>
   );
 }
 

@@ -5,7 +5,15 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ProbeEntry } from '../../../live/probe-entry';
 import { probeStore, type ProbeStore } from '../../../live/probe-store';
-import { buildLanes, floorListOrder, lineListOrder, plantStateOf, type Lane, type LaneMember, type PlantState } from './plant-lanes';
+import {
+  buildLanes,
+  floorListOrder,
+  lineListOrder,
+  plantStateOf,
+  type Lane,
+  type LaneMember,
+  type PlantState,
+} from './plant-lanes';
 
 /** The probe's state on the Plant page, its watchdog read now. */
 export const plantStateOfEntry = (store: ProbeStore, entry: ProbeEntry): PlantState =>
@@ -90,10 +98,14 @@ const listIntervalMs = 1000;
 export function useLanes(capacity: number): readonly Lane[] {
   const [recount] = useState(() => {
     const state = { capacity };
-    const model = new Recount(probeStore, () => {
-      const lanes = buildLanes(laneMembers(probeStore), state.capacity);
-      return { value: lanes, key: laneKey(lanes) };
-    }, recountIntervalMs);
+    const model = new Recount(
+      probeStore,
+      () => {
+        const lanes = buildLanes(laneMembers(probeStore), state.capacity);
+        return { value: lanes, key: laneKey(lanes) };
+      },
+      recountIntervalMs,
+    );
     return { model, state };
   });
   useEffect(() => {
@@ -110,11 +122,15 @@ export type ListOrder = 'line' | 'floor';
 export function usePlantList(order: ListOrder): readonly LaneMember[] {
   const [model] = useState(
     () =>
-      new Recount(probeStore, () => {
-        const members = laneMembers(probeStore);
-        const sorted = order === 'line' ? lineListOrder(members) : floorListOrder(members);
-        return { value: sorted, key: sorted.map((m) => `${m.probeID}:${m.state}`).join(',') };
-      }, listIntervalMs),
+      new Recount(
+        probeStore,
+        () => {
+          const members = laneMembers(probeStore);
+          const sorted = order === 'line' ? lineListOrder(members) : floorListOrder(members);
+          return { value: sorted, key: sorted.map((m) => `${m.probeID}:${m.state}`).join(',') };
+        },
+        listIntervalMs,
+      ),
   );
   return useSyncExternalStore(model.subscribe, model.get);
 }
