@@ -23,6 +23,7 @@ import { logsModule } from './modules/logs/logs.plugin.js';
 import { metricsModule } from './modules/metrics/metrics.plugin.js';
 import { mqttModule, type MqttState } from './modules/mqtt/mqtt.plugin.js';
 import { notificationsModule } from './modules/notifications/notifications.plugin.js';
+import { plantModule } from './modules/plant/plant.plugin.js';
 import { probesModule } from './modules/probes/probes.plugin.js';
 import { rolesModule } from './modules/roles/roles.plugin.js';
 import { ssoModule } from './modules/sso/sso.plugin.js';
@@ -150,6 +151,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       mqtt = api.mqtt;
       await api.register(notificationsModule);
       app.decorate('notificationService', api.notificationService); // tests with an injected clock tick it
+      await api.register(plantModule);
     },
     { prefix: '/api' },
   );

@@ -21,3 +21,4 @@ export * from './health.js';
 export * from './alarms.js';
 export * from './probe-order.js';
 export * from './notifications.js';
+export * from './plant.js';

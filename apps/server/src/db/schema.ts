@@ -228,6 +228,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_alarms: NotificationAlarmsTable;
   notification_escalations: NotificationEscalationsTable;
+  floor_plan: FloorPlanTable;
 }
 
 // Telemetry history (migration 0004-history, docs/history.md).
@@ -353,6 +354,18 @@ export interface NotificationEscalationsTable {
   next_at: IsoTime | null;
   /** JSON array of channel ids. */
   notified: string;
+}
+
+// The plant's floor plan (migration 0015-floor-plan, docs/plant.md): one row, id 1, or none.
+export interface FloorPlanTable {
+  id: number;
+  media_type: string;
+  image_base64: string;
+  top_left_latitude: number;
+  top_left_longitude: number;
+  bottom_right_latitude: number;
+  bottom_right_longitude: number;
+  updated_at: IsoTime;
 }
 
 export type { ColumnType };

@@ -14,6 +14,7 @@ import { alarmRollupAnnunciated } from './0011-alarm-rollup-annunciated.js';
 import { monitoring } from './0012-monitoring.js';
 import { notifications } from './0013-notifications.js';
 import { sso } from './0014-sso.js';
+import { floorPlan } from './0015-floor-plan.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-monitoring': monitoring,
   '0013-notifications': notifications,
   '0014-sso': sso,
+  '0015-floor-plan': floorPlan,
 };
