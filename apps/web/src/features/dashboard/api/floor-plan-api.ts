@@ -1,24 +1,11 @@
-// The plant's floor plan (design §18, docs/api.md (Plant)): GET answers the image as a data URL with the latitude/longitude
+// The plant's floor plan (design §18, docs/plant.md (API)): GET answers the image as a data URL with the latitude/longitude
 // of its top-left and bottom-right corners, or 404 when none was uploaded (read here as null); PUT replaces it, DELETE
 // removes it (Probes UPDATE).
+import type { FloorPlan, FloorPlanUpdate } from '@bpm/protocol';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 
-export interface FloorPlanCorner {
-  latitude: number;
-  longitude: number;
-}
-
-export interface FloorPlanInput {
-  /** `data:image/png;base64,…` or `data:image/svg+xml;base64,…`. */
-  image: string;
-  topLeft: FloorPlanCorner;
-  bottomRight: FloorPlanCorner;
-}
-
-export interface FloorPlan extends FloorPlanInput {
-  updatedAt: string;
-}
+export type { FloorPlan, FloorPlanUpdate };
 
 export async function getFloorPlan(signal?: AbortSignal): Promise<FloorPlan | null> {
   try {
@@ -29,7 +16,7 @@ export async function getFloorPlan(signal?: AbortSignal): Promise<FloorPlan | nu
   }
 }
 
-export const putFloorPlan = (plan: FloorPlanInput) => apiRequest<FloorPlan>('/plant/floor-plan', { method: 'PUT', body: plan });
+export const putFloorPlan = (plan: FloorPlanUpdate) => apiRequest<FloorPlan>('/plant/floor-plan', { method: 'PUT', body: plan });
 
 export const deleteFloorPlan = () => apiRequest<unknown>('/plant/floor-plan', { method: 'DELETE' });
 

@@ -1,17 +1,17 @@
 // The floor plan's upload, replacement and removal (docs/screens.md (Plant)), for a user with Probes UPDATE: a PNG or SVG
 // file of at most 5 MB and the latitude/longitude of its top-left and bottom-right corners. The server checks again;
 // its refusal is shown in the dialog as its own sentence.
+import { floorPlanMaxBytes, floorPlanMediaTypes } from '@bpm/protocol';
 import { Alert, Button, FileInput, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import { isApiError } from '../../../lib/api-client';
 import { probeStore } from '../../../live/probe-store';
-import { useDeleteFloorPlan, usePutFloorPlan, type FloorPlan, type FloorPlanInput } from '../api/floor-plan-api';
+import { useDeleteFloorPlan, usePutFloorPlan, type FloorPlan, type FloorPlanUpdate } from '../api/floor-plan-api';
 import { cornersAround, type Corners, type LatLon } from './floor-fit';
 
-export const maxPlanBytes = 5 * 1024 * 1024;
-const planTypes = ['image/png', 'image/svg+xml'];
+const planTypes: readonly string[] = floorPlanMediaTypes;
 
 const errorText = (error: unknown) => (isApiError(error) ? error.message : 'Failed to save the floor plan');
 
@@ -79,12 +79,12 @@ function FloorPlanModal({ plan, onClose }: { plan: FloorPlan | null; onClose: ()
   const submit = async () => {
     setProblem(null);
     if (!file && !plan) return setProblem('Choose a PNG or SVG file');
-    if (file && !planTypes.includes(file.type)) return setProblem('The floor plan must be a PNG or SVG image');
-    if (file && file.size > maxPlanBytes) return setProblem('The floor plan must be at most 5 MB');
+    if (file && !planTypes.includes(file.type)) return setProblem('Image must be a PNG or SVG');
+    if (file && file.size > floorPlanMaxBytes) return setProblem('Image must be at most 5 MB');
     const numbers = Object.values(corners).map(Number);
     if (Object.values(corners).some((v) => v === '') || numbers.some((n) => !Number.isFinite(n)))
       return setProblem('Enter the latitude and longitude of both corners');
-    const input: FloorPlanInput = {
+    const input: FloorPlanUpdate = {
       image: file ? await readDataUrl(file) : plan!.image,
       topLeft: { latitude: Number(corners.topLatitude), longitude: Number(corners.topLongitude) },
       bottomRight: { latitude: Number(corners.bottomLatitude), longitude: Number(corners.bottomLongitude) },

@@ -1,9 +1,10 @@
 // The Plant page (docs/screens.md (Plant), design §18): the plant at a glance, live from the Dashboard's feed and store, as
 // the Line (lanes per stage) or the Floor (dots on the floor plan), each with its List alternative; the view and the list
 // are kept in the URL (`?view=floor`, `&list=1`). A tile, a dot or a listed probe opens the Dashboard's Probe Details.
-import { Group, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Icon } from '../../../components/ui/icon';
 import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
 import { probeStore } from '../../../live/probe-store';
 import { useLiveFeedLostAt, useSystemInfo } from '../../../live/use-live';
@@ -103,7 +104,15 @@ export function PlantPage() {
             { value: 'floor', label: 'Floor' },
           ]}
         />
-        <Switch label="List" checked={isList} onChange={(event) => set({ isList: event.currentTarget.checked })} />
+        {/* A toggle button, pressed while the List shows: one stop for the keyboard, its state read out. */}
+        <Button
+          variant={isList ? 'filled' : 'default'}
+          aria-pressed={isList}
+          leftSection={<Icon name="receipt_long" size={18} />}
+          onClick={() => set({ isList: !isList })}
+        >
+          List
+        </Button>
       </Group>
       <div className={stale ? classes.stale : undefined}>
         {isList ? (
