@@ -5,8 +5,8 @@ import { ActionIcon, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { probeStore } from '../../../live/probe-store';
 import { Icon } from '../../../components/ui/icon';
-import { drawFloor, hitTest, type DrawnDots, type FloorBackground } from './floor-drawing';
-import { clampView, identityView, zoomAt, type Corners, type View } from './floor-fit';
+import { FloorPainter, type FloorBackground } from './floor-drawing';
+import { clampView, identityView, zoomAt, type View } from './floor-fit';
 import classes from './plant.module.css';
 
 export interface FloorCanvasProps {
@@ -27,10 +27,10 @@ interface Tip {
 
 export function FloorCanvas({ background, onOpen, onNoPosition }: FloorCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const backRef = useRef<HTMLCanvasElement>(null);
   const view = useRef<View>(identityView);
   const size = useRef({ width: 0, height: 0, pixelRatio: 1 });
-  const dots = useRef<DrawnDots | null>(null);
-  const gridCorners = useRef<Corners | null>(null);
+  const [painter] = useState(() => new FloorPainter());
   const requestDraw = useRef<() => void>(() => {});
   const [tip, setTip] = useState<Tip | null>(null);
   const [gridStep, setGridStep] = useState<number | null>(null);
@@ -39,14 +39,14 @@ export function FloorCanvas({ background, onOpen, onNoPosition }: FloorCanvasPro
 
   useEffect(() => {
     const canvas = canvasRef.current!;
+    const backCanvas = backRef.current!;
     const context = canvas.getContext('2d');
+    const back = backCanvas.getContext('2d');
     let frame: number | null = null;
     const draw = () => {
       frame = null;
-      if (!context || size.current.width === 0) return;
-      const result = drawFloor(context, probeStore, latest.current.background, size.current, view.current, gridCorners.current);
-      dots.current = result.dots;
-      gridCorners.current = result.gridCorners;
+      if (!context || !back || size.current.width === 0) return;
+      const result = painter.paint(context, back, probeStore, latest.current.background, size.current, view.current);
       latest.current.onNoPosition(result.noPosition);
       setGridStep(result.gridStepMetres);
     };
@@ -59,8 +59,10 @@ export function FloorCanvas({ background, onOpen, onNoPosition }: FloorCanvasPro
       const { width, height } = entry.contentRect;
       const pixelRatio = window.devicePixelRatio || 1;
       size.current = { width, height, pixelRatio };
-      canvas.width = Math.round(width * pixelRatio);
-      canvas.height = Math.round(height * pixelRatio);
+      for (const layer of [canvas, backCanvas]) {
+        layer.width = Math.round(width * pixelRatio);
+        layer.height = Math.round(height * pixelRatio);
+      }
       view.current = clampView(view.current, width, height);
       requestDraw.current();
     });
@@ -74,13 +76,13 @@ export function FloorCanvas({ background, onOpen, onNoPosition }: FloorCanvasPro
       clearInterval(ticker);
       if (frame !== null) cancelAnimationFrame(frame);
     };
-  }, []);
+  }, [painter]);
 
   useEffect(() => {
     // A new plan (or none): the picture is fitted anew.
-    gridCorners.current = null;
+    painter.refit();
     requestDraw.current();
-  }, [background]);
+  }, [painter, background]);
 
   const setView = (next: View) => {
     view.current = clampView(next, size.current.width, size.current.height);
@@ -89,7 +91,7 @@ export function FloorCanvas({ background, onOpen, onNoPosition }: FloorCanvasPro
   };
   const zoomBy = (factor: number) => setView(zoomAt(view.current, factor, size.current.width / 2, size.current.height / 2));
   const gestures = usePanZoom(canvasRef, view, setView, (x, y, isTap) => {
-    const probeID = dots.current ? hitTest(dots.current, x, y, isTap === 'touch' ? 10 : 4) : null;
+    const probeID = painter.hit(x, y, isTap === 'touch' ? 10 : 4);
     if (isTap) {
       if (probeID) onOpen(probeID);
       return;
@@ -99,6 +101,8 @@ export function FloorCanvas({ background, onOpen, onNoPosition }: FloorCanvasPro
 
   return (
     <div className={classes.floor}>
+      {/* Behind the dots: the plan or the grid, redrawn only when the view, the size or the plan changes. */}
+      <canvas ref={backRef} className={classes.floorBack} aria-hidden="true" />
       <canvas
         ref={canvasRef}
         className={classes.floorCanvas}

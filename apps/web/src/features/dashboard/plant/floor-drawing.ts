@@ -1,17 +1,20 @@
-// Draws the Floor view (docs/screens.md (Plant)): the floor plan image (drawImage: an SVG plan is only ever an image,
-// so no script in it runs) or a plain grid, then one dot per probe in its state's colour, Critical last (on top) and
-// larger. One path per state, not one per dot: 10,000 dots are four fills (docs/decisions/plant.md#floor-canvas).
+// Draws the Floor view (docs/screens.md (Plant)) on two stacked canvases: behind, the floor plan image (drawImage: an SVG plan
+// is only ever an image, so no script in it runs) or a plain grid, redrawn only when the view, the size or the plan
+// changes; in front, one dot per probe in its state's colour, Critical last (on top) and larger, redrawn from the store
+// at each batch. The dots are stamped into a pixel buffer and Critical ones drawn as arcs over it
+// (docs/decisions/plant.md#floor-canvas); positions are kept in typed arrays reused from frame to frame.
 import type { ProbeStore } from '../../../live/probe-store';
+import { discStamp, rgbaWord, stamp, type Stamp } from './dot-stamps';
 import {
   containBox,
-  cornersAround,
+  cornersAroundBounds,
   gridStepMetres,
   groundAspect,
+  linearMap,
   metresPerDegreeLatitude,
   metresPerDegreeLongitude,
-  projector,
+  type Box,
   type Corners,
-  type LatLon,
   type View,
 } from './floor-fit';
 import type { PlantState } from './plant-lanes';
@@ -20,13 +23,15 @@ import { plantStateOfEntry } from './plant-model';
 /** Mantine's default palette, as the Dashboard's severity colours (ISA-101: grey normal, colour for the abnormal). */
 export const dotStyle: Readonly<Record<PlantState, { fill: string; stroke?: string; radius: number }>> = {
   Normal: { fill: '#495057', radius: 3.5 }, // gray.7
-  Disconnected: { fill: '#ffffff', stroke: '#343a40', radius: 4 }, // hollow, gray.8 ring: no data
-  Warning: { fill: '#fab005', stroke: '#5c3c00', radius: 4.5 }, // yellow.6, dark rim to read on a light plan
+  Disconnected: { fill: '#ffffff', stroke: '#343a40', radius: 4 }, // hollow, a gray.8 ring: no data
+  Warning: { fill: '#fab005', stroke: '#5c3c00', radius: 4.5 }, // yellow.6, a dark rim to read on a light plan
   Critical: { fill: '#e03131', stroke: '#ffffff', radius: 7 }, // red.8 with a white rim
 };
 
-/** Drawn in this order, so Critical dots lie on top. */
+/** Drawn in this order, so Critical dots lie on top (their index is the state's code in the typed arrays). */
 const drawOrder: readonly PlantState[] = ['Normal', 'Disconnected', 'Warning', 'Critical'];
+const criticalCode = 3;
+const codeOf: Readonly<Record<PlantState, number>> = { Normal: 0, Disconnected: 1, Warning: 2, Critical: 3 };
 
 export interface FloorBackground {
   /** The uploaded plan, loaded; null draws the grid. */
@@ -35,167 +40,241 @@ export interface FloorBackground {
   corners: Corners | null;
 }
 
-/** Where each dot was drawn, in draw order, for hover and click (hitTest). */
-export interface DrawnDots {
-  ids: string[];
-  xs: Float32Array;
-  ys: Float32Array;
-  radii: Float32Array;
+export interface CanvasSize {
+  width: number;
+  height: number;
+  pixelRatio: number;
 }
 
-export interface DrawResult {
-  dots: DrawnDots;
+export interface PaintResult {
   /** Probes that report no latitude/longitude: counted apart. */
   noPosition: number;
-  /** The grid's step, when a grid was drawn. */
+  /** The grid's step, when a grid is drawn. */
   gridStepMetres: number | null;
-  /** The grid's corners, kept for the next frame while every position stays inside them (the picture holds still). */
-  gridCorners: Corners | null;
 }
 
-const emptyDots: DrawnDots = { ids: [], xs: new Float32Array(0), ys: new Float32Array(0), radii: new Float32Array(0) };
+export class FloorPainter {
+  private ids: string[] = [];
+  private latitudes = new Float64Array(0);
+  private longitudes = new Float64Array(0);
+  private xs = new Float32Array(0);
+  private ys = new Float32Array(0);
+  private states = new Uint8Array(0);
+  private count = 0;
+  private pixels: ImageData | null = null;
+  private words = new Uint32Array(0);
+  private stamps: Stamp[] = [];
+  private stampsRatio = 0;
+  private backgroundKey = '';
+  private gridStep: number | null = null;
+  /** The grid's corners, kept while every position stays inside them, so the picture holds still. */
+  private gridCorners: Corners | null = null;
 
-interface Placed {
-  id: string;
-  position: LatLon;
-}
+  /** Forgets the grid's corners: the next paint fits them to the positions anew (a plan was removed, the view reset). */
+  refit(): void {
+    this.gridCorners = null;
+  }
 
-/** Reads every probe's position and state from the store, bucketed by state. */
-function readProbes(store: ProbeStore): { buckets: Record<PlantState, Placed[]>; noPosition: number } {
-  const buckets: Record<PlantState, Placed[]> = { Normal: [], Disconnected: [], Warning: [], Critical: [] };
-  let noPosition = 0;
-  for (const entry of store.allEntries()) {
-    const { latitude, longitude, probeID } = entry.probe;
-    if (latitude === null || longitude === null) {
-      noPosition += 1;
-      continue;
+  paint(
+    dots: CanvasRenderingContext2D,
+    back: CanvasRenderingContext2D,
+    store: ProbeStore,
+    background: FloorBackground,
+    size: CanvasSize,
+    view: View,
+  ): PaintResult {
+    const { noPosition, bounds } = this.read(store);
+    const corners = background.corners ?? this.fitGrid(bounds);
+    if (!corners) {
+      this.clear(dots, back, size);
+      return { noPosition, gridStepMetres: null };
     }
-    buckets[plantStateOfEntry(store, entry)].push({ id: probeID, position: { latitude, longitude } });
+    const image = background.image;
+    const aspect =
+      image && image.naturalWidth > 0 && image.naturalHeight > 0
+        ? image.naturalWidth / image.naturalHeight
+        : groundAspect(corners);
+    const fitted = containBox(aspect, size.width, size.height);
+    const box: Box = {
+      left: fitted.left * view.scale + view.x,
+      top: fitted.top * view.scale + view.y,
+      width: fitted.width * view.scale,
+      height: fitted.height * view.scale,
+    };
+    this.paintBackground(back, size, background, corners, box);
+    this.project(corners, box);
+    this.paintDots(dots, size);
+    return { noPosition, gridStepMetres: image ? null : this.gridStep };
   }
-  return { buckets, noPosition };
-}
 
-const inside = (corners: Corners, { latitude, longitude }: LatLon) =>
-  latitude <= corners.topLeft.latitude &&
-  latitude >= corners.bottomRight.latitude &&
-  longitude >= corners.topLeft.longitude &&
-  longitude <= corners.bottomRight.longitude;
-
-/**
- * The fitted picture's box and corners: the plan by its own aspect; else the grid's last corners while every position
- * is inside them, or new ones around the positions seen, by their ground aspect.
- */
-function fitPicture(
-  background: FloorBackground,
-  previousGrid: Corners | null,
-  positions: () => LatLon[],
-  width: number,
-  height: number,
-) {
-  let corners = background.corners;
-  if (!corners) {
-    const all = positions();
-    corners = previousGrid && all.every((p) => inside(previousGrid, p)) ? previousGrid : cornersAround(all);
+  /** The probe under (x, y) in CSS pixels: Critical first, then the others from the last drawn; a few pixels of slack. */
+  hit(x: number, y: number, slack: number): string | null {
+    for (let code = criticalCode; code >= 0; code -= 1) {
+      const r = dotStyle[drawOrder[code]!].radius + slack;
+      for (let i = this.count - 1; i >= 0; i -= 1) {
+        if (this.states[i] !== code) continue;
+        const dx = this.xs[i]! - x;
+        const dy = this.ys[i]! - y;
+        if (dx * dx + dy * dy <= r * r) return this.ids[i]!;
+      }
+    }
+    return null;
   }
-  if (!corners) return null;
-  const image = background.image;
-  const aspect =
-    image && image.naturalWidth > 0 && image.naturalHeight > 0 ? image.naturalWidth / image.naturalHeight : groundAspect(corners);
-  return { corners, box: containBox(aspect, width, height) };
-}
 
-export function drawFloor(
-  context: CanvasRenderingContext2D,
-  store: ProbeStore,
-  background: FloorBackground,
-  size: { width: number; height: number; pixelRatio: number },
-  view: View,
-  previousGrid: Corners | null,
-): DrawResult {
-  const { width, height, pixelRatio } = size;
-  context.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
-  context.clearRect(0, 0, width, height);
-  const { buckets, noPosition } = readProbes(store);
-  const positions = () => drawOrder.flatMap((s) => buckets[s].map((p) => p.position));
-  const fitted = fitPicture(background, previousGrid, positions, width, height);
-  if (!fitted) return { dots: emptyDots, noPosition, gridStepMetres: null, gridCorners: null };
-  // The fitted box, panned and zoomed.
-  const box = {
-    left: fitted.box.left * view.scale + view.x,
-    top: fitted.box.top * view.scale + view.y,
-    width: fitted.box.width * view.scale,
-    height: fitted.box.height * view.scale,
-  };
-  const project = projector(fitted.corners, box);
-  let step: number | null = null;
-  if (background.image) context.drawImage(background.image, box.left, box.top, box.width, box.height);
-  else step = drawGrid(context, fitted.corners, project, box);
+  /** Every probe's position and state into the typed arrays; the extremes of the positions for the grid. */
+  private read(store: ProbeStore) {
+    const size = store.size;
+    if (this.latitudes.length < size) {
+      const capacity = Math.max(size, this.latitudes.length * 2, 64);
+      this.latitudes = new Float64Array(capacity);
+      this.longitudes = new Float64Array(capacity);
+      this.xs = new Float32Array(capacity);
+      this.ys = new Float32Array(capacity);
+      this.states = new Uint8Array(capacity);
+    }
+    const bounds = { north: -Infinity, south: Infinity, west: Infinity, east: -Infinity };
+    let noPosition = 0;
+    let n = 0;
+    for (const entry of store.allEntries()) {
+      const { latitude, longitude, probeID } = entry.probe;
+      if (latitude === null || longitude === null) {
+        noPosition += 1;
+        continue;
+      }
+      this.ids[n] = probeID;
+      this.latitudes[n] = latitude;
+      this.longitudes[n] = longitude;
+      this.states[n] = codeOf[plantStateOfEntry(store, entry)];
+      if (latitude > bounds.north) bounds.north = latitude;
+      if (latitude < bounds.south) bounds.south = latitude;
+      if (longitude < bounds.west) bounds.west = longitude;
+      if (longitude > bounds.east) bounds.east = longitude;
+      n += 1;
+    }
+    this.count = n;
+    this.ids.length = n;
+    return { noPosition, bounds };
+  }
 
-  const total = drawOrder.reduce((n, s) => n + buckets[s].length, 0);
-  const dots: DrawnDots = {
-    ids: new Array<string>(total),
-    xs: new Float32Array(total),
-    ys: new Float32Array(total),
-    radii: new Float32Array(total),
-  };
-  let index = 0;
-  for (const state of drawOrder) {
-    const style = dotStyle[state];
-    const placed = buckets[state];
-    if (placed.length === 0) continue;
+  private fitGrid(bounds: { north: number; south: number; west: number; east: number }): Corners | null {
+    const kept = this.gridCorners;
+    const inside =
+      kept &&
+      bounds.north <= kept.topLeft.latitude &&
+      bounds.south >= kept.bottomRight.latitude &&
+      bounds.west >= kept.topLeft.longitude &&
+      bounds.east <= kept.bottomRight.longitude;
+    if (!inside) this.gridCorners = cornersAroundBounds(bounds);
+    return this.gridCorners;
+  }
+
+  private project(corners: Corners, box: Box): void {
+    const { ax, bx, ay, by } = linearMap(corners, box);
+    for (let i = 0; i < this.count; i += 1) {
+      this.xs[i] = ax * this.longitudes[i]! + bx;
+      this.ys[i] = ay * this.latitudes[i]! + by;
+    }
+  }
+
+  private clear(dots: CanvasRenderingContext2D, back: CanvasRenderingContext2D, size: CanvasSize): void {
+    this.count = 0;
+    for (const context of [dots, back]) {
+      context.setTransform(1, 0, 0, 1, 0, 0);
+      context.clearRect(0, 0, size.width * size.pixelRatio, size.height * size.pixelRatio);
+    }
+    this.backgroundKey = '';
+  }
+
+  /** The plan or the grid, only when what it shows changed. */
+  private paintBackground(
+    back: CanvasRenderingContext2D,
+    size: CanvasSize,
+    background: FloorBackground,
+    corners: Corners,
+    box: Box,
+  ) {
+    const key = JSON.stringify([size, box, corners, background.image?.src.length ?? 0]);
+    if (key === this.backgroundKey) return;
+    this.backgroundKey = key;
+    back.setTransform(size.pixelRatio, 0, 0, size.pixelRatio, 0, 0);
+    back.clearRect(0, 0, size.width, size.height);
+    if (background.image) {
+      back.drawImage(background.image, box.left, box.top, box.width, box.height);
+      this.gridStep = null;
+    } else this.gridStep = drawGrid(back, corners, box);
+  }
+
+  private paintDots(context: CanvasRenderingContext2D, size: CanvasSize): void {
+    const width = Math.round(size.width * size.pixelRatio);
+    const height = Math.round(size.height * size.pixelRatio);
+    if (!this.pixels || this.pixels.width !== width || this.pixels.height !== height) {
+      this.pixels = context.createImageData(Math.max(1, width), Math.max(1, height));
+      this.words = new Uint32Array(this.pixels.data.buffer);
+    }
+    if (this.stampsRatio !== size.pixelRatio) {
+      this.stampsRatio = size.pixelRatio;
+      this.stamps = drawOrder.map((state) => {
+        const style = dotStyle[state];
+        const rim = style.stroke ? rgbaWord(style.stroke) : null;
+        return discStamp(style.radius * size.pixelRatio, rgbaWord(style.fill), rim, Math.max(1, size.pixelRatio));
+      });
+    }
+    const words = this.words;
+    words.fill(0);
+    const ratio = size.pixelRatio;
+    for (let code = 0; code < criticalCode; code += 1) {
+      const disc = this.stamps[code]!;
+      for (let i = 0; i < this.count; i += 1) {
+        if (this.states[i] === code) stamp(words, width, height, disc, this.xs[i]! * ratio, this.ys[i]! * ratio);
+      }
+    }
+    context.setTransform(1, 0, 0, 1, 0, 0);
+    context.putImageData(this.pixels, 0, 0);
+    // The few Critical dots as smooth arcs with their rim, over everything else.
+    const style = dotStyle.Critical;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.beginPath();
-    for (const { id, position } of placed) {
-      const { x, y } = project(position);
-      context.moveTo(x + style.radius, y);
-      context.arc(x, y, style.radius, 0, Math.PI * 2);
-      dots.ids[index] = id;
-      dots.xs[index] = x;
-      dots.ys[index] = y;
-      dots.radii[index] = style.radius;
-      index += 1;
+    let any = false;
+    for (let i = 0; i < this.count; i += 1) {
+      if (this.states[i] !== criticalCode) continue;
+      any = true;
+      context.moveTo(this.xs[i]! + style.radius, this.ys[i]!);
+      context.arc(this.xs[i]!, this.ys[i]!, style.radius, 0, Math.PI * 2);
     }
+    if (!any) return;
     context.fillStyle = style.fill;
     context.fill();
-    if (style.stroke) {
-      context.strokeStyle = style.stroke;
-      context.lineWidth = state === 'Critical' ? 2 : 1.25;
-      context.stroke();
-    }
+    context.strokeStyle = style.stroke!;
+    context.lineWidth = 2;
+    context.stroke();
   }
-  return { dots, noPosition, gridStepMetres: step, gridCorners: background.image ? null : fitted.corners };
 }
 
 /** The plain grid: a light ground and a line every round number of metres. */
-function drawGrid(
-  context: CanvasRenderingContext2D,
-  corners: Corners,
-  project: (p: LatLon) => { x: number; y: number },
-  box: { left: number; top: number; width: number; height: number },
-): number {
+function drawGrid(context: CanvasRenderingContext2D, corners: Corners, box: Box): number {
   context.fillStyle = '#f8f9fa'; // gray.0
   context.fillRect(box.left, box.top, box.width, box.height);
-  const middle = (corners.topLeft.latitude + corners.bottomRight.latitude) / 2;
-  const north = Math.max(corners.topLeft.latitude, corners.bottomRight.latitude);
-  const south = Math.min(corners.topLeft.latitude, corners.bottomRight.latitude);
-  const west = Math.min(corners.topLeft.longitude, corners.bottomRight.longitude);
-  const east = Math.max(corners.topLeft.longitude, corners.bottomRight.longitude);
+  const north = corners.topLeft.latitude;
+  const south = corners.bottomRight.latitude;
+  const west = corners.topLeft.longitude;
+  const east = corners.bottomRight.longitude;
+  const middle = (north + south) / 2;
   const step = gridStepMetres(
     Math.max((north - south) * metresPerDegreeLatitude, (east - west) * metresPerDegreeLongitude(middle)),
   );
   const latStep = step / metresPerDegreeLatitude;
   const lonStep = step / metresPerDegreeLongitude(middle);
+  const { ax, bx, ay, by } = linearMap(corners, box);
+  const x = (lon: number) => Math.round(ax * lon + bx) + 0.5;
+  const y = (lat: number) => Math.round(ay * lat + by) + 0.5;
   context.beginPath();
   for (let lat = Math.ceil(south / latStep) * latStep; lat <= north; lat += latStep) {
-    const a = project({ latitude: lat, longitude: west });
-    const b = project({ latitude: lat, longitude: east });
-    context.moveTo(a.x, Math.round(a.y) + 0.5);
-    context.lineTo(b.x, Math.round(b.y) + 0.5);
+    context.moveTo(box.left, y(lat));
+    context.lineTo(box.left + box.width, y(lat));
   }
   for (let lon = Math.ceil(west / lonStep) * lonStep; lon <= east; lon += lonStep) {
-    const a = project({ latitude: north, longitude: lon });
-    const b = project({ latitude: south, longitude: lon });
-    context.moveTo(Math.round(a.x) + 0.5, a.y);
-    context.lineTo(Math.round(b.x) + 0.5, b.y);
+    context.moveTo(x(lon), box.top);
+    context.lineTo(x(lon), box.top + box.height);
   }
   context.strokeStyle = '#dee2e6'; // gray.3
   context.lineWidth = 1;
@@ -203,15 +282,4 @@ function drawGrid(
   context.strokeStyle = '#adb5bd'; // gray.5
   context.strokeRect(box.left + 0.5, box.top + 0.5, box.width - 1, box.height - 1);
   return step;
-}
-
-/** The dot under (x, y), the topmost (last drawn) first; a few pixels of slack for a finger or a shaky hand. */
-export function hitTest(dots: DrawnDots, x: number, y: number, slack = 4): string | null {
-  for (let i = dots.ids.length - 1; i >= 0; i -= 1) {
-    const dx = dots.xs[i]! - x;
-    const dy = dots.ys[i]! - y;
-    const r = dots.radii[i]! + slack;
-    if (dx * dx + dy * dy <= r * r) return dots.ids[i]!;
-  }
-  return null;
 }

@@ -1,21 +1,22 @@
 // The Floor view's geometry (docs/screens.md (Plant)): a plan fitted by its corners, a grid fitted to the positions
 // seen, round grid steps, and zoom about a point.
 import { describe, expect, it } from 'vitest';
-import { clampView, containBox, cornersAround, gridStepMetres, groundAspect, identityView, projector, zoomAt } from './floor-fit';
+import { clampView, containBox, cornersAround, gridStepMetres, groundAspect, identityView, linearMap, zoomAt } from './floor-fit';
 
 describe('floor fit', () => {
   it('fits a plan into the canvas by its aspect and maps its corners to the image corners', () => {
     const box = containBox(2, 800, 600);
     expect(box).toEqual({ left: 0, top: 100, width: 800, height: 400 });
-    const project = projector(
+    const { ax, bx, ay, by } = linearMap(
       { topLeft: { latitude: 52.41, longitude: -1.52 }, bottomRight: { latitude: 52.4, longitude: -1.5 } },
       box,
     );
-    expect(project({ latitude: 52.41, longitude: -1.52 })).toEqual({ x: 0, y: 100 });
-    const bottomRight = project({ latitude: 52.4, longitude: -1.5 });
-    expect(bottomRight.x).toBeCloseTo(800);
-    expect(bottomRight.y).toBeCloseTo(500);
-    expect(project({ latitude: 52.405, longitude: -1.51 }).x).toBeCloseTo(400);
+    const project = (latitude: number, longitude: number) => ({ x: ax * longitude + bx, y: ay * latitude + by });
+    expect(project(52.41, -1.52).x).toBeCloseTo(0);
+    expect(project(52.41, -1.52).y).toBeCloseTo(100);
+    expect(project(52.4, -1.5).x).toBeCloseTo(800);
+    expect(project(52.4, -1.5).y).toBeCloseTo(500);
+    expect(project(52.405, -1.51).x).toBeCloseTo(400);
   });
 
   it('fits a grid around the positions seen, with a margin and room around a single probe', () => {

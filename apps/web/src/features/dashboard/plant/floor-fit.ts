@@ -40,14 +40,24 @@ export function containBox(aspect: number, width: number, height: number): Box {
   return { left: (width - boxWidth) / 2, top: (height - boxHeight) / 2, width: boxWidth, height: boxHeight };
 }
 
-/** Maps a position to the box whose corners are `corners`: linear in latitude and in longitude, as the plan is drawn. */
-export function projector(corners: Corners, box: Box): (position: LatLon) => { x: number; y: number } {
-  const lonSpan = corners.bottomRight.longitude - corners.topLeft.longitude;
-  const latSpan = corners.topLeft.latitude - corners.bottomRight.latitude;
-  return ({ latitude, longitude }) => ({
-    x: box.left + (lonSpan === 0 ? 0.5 : (longitude - corners.topLeft.longitude) / lonSpan) * box.width,
-    y: box.top + (latSpan === 0 ? 0.5 : (corners.topLeft.latitude - latitude) / latSpan) * box.height,
-  });
+/** A position on the canvas: x = ax × longitude + bx, y = ay × latitude + by. */
+export interface LinearMap {
+  ax: number;
+  bx: number;
+  ay: number;
+  by: number;
+}
+
+/**
+ * Maps positions to the box whose corners are `corners`: linear in latitude and in longitude, as the plan is drawn (a hall
+ * is small enough for the map to be flat). Coefficients, not a function returning points: 10,000 positions a frame.
+ */
+export function linearMap(corners: Corners, box: Box): LinearMap {
+  const lonSpan = corners.bottomRight.longitude - corners.topLeft.longitude || 1;
+  const latSpan = corners.topLeft.latitude - corners.bottomRight.latitude || 1;
+  const ax = box.width / lonSpan;
+  const ay = -box.height / latSpan;
+  return { ax, bx: box.left - corners.topLeft.longitude * ax, ay, by: box.top - corners.topLeft.latitude * ay };
 }
 
 export const metresPerDegreeLatitude = 111_320;
@@ -70,6 +80,18 @@ export function cornersAround(positions: Iterable<LatLon>, minSpanMetres = 20): 
     if (longitude < west) west = longitude;
     if (longitude > east) east = longitude;
   }
+  return cornersAroundBounds({ north, south, west, east }, minSpanMetres);
+}
+
+/** The extremes of the positions seen (north = the largest latitude); north -Infinity when none was. */
+export interface Bounds {
+  north: number;
+  south: number;
+  west: number;
+  east: number;
+}
+
+export function cornersAroundBounds({ north, south, west, east }: Bounds, minSpanMetres = 20): Corners | null {
   if (north === -Infinity) return null;
   const middle = (north + south) / 2;
   const minLat = minSpanMetres / metresPerDegreeLatitude;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildLanes,
   floorListOrder,
+  laneMember,
   lineListOrder,
   plantStateOf,
   tilesShown,
@@ -14,17 +15,8 @@ import {
 const welding = { id: 3, name: 'Busbar welding' };
 const sealing = { id: 7, name: 'Pack sealing' };
 const stacking = { id: 1, name: 'Cell stacking' };
-const member = (
-  probeID: string,
-  stage: typeof welding | null,
-  pack: string | null,
-  state: PlantState = 'Normal',
-): LaneMember => ({
-  probeID,
-  state,
-  stage,
-  pack: pack === null ? null : { id: Number(pack.replace(/\D/g, '')), name: pack },
-});
+const member = (probeID: string, stage: typeof welding | null, pack: string | null, state: PlantState = 'Normal'): LaneMember =>
+  laneMember(probeID, state, stage, pack === null ? null : { id: Number(pack.replace(/\D/g, '')), name: pack });
 
 describe('plant lanes', () => {
   it('makes a lane per stage seen, by stage id, then packs at no stage, then probes carrying no pack', () => {

@@ -21,6 +21,9 @@ export interface LaneMember {
   state: PlantState;
   stage: NamedRef | null;
   pack: NamedRef | null;
+  /** The tile order's key, worked out once (laneMember): state, then pack name, then probe ID. */
+  rank: number;
+  key: string;
 }
 
 export type LaneKind = 'stage' | 'noStage' | 'noPack';
@@ -61,20 +64,36 @@ export function naturalKey(name: string): string {
 
 const compareKeys = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Within a lane: worst first, then by pack name, then by probe ID (so tiles do not swap between recounts). */
-export function compareTiles(a: LaneMember, b: LaneMember): number {
-  return (
-    plantStateRank[b.state] - plantStateRank[a.state] ||
-    compareKeys(naturalKey(a.pack?.name ?? ''), naturalKey(b.pack?.name ?? '')) ||
-    compareKeys(naturalKey(a.probeID), naturalKey(b.probeID))
-  );
+/** Each probe's order key and the pack name it was made for: rebuilt only when the probe changes pack. */
+const memberKeys = new Map<string, { packName: string; key: string }>();
+
+/**
+ * A lane member with its order worked out once: a recount compares 10,000 of them, and the key string is kept per
+ * probe between recounts instead of built anew each time (less garbage at four recounts a second).
+ */
+export function laneMember(probeID: string, state: PlantState, stage: NamedRef | null, pack: NamedRef | null): LaneMember {
+  const packName = pack?.name ?? '';
+  let cached = memberKeys.get(probeID);
+  if (cached?.packName !== packName) {
+    cached = { packName, key: `${naturalKey(packName)}\u0000${naturalKey(probeID)}` };
+    if (memberKeys.size > 50_000) memberKeys.clear();
+    memberKeys.set(probeID, cached);
+  }
+  return { probeID, state, stage, pack, rank: plantStateRank[state], key: cached.key };
 }
 
-function laneOf(member: LaneMember): { key: string; kind: LaneKind; order: number; stage: NamedRef | null } {
-  if (!member.pack) return { key: 'no-pack', kind: 'noPack', order: Infinity, stage: null };
-  if (!member.stage) return { key: 'no-stage', kind: 'noStage', order: Number.MAX_VALUE, stage: null };
-  return { key: `stage-${member.stage.id}`, kind: 'stage', order: member.stage.id, stage: member.stage };
+/** Within a lane: worst first, then by pack name, then by probe ID (so tiles do not swap between recounts). */
+export function compareTiles(a: LaneMember, b: LaneMember): number {
+  return b.rank - a.rank || compareKeys(a.key, b.key);
 }
+
+/** Lanes by a number: the stage's id, or one of these two (stage ids are positive). */
+const noStageLane = -1;
+const noPackLane = -2;
+const laneNumberOf = (member: LaneMember) => (!member.pack ? noPackLane : member.stage ? member.stage.id : noStageLane);
+/** Stage lanes by id, then the lane of packs at no stage, then the probes carrying none. */
+const laneOrderOf = (laneNumber: number) =>
+  laneNumber === noPackLane ? Number.MAX_VALUE : laneNumber === noStageLane ? Number.MAX_SAFE_INTEGER : laneNumber;
 
 /**
  * Tiles shown in a lane of `count` tiles with room for `capacity`: all when they fit; otherwise the last place
@@ -98,36 +117,28 @@ interface Building {
  * seen in the feed. `capacity` is the tiles a lane has room for, "+N more" included.
  */
 export function buildLanes(members: Iterable<LaneMember>, capacity: number): Lane[] {
-  const lanes = new Map<string, Building>();
-  const stageLane = (stage: NamedRef) => {
-    const key = `stage-${stage.id}`;
-    let building = lanes.get(key);
+  const lanes = new Map<number, Building>();
+  const laneFor = (laneNumber: number, stage: NamedRef | null) => {
+    let building = lanes.get(laneNumber);
     if (!building) {
+      const kind: LaneKind = laneNumber === noPackLane ? 'noPack' : laneNumber === noStageLane ? 'noStage' : 'stage';
+      const key = kind === 'stage' ? `stage-${laneNumber}` : kind === 'noPack' ? 'no-pack' : 'no-stage';
+      const name = kind === 'stage' ? stage!.name : kind === 'noPack' ? noPackLaneName : noStageLaneName;
       building = {
-        lane: { key, kind: 'stage', stageID: stage.id, name: stage.name, count: 0, worst: null, shown: [], more: 0 },
-        order: stage.id,
+        lane: { key, kind, stageID: kind === 'stage' ? laneNumber : null, name, count: 0, worst: null, shown: [], more: 0 },
+        order: laneOrderOf(laneNumber),
         best: [],
       };
-      lanes.set(key, building);
+      lanes.set(laneNumber, building);
     }
     return building;
   };
   for (const member of members) {
-    if (member.stage) stageLane(member.stage);
-    const place = laneOf(member);
-    let building = place.stage ? stageLane(place.stage) : lanes.get(place.key);
-    if (!building) {
-      const name = place.kind === 'noPack' ? noPackLaneName : noStageLaneName;
-      building = {
-        lane: { key: place.key, kind: place.kind, stageID: null, name, count: 0, worst: null, shown: [], more: 0 },
-        order: place.order,
-        best: [],
-      };
-      lanes.set(place.key, building);
-    }
-    const { lane, best } = building;
+    // A stage seen with a probe carrying no pack still gets its lane.
+    if (member.stage && !member.pack) laneFor(member.stage.id, member.stage);
+    const { lane, best } = laneFor(laneNumberOf(member), member.stage);
     lane.count += 1;
-    if (lane.worst === null || plantStateRank[member.state] > plantStateRank[lane.worst]) lane.worst = member.state;
+    if (lane.worst === null || member.rank > plantStateRank[lane.worst]) lane.worst = member.state;
     insertBounded(best, member, capacity);
   }
   return [...lanes.values()]
@@ -149,13 +160,11 @@ function insertBounded(best: LaneMember[], member: LaneMember, capacity: number)
 
 /** Every probe in the Line view's order (lane by lane, worst first within each), for its List alternative. */
 export function lineListOrder(members: readonly LaneMember[]): LaneMember[] {
-  const order = (m: LaneMember) => laneOf(m).order;
+  const order = (m: LaneMember) => laneOrderOf(laneNumberOf(m));
   return [...members].sort((a, b) => order(a) - order(b) || compareTiles(a, b));
 }
 
 /** Every probe worst first, then by probe ID: the Floor view's List alternative. */
 export function floorListOrder(members: readonly LaneMember[]): LaneMember[] {
-  return [...members].sort(
-    (a, b) => plantStateRank[b.state] - plantStateRank[a.state] || compareKeys(naturalKey(a.probeID), naturalKey(b.probeID)),
-  );
+  return [...members].sort((a, b) => b.rank - a.rank || compareKeys(naturalKey(a.probeID), naturalKey(b.probeID)));
 }

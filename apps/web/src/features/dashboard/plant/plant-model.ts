@@ -8,6 +8,7 @@ import { probeStore, type ProbeStore } from '../../../live/probe-store';
 import {
   buildLanes,
   floorListOrder,
+  laneMember,
   lineListOrder,
   plantStateOf,
   type Lane,
@@ -23,12 +24,7 @@ export function laneMembers(store: ProbeStore): LaneMember[] {
   const members: LaneMember[] = [];
   for (const entry of store.allEntries()) {
     const { probeID, assignment } = entry.probe;
-    members.push({
-      probeID,
-      state: plantStateOfEntry(store, entry),
-      stage: assignment.buildStage,
-      pack: assignment.batteryPack,
-    });
+    members.push(laneMember(probeID, plantStateOfEntry(store, entry), assignment.buildStage, assignment.batteryPack));
   }
   return members;
 }
@@ -90,7 +86,8 @@ class Recount<T> {
   }
 }
 
-const recountIntervalMs = 250;
+/** The lanes show order and membership; a tile follows its own probe at once, so half a second is live enough. */
+const recountIntervalMs = 500;
 /** The List re-sorts every probe: once a second is enough for a table read row by row. */
 const listIntervalMs = 1000;
 
