@@ -39,6 +39,7 @@ async function fingerprint(): Promise<string> {
     db.selectFrom('role_permissions').selectAll().orderBy('role_id').orderBy('permission_id').execute(),
     db.selectFrom('api_keys').select(['id', 'name', 'expiration_date']).orderBy('id').execute(),
     db.selectFrom('system_config').selectAll().execute(),
+    db.selectFrom('floor_plan').select(['media_type', 'updated_at']).execute(),
   ]);
   const probes = (await t.app.inject({ method: 'GET', url: '/api/probes', headers: withCookie(admin) })).json() as Array<{
     probeID: string;

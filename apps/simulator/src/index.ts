@@ -7,6 +7,7 @@ import { ReportSender, type SenderStats } from './sender.js';
 
 export { Plant, buildStages, type BuildStage, type Fault, type PlantOptions } from './plant.js';
 export { ReportSender, type SenderStats } from './sender.js';
+export { demoHallFloorPlan, hallCorners } from './demo-hall.js';
 export { MqttReportSender } from './mqtt-sender.js';
 
 export interface SimulatorOptions {

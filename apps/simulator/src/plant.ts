@@ -2,6 +2,7 @@
 // Temperatures drift towards each stage's level with noise; faults come and go. Pure and seeded:
 // time is passed in, so the same seed and the same calls give the same reports.
 import type { Assignment, ProbeReport, Reading } from '@bpm/protocol';
+import { agvMetresPerSecond, alongPath, pathBetween, slotOf, toLatLon } from './demo-hall.js';
 import { floodStageAt } from './flood-schedule.js';
 import { Random } from './random.js';
 
@@ -38,8 +39,8 @@ const faultRates: Record<Fault, { perSecond: number; seconds: [number, number] }
 };
 
 const firmwareVersions = ['2.4.1', '2.4.1', '2.4.1', '2.5.0', '2.3.7'];
-const plantLatitude = 52.4081;
-const plantLongitude = -1.5106;
+/** How far an AGV's reported position strays from its way (GNSS noise), in metres. */
+const positionNoiseMetres = 0.3;
 const timeConstantSeconds = 40;
 
 interface ProbeModel {
@@ -48,6 +49,8 @@ interface ProbeModel {
   agv: { id: number; name: string };
   pack: { id: number; name: string } | null;
   stageIndex: number;
+  /** The stage it drove from into this one: for the first seconds of a stage it is on its way (demo-hall.ts). */
+  fromStageIndex: number;
   stageSeconds: number;
   stageDurationSeconds: number;
   /** Seconds left without a pack between two packs (the AGV fetching the next one). */
@@ -127,6 +130,7 @@ export class Plant {
       agv: { id: index + 1, name: `AGV-${index + 1}` },
       pack: this.newPack(),
       stageIndex,
+      fromStageIndex: (stageIndex + buildStages.length - 1) % buildStages.length,
       stageSeconds: this.random.between(0, stage.durationSeconds),
       stageDurationSeconds: stage.durationSeconds * this.random.between(0.8, 1.2),
       idleSeconds: 0,
@@ -213,6 +217,8 @@ export class Plant {
   }
 
   private enterStage(model: ProbeModel, index: number): void {
+    // After Charging and the wait for a new pack, the way back to Cell stacking.
+    model.fromStageIndex = model.stageIndex;
     model.stageIndex = index;
     model.stageSeconds = 0;
     model.stageDurationSeconds = buildStages[index]!.durationSeconds * this.random.between(0.8, 1.2);
@@ -248,11 +254,23 @@ export class Plant {
       readings,
       batteryPercentage: round(model.batteryPercentage),
       batteryCharging: model.pack !== null && stage.charging && !model.faults.has('lowBattery'),
-      // Each stage is a bay along the line; AGVs jitter a few metres inside it.
-      latitude: round6(plantLatitude + stage.id * 0.0002 + this.random.gaussian() * 0.00002),
-      longitude: round6(plantLongitude + (model.agv.id % 10) * 0.0001 + this.random.gaussian() * 0.00002),
+      ...this.position(model),
       assignment,
     };
+  }
+
+  /**
+   * Where the AGV is in the demo hall (demo-hall.ts): driving from the previous stage at the start of a stage,
+   * then parked in this stage's area; without a pack, parked at Charging. Two draws of noise, always.
+   */
+  private position(model: ProbeModel): { latitude: number; longitude: number } {
+    const north = this.random.gaussian() * positionNoiseMetres;
+    const east = this.random.gaussian() * positionNoiseMetres;
+    const point = model.pack
+      ? alongPath(pathBetween(model.fromStageIndex, model.stageIndex, model.agv.id), model.stageSeconds * agvMetresPerSecond)
+      : slotOf(model.stageIndex, model.agv.id);
+    const { latitude, longitude } = toLatLon({ x: point.x + east, y: point.y - north });
+    return { latitude: round6(latitude), longitude: round6(longitude) };
   }
 }
 

@@ -88,3 +88,17 @@ export const floorPlanSchema = z.object({
   updatedAt: z.string(),
 });
 export type FloorPlan = z.infer<typeof floorPlanSchema>;
+
+/**
+ * Where a position falls on the plan, as fractions of its width (x, from the west edge) and height (y, from the
+ * north edge): linear between the corners (docs/plant.md (API)). Outside the plan, below 0 or above 1.
+ */
+export function floorPlanFraction(
+  plan: { topLeft: FloorPlanCorner; bottomRight: FloorPlanCorner },
+  position: { latitude: number; longitude: number },
+): { x: number; y: number } {
+  return {
+    x: (position.longitude - plan.topLeft.longitude) / (plan.bottomRight.longitude - plan.topLeft.longitude),
+    y: (plan.topLeft.latitude - position.latitude) / (plan.topLeft.latitude - plan.bottomRight.latitude),
+  };
+}

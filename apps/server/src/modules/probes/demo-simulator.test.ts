@@ -1,9 +1,9 @@
 // npm start's plant: a demo key made once (file mode 600, reused after a restart) feeding the real API,
-// and a new plant's hour of history backfilled once.
+// the demo hall offered once as the floor plan, and a new plant's hour of history backfilled once.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultSystemInfo, type ProbeHistory } from '@bpm/protocol';
-import { Plant } from '@bpm/simulator';
+import { hallCorners, Plant } from '@bpm/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
 import { backfillHistory, backfillMarkerFileName, backfillMs, needsBackfill } from './demo-backfill.js';
@@ -32,10 +32,15 @@ describe('the demo simulator', () => {
     while ((await probeCount()) < 50) await new Promise((r) => setTimeout(r, 100));
     await first!.stop();
     expect(first!.stats.failures).toBe(0);
+    // The demo hall became the floor plan (docs/plant.md (Demo hall)); removed, it is not offered again.
+    const plan = await t.app.inject({ url: '/api/plant/floor-plan', headers: withCookie(admin) });
+    expect(plan.json()).toMatchObject({ ...hallCorners, image: expect.stringMatching(/^data:image\/svg\+xml;base64,/) });
+    await t.app.inject({ method: 'DELETE', url: '/api/plant/floor-plan', headers: withCookie(admin) });
 
     const second = await startDemoSimulator(t.app, port);
     await second!.stop();
     expect(readFileSync(file, 'utf8').trim()).toBe(token);
+    expect((await t.app.inject({ url: '/api/plant/floor-plan', headers: withCookie(admin) })).statusCode).toBe(404);
     const keys = await t.app.db.selectFrom('api_keys').select('name').execute();
     expect(keys.map((k) => k.name)).toEqual(['Plant simulator (demo)']);
   });

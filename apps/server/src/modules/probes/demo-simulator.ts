@@ -4,16 +4,19 @@
 // 200 probes × 1 Hz it costs the server well under 1% of a core.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { levelSatisfies } from '@bpm/protocol';
+import { levelSatisfies, type FloorPlanUpdate } from '@bpm/protocol';
 import type { PlantOptions, RunningSimulator } from '@bpm/simulator';
 import type { FastifyInstance } from 'fastify';
 import { apiKeyPrincipal } from '../../plugins/access.js';
 import { createApiKey } from '../keys/keys.service.js';
+import { hasFloorPlan, putFloorPlan } from '../plant/plant.service.js';
 import { logLine } from '../../log-text.js';
 import { usernameKey, usersHolding } from '../users/users.service.js';
 import { backfillHistory, backfillMs, needsBackfill } from './demo-backfill.js';
 
 export const demoKeyFileName = 'simulator-api-key';
+/** Written once the demo hall was offered as the floor plan, so a plan removed on purpose stays removed. */
+export const demoFloorPlanMarkerFileName = 'demo-floor-plan-offered';
 const demoKeyName = 'Plant simulator (demo)';
 const demo = { probes: 200, rate: 1, seed: 1 };
 /**
@@ -58,6 +61,20 @@ async function demoKey(app: FastifyInstance): Promise<string | undefined> {
   return created.token;
 }
 
+/**
+ * The demo hall's floor plan (docs/plant.md (Demo hall)), installed when none is stored, once per data directory.
+ * Checked like an upload (putFloorPlan), so the shipped SVG passes the same rules.
+ */
+async function offerDemoFloorPlan(app: FastifyInstance, plan: FloorPlanUpdate): Promise<void> {
+  const marker = join(app.config.dataDir, demoFloorPlanMarkerFileName);
+  if (existsSync(marker)) return;
+  if (!(await hasFloorPlan(app.db))) {
+    await putFloorPlan(app.db, plan, new Date());
+    app.log.info('Installed the demo hall as the floor plan');
+  }
+  writeFileSync(marker, `${new Date().toISOString()}\n`);
+}
+
 /** Starts the simulator against http://{host}:{port}/api; it stops on SIGINT/SIGTERM before the server closes. */
 export async function startDemoSimulator(app: FastifyInstance, port: number): Promise<RunningSimulator | undefined> {
   const key = await demoKey(app);
@@ -65,7 +82,8 @@ export async function startDemoSimulator(app: FastifyInstance, port: number): Pr
     app.log.warn('Plant simulator not started: no user holds the Probes permission at WRITE to own its API key');
     return undefined;
   }
-  const { Plant, startSimulator } = await import('@bpm/simulator');
+  const { Plant, demoHallFloorPlan, startSimulator } = await import('@bpm/simulator');
+  await offerDemoFloorPlan(app, demoHallFloorPlan());
   // A new plant first fills an hour of history, then carries on live from where that hour ended.
   const now = Date.now();
   const backfill = needsBackfill(app);
