@@ -9,7 +9,7 @@ import { CompactDecoder, isCompactMessage, type CompactMessage } from '@bpm/prot
 import { Plant } from '@bpm/simulator';
 import { evaluateReport } from '../apps/server/src/engine/evaluate-report';
 import type { ProbeRecord } from '../apps/server/src/engine/probe-record';
-import { LiveHub } from '../apps/server/src/modules/live/hub';
+import { hubOnFakeClock } from '../apps/server/src/modules/live/hub-clock.testing';
 import type { LiveFormat, LiveSocket } from '../apps/server/src/modules/live/live-clients';
 
 const probes = 10_000;
@@ -42,20 +42,21 @@ function main(): void {
   const plant = new Plant({ probes, seed: 5, startMs });
   const records = new Map<string, ProbeRecord>();
   const formats: LiveFormat[] = ['spec', 'compact'];
-  const hubs = formats.map(() => new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: Number.MAX_SAFE_INTEGER }));
+  // Each hub on a clock the bench advances (hub-clock.testing.ts): a tick is the timer's flush and the slices it leads to.
+  const hubs = formats.map(() => hubOnFakeClock({ flushIntervalMs: 100, maxBufferedBytes: Number.MAX_SAFE_INTEGER }));
   const flushMs = formats.map(() => 0);
   const feed = (nowMs: number, count: number) => {
     for (const report of plant.nextReports(count, nowMs)) {
       const evaluation = evaluateReport(records.get(report.probeID), report, defaultSystemInfo, nowMs);
       if (!evaluation) continue;
       records.set(report.probeID, evaluation.record);
-      for (const hub of hubs) hub.publishProbe(evaluation);
+      for (const { hub } of hubs) hub.publishProbe(evaluation);
     }
   };
   const flushAll = () =>
-    hubs.forEach((hub, i) => {
+    hubs.forEach(({ clock }, i) => {
       const started = performance.now();
-      hub.flush();
+      clock.tick();
       flushMs[i] = flushMs[i]! + performance.now() - started;
     });
 
@@ -63,7 +64,7 @@ function main(): void {
   flushAll();
   const sockets = formats.map((format, i) => {
     const socket = new CountingSocket();
-    hubs[i]!.addClient(socket, format);
+    hubs[i]!.hub.addClient(socket, format);
     return socket;
   });
   flushAll();

@@ -121,7 +121,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   // The live feed owns GET /: it upgrades to the WebSocket, and a plain GET gets reply.sendWebApp().
   // At the root, so its hub (app.liveHub) is there for the probes module and the tests.
-  await app.register(liveModule, { credentialRecheckMs: config.liveCredentialRecheckMs });
+  await app.register(liveModule, { credentialRecheckMs: config.liveCredentialRecheckMs, scheduler: config.liveScheduler });
   // app.cluster: where the engine runs and where its output goes (docs/deployment.md (Cluster mode)).
   await app.register(clusterPlugin);
 
@@ -139,7 +139,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(keysModule);
       await api.register(logsModule);
       await api.register(probesModule);
-      app.cluster.serveEngineState(() => engineState(api.probeService));
+      app.cluster.serveEngineState(() => engineState(api.probeService, app.liveHub));
       await api.register(alarmsModule);
       await api.register(historyModule);
       historyService = api.historyService;

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { HubScheduler } from './modules/live/hub-scheduler.js';
 import { defaultPasswordHashLog2N } from './password.js';
 import { defaultRoleMap, parseRoleMap, type RoleRule } from './modules/sso/role-map.js';
 
@@ -71,6 +72,8 @@ export interface AppConfig {
   mqtt: MqttConfig;
   /** Notifications (docs/notifications.md): links, times, SMTP; tests inject the clock and the sender's tick. */
   notifications: NotificationsConfig;
+  /** When the live hub flushes (tests inject a fake clock they advance: modules/live/hub-scheduler.ts). */
+  liveScheduler?: HubScheduler;
 }
 
 export interface OidcConfig {

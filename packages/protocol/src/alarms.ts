@@ -186,6 +186,8 @@ export type ShelveAlarmBody = z.infer<typeof shelveAlarmBodySchema>;
 /** Every alarm created or changed since the last flush (live feed). */
 export const alarmsMessageSchema = z.object({
   messageType: z.literal('alarms'),
+  /** On the snapshot's messages only, numbered from 0: part 0 replaces the open list (docs/live-feed.md (Alarms)). */
+  snapshotPart: z.number().int().min(0).optional(),
   alarms: z.array(alarmSchema),
 });
 export type AlarmsMessage = z.infer<typeof alarmsMessageSchema>;

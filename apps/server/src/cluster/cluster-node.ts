@@ -21,6 +21,8 @@ export interface HubInput {
   publishDeletion(probeIDs: readonly string[]): void;
   publishSystemConfig(systemInfo: SystemInfo): void;
   publishAlarms(alarms: readonly Alarm[]): void;
+  /** The whole open alarm list, replacing the hub's (the engine's start: docs/live-feed.md (Alarms)). */
+  restoreAlarms(alarms: readonly Alarm[]): void;
 }
 
 /** An HTTP request as forwarded to the engine, and its answer. Bodies are base64. */
@@ -42,13 +44,16 @@ export interface ForwardedResponse {
 export interface EngineState {
   systemInfo: SystemInfo | undefined;
   probes: Probe[];
+  /** The open alarms, as the engine's hub holds them (each instance's snapshot carries them). */
+  alarms: Alarm[];
 }
 
 type LiveItem =
   | { t: 'p'; p: Probe; tr: boolean }
   | { t: 'd'; ids: readonly string[] }
   | { t: 'c'; info: SystemInfo }
-  | { t: 'a'; alarms: readonly Alarm[] };
+  | { t: 'a'; alarms: readonly Alarm[] }
+  | { t: 'o'; alarms: readonly Alarm[] };
 
 type LiveMessage = { k: 'batch'; items: LiveItem[] } | { k: 'state'; for: string; state: EngineState };
 
@@ -200,6 +205,10 @@ export class ClusterNode {
       this.options.hub.publishAlarms(alarms);
       if (this.election.holdsLock) this.queue({ t: 'a', alarms: [...alarms] });
     },
+    restoreAlarms: (alarms) => {
+      this.options.hub.restoreAlarms(alarms);
+      if (this.election.holdsLock) this.queue({ t: 'o', alarms: [...alarms] });
+    },
   };
 
   /** One message per turn of the event loop (e.g. per ingest batch), in the order published. */
@@ -270,6 +279,7 @@ export class ClusterNode {
       if (gone.length > 0) hub.publishDeletion(gone);
       this.replicaIDs.clear();
       if (message.state.systemInfo) hub.publishSystemConfig(message.state.systemInfo);
+      hub.restoreAlarms(message.state.alarms);
       for (const probe of message.state.probes) {
         this.replicaIDs.add(probe.probeID);
         hub.publishProbe({ probeID: probe.probeID, probe, hasTransient: false });
@@ -284,6 +294,7 @@ export class ClusterNode {
         for (const id of item.ids) this.replicaIDs.delete(id);
         hub.publishDeletion(item.ids);
       } else if (item.t === 'c') hub.publishSystemConfig(item.info);
+      else if (item.t === 'o') hub.restoreAlarms(item.alarms);
       else hub.publishAlarms(item.alarms);
     }
   }

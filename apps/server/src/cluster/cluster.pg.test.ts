@@ -50,9 +50,10 @@ const report = (probeID: string, batteryPercentage: number) => ({
   batteryPercentage,
 });
 
-/** A dashboard: a real socket on an instance, recording every probe it is sent. */
+/** A dashboard: a real socket on an instance, recording every probe and open alarm it is sent. */
 class Dashboard {
   readonly probes = new Map<string, Probe>();
+  readonly alarms = new Map<number, Alarm>();
   closed = false;
   closeCode: number | undefined;
   private waiters: Array<() => void> = [];
@@ -60,6 +61,11 @@ class Dashboard {
     socket.on('message', (data) => {
       const message = JSON.parse(data.toString()) as LiveMessage;
       if (message.messageType === 'probeData') for (const probe of message.probes) this.probes.set(probe.probeID, probe);
+      if (message.messageType === 'alarms') {
+        // docs/live-feed.md (Alarms): a snapshot's part 0 replaces the open list.
+        if (message.snapshotPart === 0) this.alarms.clear();
+        for (const alarm of message.alarms) this.alarms.set(alarm.id, alarm);
+      }
       for (const wake of this.waiters.splice(0)) wake();
     });
     socket.on('close', (code) => {
@@ -68,12 +74,18 @@ class Dashboard {
     });
   }
   /** Resolves once the probe is shown as `test` wants (the test's timeout bounds the wait). */
-  async until(probeID: string, test: (probe: Probe) => boolean): Promise<void> {
-    for (;;) {
+  until(probeID: string, test: (probe: Probe) => boolean): Promise<void> {
+    return this.once(() => {
       const probe = this.probes.get(probeID);
-      if (probe && test(probe)) return;
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
+      return probe !== undefined && test(probe);
+    });
+  }
+  /** Resolves once the open alarm is in the state given. */
+  alarmIs(id: number, state: Alarm['state']): Promise<void> {
+    return this.once(() => this.alarms.get(id)?.state === state);
+  }
+  private async once(test: () => boolean): Promise<void> {
+    while (!test()) await new Promise<void>((resolve) => this.waiters.push(resolve));
   }
   shows(probeID: string, batteryPercentage: number): Promise<void> {
     return this.until(probeID, (probe) => probe.batteryPercentage === batteryPercentage);
@@ -185,6 +197,9 @@ describe('three instances on one PostgreSQL and one Redis', () => {
     expect(ack.status).toBe(200);
     const acknowledged = (probe: Probe) => probe.events.some((e) => e.alarmId === alarms[0]!.id && e.acknowledged);
     await Promise.all(dashboards.map((dashboard) => dashboard.until('CL-HOT', acknowledged)));
+    // Every instance's open alarms say so too, and a socket opened now on a non-engine instance has it in its
+    // snapshot, from that instance's own hub (docs/live-feed.md (Alarms)).
+    await Promise.all([...dashboards, await openDashboard(watchAt)].map((d) => d.alarmIs(alarms[0]!.id, 'acknowledged')));
 
     // A user created through one instance signs in on another.
     const roles = (await (await request(ingestAt, 'GET', '/api/roles')).json()) as Array<{ id: number }>;

@@ -197,7 +197,7 @@ export const clusterPlugin = fp(
     });
 
     app.addHook('onReady', async () => {
-      node.start(handle, () => stateSource?.() ?? { systemInfo: undefined, probes: [] });
+      node.start(handle, () => stateSource?.() ?? { systemInfo: undefined, probes: [], alarms: [] });
     });
     // Registered before the modules, so closed after them: the engine's last writes are done when the lock goes.
     app.addHook('onClose', async () => node.close());

@@ -91,7 +91,6 @@ const signingOut: [string, Run][] = [
   ['useUpdateRole', mutation(useUpdateRole, { roleId: 4, input: { name: 'Readers' } })],
   ['useDeleteRole', mutation(useDeleteRole, 4)],
   ['useSetDefaultRole', mutation(useSetDefaultRole, 4)],
-  ['alarmQueries.open', query(alarmQueries.open(1))],
   ['alarmQueries.history', query(alarmQueries.history({}))],
   ['alarmQueries.summary', query(alarmQueries.summary({}))],
   ['probeAlarmQueries.history', query(probeAlarmQueries.history('P-1'))],

@@ -1,7 +1,9 @@
 // Acknowledging alarms (docs/alarms.md): the mutations and the names the Alarms page, the Dashboard's marker and Probe
-// Details share. The live feed brings the change to every screen; the alarm queries (history, summary, a probe's) refresh.
+// Details share. The live feed brings the change to every screen and to the open list (live/alarm-store.ts, never
+// refetched); the alarm queries (history, summary, a probe's) refresh.
 import { systemAlarm, type Alarm } from '@bpm/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { alarmStore } from '../live/alarm-store';
 import { acknowledgeAlarm, acknowledgeAlarms } from './api-client';
 
 /** Every alarm query key starts with this (features/alarms/api/alarm-queries.ts, dashboard/api/probe-alarm-queries.ts). */
@@ -17,8 +19,12 @@ export function useAcknowledgeAlarm() {
     mutationFn: (input: { id: number; comment?: string; then?: () => void }) => acknowledgeAlarm(input.id, input.comment),
     onSuccess: async (_alarm, input) => {
       input.then?.();
-      await queryClient.invalidateQueries({ queryKey: alarmKeyPrefix });
-      // Again once the lists are read anew: their re-render may have dropped the focus (then() keeps focus the user
+      // The open list shows the acknowledgement when its live message arrives (docs/live-feed.md (Alarms)).
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: alarmKeyPrefix }),
+        alarmStore.until(input.id, (alarm) => !canBeAcknowledged(alarm)),
+      ]);
+      // Again once the lists show it: their re-render may have dropped the focus (then() keeps focus the user
       // has taken meanwhile where it is).
       input.then?.();
     },

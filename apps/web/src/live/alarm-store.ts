@@ -1,7 +1,7 @@
-// Open alarms, live (docs/alarms.md): loaded from GET /alarms?state=open on each (re)connect and kept
-// current by the feed's `alarms` messages. Plain TypeScript, read by React through use-alarms.ts.
-// A load races the messages that arrive while it is in flight: those are applied again on top of it.
-import type { Alarm } from '@bpm/protocol';
+// Open alarms, live (docs/alarms.md (Web)): fed by the live feed alone, its alarms snapshot on each (re)connect and
+// the `alarms` messages after it (docs/live-feed.md (Alarms)); nothing here asks GET /alarms. Plain TypeScript, read
+// by React through use-alarms.ts.
+import type { Alarm, AlarmsMessage } from '@bpm/protocol';
 import { Holds } from './holds';
 
 type Listener = () => void;
@@ -30,9 +30,6 @@ export const isSuppressedByAssignment = (a: Pick<Alarm, 'suppressed' | 'state' |
 
 export class AlarmStore {
   private open = new Map<number, Alarm>();
-  private sequence = 0;
-  /** Live updates with the sequence number they arrived at (kept until a load that started later). */
-  private recent = new Map<number, { alarm: Alarm; sequence: number }>();
   private listeners = new Set<Listener>();
   private annunciatedListeners = new Set<(alarm: Alarm) => void>();
   /** Built when read (the Alarms page, Probe Details), not at every live message: the dashboard only needs the count. */
@@ -55,7 +52,7 @@ export class AlarmStore {
   /**
    * Called for each alarm that the feed brings to need acknowledgement when it did not (the chime): a new one, but
    * also one the assignment stopped suppressing (an overheating pack between stages, put on an AGV) or back from a
-   * shelve. Not for those a load brings: a reconnection does not chime for the whole backlog.
+   * shelve. Not for those a snapshot brings: a reconnection does not chime for the whole backlog.
    */
   onAnnunciated(listener: (alarm: Alarm) => void): () => void {
     this.annunciatedListeners.add(listener);
@@ -67,6 +64,7 @@ export class AlarmStore {
   getUnacknowledgedCount = (): number => this.activeCount + this.returnedCount;
   getActiveUnacknowledgedCount = (): number => this.activeCount;
   getReturnedCount = (): number => this.returnedCount;
+  /** A snapshot has come: the open list is whole (before it, the Alarms page says it is loading). */
   getIsLoaded = (): boolean => this.isLoaded;
 
   /**
@@ -79,41 +77,54 @@ export class AlarmStore {
     return this.notificationHolds.take(maxMs);
   }
 
-  /** Marks the start of a load; hand the answer to load() with this number. */
-  beginLoad(): number {
-    return this.sequence;
-  }
-
-  load(alarms: readonly Alarm[], startedAt: number): void {
-    this.open = new Map(alarms.filter(isOpen).map((a) => [a.id, a]));
-    this.activeCount = 0;
-    this.returnedCount = 0;
-    for (const a of this.open.values()) this.count(a, 1);
-    for (const [id, { alarm, sequence }] of this.recent) {
-      if (sequence <= startedAt) this.recent.delete(id);
-      else this.put(alarm);
+  /**
+   * One `alarms` message of the feed. A snapshot's part 0 replaces the open list (what closed while the socket was
+   * away goes), its later parts add to it, and none of them chime; any other message upserts its alarms, a closed
+   * one leaving the list, and chimes for each that has come to need acknowledgement.
+   */
+  apply(message: Pick<AlarmsMessage, 'alarms' | 'snapshotPart'>): void {
+    const isSnapshot = message.snapshotPart !== undefined;
+    if (message.snapshotPart === 0) {
+      this.open.clear();
+      this.activeCount = 0;
+      this.returnedCount = 0;
     }
-    this.isLoaded = true;
-    this.changed();
-  }
-
-  applyLive(alarms: readonly Alarm[]): void {
-    for (const alarm of alarms) {
+    for (const alarm of message.alarms) {
       const before = this.open.get(alarm.id);
       const wasWaiting = before !== undefined && needsAcknowledgement(before);
-      this.recent.set(alarm.id, { alarm, sequence: ++this.sequence });
       this.put(alarm);
-      if (this.isLoaded && !wasWaiting && needsAcknowledgement(alarm))
+      if (!isSnapshot && this.isLoaded && !wasWaiting && needsAcknowledgement(alarm))
         for (const listener of this.annunciatedListeners) listener(alarm);
     }
+    if (isSnapshot) this.isLoaded = true;
     this.changed();
+  }
+
+  /**
+   * Resolves once alarm `id` has left the open list or passes `test` (the live message of a change has been applied
+   * and told), or after maxMs: what follows an acknowledgement waits for the list that shows it.
+   */
+  until(id: number, test: (alarm: Alarm) => boolean, maxMs = 5000): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        unsubscribe();
+        clearTimeout(timer);
+        resolve();
+      };
+      const check = () => {
+        const alarm = this.open.get(id);
+        if (alarm === undefined || test(alarm)) done();
+      };
+      const unsubscribe = this.subscribe(check);
+      const timer = setTimeout(done, maxMs);
+      check();
+    });
   }
 
   reset(): void {
     this.open.clear();
     this.activeCount = 0;
     this.returnedCount = 0;
-    this.recent.clear();
     this.isLoaded = false;
     this.changed();
   }

@@ -80,7 +80,7 @@ export function startLiveConnection(options: LiveConnectionOptions = {}): () => 
       onMessage: (message, isSnapshot, keepIDs, onApplied) => {
         if (socket !== current) return;
         // Alarms go to their own store (docs/alarms.md), everything else to the probe store's queue.
-        if (message.messageType === 'alarms') alarmStore.applyLive(message.alarms);
+        if (message.messageType === 'alarms') alarmStore.apply(message);
         else store.enqueue(message, isSnapshot, keepIDs, onApplied);
       },
       onError: (detail) => {

@@ -19,7 +19,7 @@ describe("the sign-in's hold", () => {
     holdLiveStoresForSignIn();
     probeStore.enqueue(probeData(makeProbe('P-1')));
     probeStore.flush();
-    alarmStore.applyLive([]);
+    alarmStore.apply({ alarms: [] });
     expect(probeStore.getCounts().total).toBe(0);
     expect(heard).not.toHaveBeenCalled();
     vi.advanceTimersByTime(signInHoldMaxMs);

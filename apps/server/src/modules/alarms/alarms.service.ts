@@ -37,6 +37,8 @@ import { JournalWriter } from './journal-writer.js';
 /** Where alarm changes go live (the hub implements it). */
 export interface AlarmPublisher {
   publishAlarms(alarms: readonly Alarm[]): void;
+  /** The whole open list, which the live feed's snapshots carry from then on (docs/live-feed.md (Alarms)). */
+  restoreAlarms(alarms: readonly Alarm[]): void;
 }
 
 export interface AlarmServiceOptions {
@@ -73,6 +75,9 @@ export class AlarmService {
     const { db, probes } = this.options;
     await this.pruneJournal();
     const stored = await loadActiveAlarms(db);
+    // The live feed's open list starts from the database, the stored active alarms and the returned ones; what the
+    // restore below changes (an alarm cleared, one opened) is published on top of it (docs/live-feed.md (Alarms)).
+    this.options.publisher.restoreAlarms([...stored.map(toAlarm), ...(await this.storedReturned())]);
     this.tracker = new AlarmTracker(
       {
         journal: (entry) => this.writer.append(entry),
@@ -169,6 +174,17 @@ export class AlarmService {
       const page = await listJournal(this.options.db, { ...filter, before, limit: exportPageRows });
       if (page.length === 0) return;
       yield page;
+      before = page[page.length - 1]!.id;
+    }
+  }
+
+  /** Every returned alarm in the database, a page at a time (a backlog nobody acknowledged can be long). */
+  private async storedReturned(): Promise<Alarm[]> {
+    const returned: Alarm[] = [];
+    for (let before: number | undefined; ;) {
+      const page = await listAlarms(this.options.db, { state: 'returned', before, limit: exportPageRows });
+      returned.push(...page.map(toAlarm));
+      if (page.length < exportPageRows) return returned;
       before = page[page.length - 1]!.id;
     }
   }

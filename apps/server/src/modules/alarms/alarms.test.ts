@@ -1,6 +1,13 @@
 // The alarms API against the real app (inject): every endpoint, filter, permission level and bad
 // input of docs/alarms.md, a CSV export read back, and an alarm that keeps its id across a restart.
-import { defaultSystemInfo, type Alarm, type AlarmWithJournal, type JournalEntry, type Probe } from '@bpm/protocol';
+import {
+  defaultSystemInfo,
+  type Alarm,
+  type AlarmWithJournal,
+  type JournalEntry,
+  type LiveMessage,
+  type Probe,
+} from '@bpm/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestApp, withCookie } from '../../testing/test-app.js';
 import {
@@ -223,7 +230,7 @@ describe('permissions and bad input', () => {
 });
 
 describe('restart', () => {
-  it('keeps an active alarm’s id, acknowledgement and shelve across a restart', async () => {
+  it('keeps an active alarm’s id, acknowledgement and shelve across a restart, and the live feed’s open alarms', async () => {
     const first = await createTestApp();
     const cookie = withCookie(await first.loginAsAdmin());
     await first.app.inject({
@@ -240,13 +247,38 @@ describe('restart', () => {
       headers: cookie,
       payload: { comment: 'seen' },
     });
+    // Cleared unacknowledged: returned, open in the database only once the engine restarts.
+    for (const temperature of [60, 30])
+      await first.app.inject({
+        method: 'POST',
+        url: '/api/probes/reports',
+        headers: cookie,
+        payload: [report('P-3', temperature)],
+      });
     await first.app.close();
 
     const again = await createTestApp({ dataDir: first.config.dataDir });
     try {
+      // A socket's snapshot has the open alarms the database held (docs/live-feed.md (Alarms)).
+      const sent: Buffer[] = [];
+      const socket = {
+        bufferedAmount: 0,
+        readyState: 1,
+        send: (data: Buffer) => void sent.push(data),
+        ping() {},
+        terminate() {},
+      };
+      again.app.liveHub.addClient(socket);
+      const snapshot = sent.map((b) => JSON.parse(b.toString()) as LiveMessage).find((m) => m.messageType === 'alarms');
+      expect(snapshot?.messageType === 'alarms' && snapshot.alarms.map((a) => [a.probeID, a.state]).sort()).toEqual([
+        ['P-1', 'acknowledged'],
+        ['P-2', 'unacknowledged'],
+        ['P-3', 'returned'],
+      ]);
+      again.app.liveHub.removeClient(socket);
       const cookie2 = withCookie(await again.loginAsAdmin());
       const after = (await again.app.inject({ method: 'GET', url: '/api/alarms', headers: cookie2 })).json<Alarm[]>();
-      expect(after.map((a) => [a.id, a.probeID, a.state])).toEqual([
+      expect(after.filter((a) => a.probeID !== 'P-3').map((a) => [a.id, a.probeID, a.state])).toEqual([
         [before[0]!.id, before[0]!.probeID, before[0]!.probeID === 'P-1' ? 'acknowledged' : 'unacknowledged'],
         [before[1]!.id, before[1]!.probeID, before[1]!.probeID === 'P-1' ? 'acknowledged' : 'unacknowledged'],
       ]);
@@ -259,8 +291,10 @@ describe('restart', () => {
         alarmId: before.find((a) => a.probeID === 'P-2')!.id,
       });
       expect(
-        (await again.app.inject({ method: 'GET', url: '/api/alarms?state=open', headers: cookie2 })).json<Alarm[]>(),
-      ).toHaveLength(1);
+        (await again.app.inject({ method: 'GET', url: '/api/alarms?state=open', headers: cookie2 }))
+          .json<Alarm[]>()
+          .map((a) => a.probeID),
+      ).toEqual(['P-3', 'P-2']);
     } finally {
       await again.close();
     }

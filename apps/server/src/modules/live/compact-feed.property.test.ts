@@ -3,7 +3,7 @@
 import { makeProbeEvent, type Probe } from '@bpm/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LiveHub } from './hub.js';
+import { hubOnFakeClock } from './hub-clock.testing.js';
 import { connect, published, type ClientModel } from './live-client-model.testing.js';
 
 const ids = ['P-1', 'P-2', 'P-3', 'P-4'];
@@ -74,12 +74,12 @@ describe('compact live format, property', () => {
   it('a spec client and a compact client fed the same random stream end with the same probes', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
-        const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+        const { hub, clock } = hubOnFakeClock({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
         // Pairs of clients (spec, compact) connected at the same moments.
         const clients: ClientModel[] = [connect(hub, 'spec'), connect(hub, 'compact')];
         for (const s of steps) {
           if (s.kind === 'publish') hub.publishProbe(published(s.probe));
-          else if (s.kind === 'flush') hub.flush();
+          else if (s.kind === 'flush') clock.tick();
           else if (s.kind === 'delete') hub.publishDeletion([s.id]);
           else if (s.kind === 'join') clients.push(connect(hub, 'spec'), connect(hub, 'compact'));
           else {
@@ -89,8 +89,8 @@ describe('compact live format, property', () => {
           }
         }
         for (const client of clients) client.socket.bufferedAmount = 0;
-        hub.flush();
-        hub.flush();
+        clock.tick();
+        clock.tick();
         for (let pair = 0; pair < clients.length; pair += 2) {
           const [spec, compact] = [clients[pair]!, clients[pair + 1]!];
           spec.receive();

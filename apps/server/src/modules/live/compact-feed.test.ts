@@ -3,32 +3,32 @@
 import { makeProbeEvent, type Probe } from '@bpm/protocol';
 import { describe, expect, it } from 'vitest';
 import { firstSnapshotPartProbes, maxSnapshotPartBytes } from './compact-feed.js';
-import { LiveHub } from './hub.js';
+import { hubOnFakeClock } from './hub-clock.testing.js';
 import { baseProbe, connect, published } from './live-client-model.testing.js';
 import { maxProbesPerSlice } from './live-slices.js';
 import { recentDeltaLimits } from './recent-deltas.js';
 
 describe('compact live format', () => {
   it('after the snapshot, a flush carries only the fields changed since the previous flush', () => {
-    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    const { hub, clock } = hubOnFakeClock({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
     hub.publishProbe(published(baseProbe('A')));
-    hub.flush();
+    clock.tick();
     const client = connect(hub, 'compact');
-    hub.flush();
+    clock.tick();
     client.socket.sent = [];
     hub.publishProbe(published(baseProbe('A', { batteryPercentage: 80, watchdogExpiry: '2026-11-23T10:00:11.000Z' })));
-    hub.flush();
+    clock.tick();
     const text = client.socket.sent[0]!.toString();
     expect(JSON.parse(text)).toEqual({ c: 'd', p: [{ i: 0, w: expect.any(Number) as number, p: 80 }] });
   });
 
   it('a probe update on the compact feed is at most a fifth of the spec JSON', () => {
-    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1_000_000 });
+    const { hub, clock } = hubOnFakeClock({ flushIntervalMs: 100, maxBufferedBytes: 1_000_000 });
     hub.publishProbe(published(baseProbe('P-0001')));
-    hub.flush();
+    clock.tick();
     const spec = connect(hub, 'spec');
     const compact = connect(hub, 'compact');
-    hub.flush();
+    clock.tick();
     spec.socket.sent = [];
     compact.socket.sent = [];
     const next = baseProbe('P-0001', {
@@ -39,26 +39,26 @@ describe('compact live format', () => {
       latitude: 48.137099,
     });
     hub.publishProbe(published(next));
-    hub.flush();
+    clock.tick();
     expect(compact.socket.sent[0]!.length * 5).toBeLessThanOrEqual(spec.socket.sent[0]!.length);
   });
 
   it('a socket that fell behind for a few flushes is sent the deltas it missed, the same messages as the others', () => {
-    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    const { hub, clock } = hubOnFakeClock({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
     hub.publishProbe(published(baseProbe('A')));
-    hub.flush();
+    clock.tick();
     const slow = connect(hub, 'compact');
     const reader = connect(hub, 'compact');
-    hub.flush();
+    clock.tick();
     const [slowBefore, readerBefore] = [slow.socket.sent.length, reader.socket.sent.length];
     slow.socket.bufferedAmount = 5000;
     for (let battery = 70; battery < 75; battery += 1) {
       hub.publishProbe(published(baseProbe('A', { batteryPercentage: battery })));
-      hub.flush();
+      clock.tick();
     }
     expect(slow.socket.sent).toHaveLength(slowBefore);
     slow.socket.bufferedAmount = 0;
-    hub.flush();
+    clock.tick();
     const missed = slow.socket.sent.slice(slowBefore);
     expect(missed).toHaveLength(5);
     missed.forEach((message, i) => expect(message).toBe(reader.socket.sent[readerBefore + i]));
@@ -67,41 +67,41 @@ describe('compact live format', () => {
   });
 
   it('a socket that missed more deltas than the hub keeps gets full records of what changed', () => {
-    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    const { hub, clock } = hubOnFakeClock({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
     hub.publishProbe(published(baseProbe('A')));
     hub.publishProbe(published(baseProbe('B')));
-    hub.flush();
+    clock.tick();
     const slow = connect(hub, 'compact');
-    hub.flush();
+    clock.tick();
     slow.socket.bufferedAmount = 5000;
     for (let n = 0; n <= recentDeltaLimits.messages; n += 1) {
       hub.publishProbe(published(baseProbe('A', { batteryPercentage: n })));
-      hub.flush();
+      clock.tick();
     }
     slow.socket.sent = [];
     slow.socket.bufferedAmount = 0;
-    hub.flush();
+    clock.tick();
     expect(slow.socket.sent.map((b) => JSON.parse(b.toString()) as unknown)).toEqual([
       { c: 'd', p: [expect.objectContaining({ i: 0, id: 'A', p: recentDeltaLimits.messages }) as unknown] },
     ]);
   });
 
   it('a socket whose missed deltas exceed the buffer bound gets full records of what changed instead', () => {
-    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    const { hub, clock } = hubOnFakeClock({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
     const ids = Array.from({ length: 20 }, (_, i) => `P-${i}`);
     for (const id of ids) hub.publishProbe(published(baseProbe(id)));
-    hub.flush();
+    clock.tick();
     const slow = connect(hub, 'compact');
-    hub.flush();
+    clock.tick();
     slow.receive();
     slow.socket.bufferedAmount = 5000;
     for (let battery = 1; battery <= 5; battery += 1) {
       for (const id of ids) hub.publishProbe(published(baseProbe(id, { batteryPercentage: battery })));
-      hub.flush();
+      clock.tick();
     }
     const before = slow.socket.sent.length;
     slow.socket.bufferedAmount = 0;
-    hub.flush();
+    clock.tick();
     const sent = slow.socket.sent.slice(before).map((b) => JSON.parse(b.toString()) as { p: { id?: string }[] });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.p.map((record) => record.id)).toEqual(ids);
@@ -109,23 +109,20 @@ describe('compact live format', () => {
     expect([...slow.probes.values()].map((p) => p.batteryPercentage)).toEqual(ids.map(() => 5));
   });
 
-  it('a compact socket far behind catches up with full records slice by slice, every probe once', async () => {
+  it('a compact socket far behind catches up with full records slice by slice, every probe once', () => {
     // Slices end at maxProbesPerSlice only: on the flush's time budget a loaded machine coalesced the changes
     // in more turns than the test waits, and the catch-up's slices came out of size order
     // (docs/decisions/testing.md#slice-sizes-without-a-time-budget).
-    const hub = new LiveHub({ flushIntervalMs: 60_000, maxBufferedBytes: 1000, sliceBudgetMs: Infinity });
-    hub.start();
+    const { hub, clock } = hubOnFakeClock({ flushIntervalMs: 60_000, maxBufferedBytes: 1000, sliceBudgetMs: Infinity });
     try {
       const count = maxProbesPerSlice * 2 + 500;
       const slow = connect(hub, 'compact');
       slow.socket.bufferedAmount = 5000;
       for (let i = 0; i < count; i += 1) hub.publishProbe(published(baseProbe(`P-${i}`)));
-      hub.flush();
-      for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+      clock.tick();
       const before = slow.socket.sent.length;
       slow.socket.bufferedAmount = 0;
-      hub.flush();
-      for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+      clock.tick();
       const sizes = slow.socket.sent.slice(before).map((b) => (JSON.parse(b.toString()) as { p: unknown[] }).p.length);
       expect(sizes).toEqual([maxProbesPerSlice, maxProbesPerSlice, 500]);
       slow.receive();
@@ -137,46 +134,46 @@ describe('compact live format', () => {
   });
 
   it('sockets that connect between two flushes share one snapshot; a flush with changes makes a new one', () => {
-    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    const { hub, clock } = hubOnFakeClock({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
     hub.publishProbe(published(baseProbe('A')));
-    hub.flush();
+    clock.tick();
     const [first, second] = [connect(hub, 'compact'), connect(hub, 'compact')];
-    expect(second.socket.sent[0]).toBe(first.socket.sent[0]);
+    expect(second.socket.probeMessages()[0]).toBe(first.socket.probeMessages()[0]);
     hub.publishProbe(published(baseProbe('A', { batteryPercentage: 12 })));
-    hub.flush();
+    clock.tick();
     const third = connect(hub, 'compact');
-    expect(third.socket.sent[0]).not.toBe(first.socket.sent[0]);
+    expect(third.socket.probeMessages()[0]).not.toBe(first.socket.probeMessages()[0]);
     third.receive();
     expect(third.probes.get('A')!.batteryPercentage).toBe(12);
   });
 
   it('sends a large snapshot in parts of at most 256 KB, part 0 with the handle table', () => {
-    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    const { hub, clock } = hubOnFakeClock({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
     for (let i = 0; i < 12_000; i += 1)
       hub.publishProbe(published(baseProbe(`P-${i}`, { events: [makeProbeEvent(20, { battery: 15 })] })));
-    hub.flush();
+    clock.tick();
     const client = connect(hub, 'compact');
-    const parts = client.socket.sent.map((b) => JSON.parse(b.toString()) as { c: string; n: number[]; ids?: string[] });
+    const parts = client.socket
+      .probeMessages()
+      .map((b) => JSON.parse(b.toString()) as { c: string; n: number[]; ids?: string[] });
     expect(parts.length).toBeGreaterThan(1);
     // docs/live-feed-compact.md: a part is at most 256 KB, so a browser's worker parses one in a few milliseconds.
     expect(maxSnapshotPartBytes).toBeLessThanOrEqual(256 * 1024);
-    expect(client.socket.sent.every((b) => b.length <= 256 * 1024)).toBe(true);
+    expect(client.socket.probeMessages().every((b) => b.length <= 256 * 1024)).toBe(true);
     expect(parts.map((p) => p.n)).toEqual(parts.map((_, i) => [i, parts.length]));
     expect(parts[0]!.ids).toHaveLength(12_000);
     // Part 0 goes out as it is, so the first rows do not wait for its deflate; the later parts are compressed.
-    expect(client.socket.compressed).toEqual(parts.map((_, n) => n > 0));
+    expect(client.socket.compressed.slice(1)).toEqual(parts.map((_, n) => n > 0)); // after the alarms snapshot
     client.receive();
     expect(client.probes.size).toBe(12_000);
   });
 
-  it('while the hub runs, a new compact socket gets the state as last flushed and what changed since in the next flush', () => {
-    // The timer never fires during the test: flush() stands for its next tick.
-    const hub = new LiveHub({ flushIntervalMs: 3_600_000, maxBufferedBytes: 1_000_000 });
-    hub.start();
+  it('a new compact socket gets the state as last flushed and what changed since in the next flush', () => {
+    const { hub, clock } = hubOnFakeClock({ flushIntervalMs: 3_600_000, maxBufferedBytes: 1_000_000 });
     try {
       hub.publishProbe(published(baseProbe('A')));
       hub.publishProbe(published(baseProbe('B')));
-      hub.flush();
+      clock.tick();
       hub.publishProbe(published(baseProbe('A', { batteryPercentage: 40 })));
       hub.publishProbe(published(baseProbe('C')));
       const client = connect(hub, 'compact');
@@ -185,7 +182,7 @@ describe('compact live format', () => {
       expect([...client.probes.keys()].sort()).toEqual(['A', 'B']);
       expect(client.probes.get('A')!.batteryPercentage).toBe(83.5);
       const sentBeforeFlush = client.socket.sent.length;
-      hub.flush();
+      clock.tick();
       client.receive();
       expect(client.socket.sent.length).toBe(sentBeforeFlush + 1);
       expect([...client.probes.keys()].sort()).toEqual(['A', 'B', 'C']);
@@ -197,7 +194,7 @@ describe('compact live format', () => {
   });
 
   it('part 0 of a snapshot lists every probe in its handle table but brings only a few hundred, the highest states first', () => {
-    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    const { hub, clock } = hubOnFakeClock({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
     const state = (i: number): Probe['state'] =>
       i === 950
         ? { state: 2, stateString: 'Warning' }
@@ -205,9 +202,11 @@ describe('compact live format', () => {
           ? { state: 3, stateString: 'Critical' }
           : { state: 1, stateString: 'Normal' };
     for (let i = 0; i < 1000; i += 1) hub.publishProbe(published(baseProbe(`P-${i}`, { state: state(i) })));
-    hub.flush();
+    clock.tick();
     const client = connect(hub, 'compact');
-    const parts = client.socket.sent.map((b) => JSON.parse(b.toString()) as { n: number[]; ids?: string[]; p: { i: number }[] });
+    const parts = client.socket
+      .probeMessages()
+      .map((b) => JSON.parse(b.toString()) as { n: number[]; ids?: string[]; p: { i: number }[] });
     const ids = parts[0]!.ids!;
     expect(ids).toHaveLength(1000);
     expect(parts[0]!.p).toHaveLength(firstSnapshotPartProbes);
@@ -219,7 +218,7 @@ describe('compact live format', () => {
   });
 
   it("part 0 holds exactly the dashboard's first rows when the highest state has more probes than part 0", () => {
-    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    const { hub, clock } = hubOnFakeClock({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
     const critical = { state: 3, stateString: 'Critical' };
     // Published from C-300 down to C-1, so handle order is the reverse of the dashboard's (natural ID order, where
     // "C-2" comes before "C-10", and case is ignored); a Warning and Normal probes follow.
@@ -227,16 +226,16 @@ describe('compact live format', () => {
       hub.publishProbe(published(baseProbe(i % 7 === 0 ? `c-${i}` : `C-${i}`, { state: critical })));
     hub.publishProbe(published(baseProbe('A-1', { state: { state: 2, stateString: 'Warning' } })));
     for (let i = 0; i < 100; i += 1) hub.publishProbe(published(baseProbe(`N-${i}`)));
-    hub.flush();
+    clock.tick();
     const client = connect(hub, 'compact');
-    const parts = client.socket.sent.map((b) => JSON.parse(b.toString()) as { ids?: string[]; p: { i: number }[] });
+    const parts = client.socket.probeMessages().map((b) => JSON.parse(b.toString()) as { ids?: string[]; p: { i: number }[] });
     const ids = parts[0]!.ids!;
     const firstRows = Array.from({ length: firstSnapshotPartProbes }, (_, n) => `${(n + 1) % 7 === 0 ? 'c' : 'C'}-${n + 1}`);
     expect(parts[0]!.p.map((r) => ids[r.i]).sort()).toEqual(firstRows.sort());
   });
 
   it('passes every other message as the same JSON as to a spec client, unknown fields included', () => {
-    const hub = new LiveHub({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    const { hub, clock } = hubOnFakeClock({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
     const spec = connect(hub, 'spec');
     const compact = connect(hub, 'compact');
     spec.socket.sent = [];
@@ -249,8 +248,8 @@ describe('compact live format', () => {
       acknowledged: false,
     };
     hub.publishProbe(published(baseProbe('A', { events: [event] })));
-    hub.flush();
-    hub.flush();
+    clock.tick();
+    clock.tick();
     compact.receive();
     expect(compact.probes.get('A')!.events).toEqual([event]);
   });

@@ -93,22 +93,6 @@ export class CompactFeed {
   }
 
   /**
-   * At every flush: encodes each changed probe, moves the base on, and answers the update message (records
-   * with only the changed fields; a probe new to the feed comes whole with its ID). Null if none changed,
-   * or when no compact socket would be sent it (`withMessage` false: the base only).
-   */
-  delta(changed: Iterable<string>, latest: (id: string) => Probe | undefined, withMessage = true): Buffer | null {
-    const records: string[] = [];
-    for (const id of changed) {
-      const probe = latest(id);
-      if (!probe) continue;
-      const record = this.advance(id, probe, withMessage);
-      if (record !== null) records.push(record);
-    }
-    return this.deltaMessage(records);
-  }
-
-  /**
    * One changed probe of a flush: encodes it and moves its base on; answers its record for the delta message
    * (null when `withMessage` is false). The hub calls it probe by probe so that the encoding counts in its
    * slice's time budget (docs/security.md "Probe data bounds").

@@ -16,6 +16,10 @@ export class FakeSocket implements LiveSocket {
   terminate(): void {
     this.readyState = 3;
   }
+  /** What was sent but `alarms` messages (a snapshot's among them, which every connect begins with). */
+  probeMessages(): Buffer[] {
+    return this.sent.filter((b) => !b.toString('latin1', 0, 23).startsWith('{"messageType":"alarms"'));
+  }
   /** What was sent, parsed as spec-format messages. */
   messages(): LiveMessage[] {
     return this.sent.map((b) => JSON.parse(b.toString()) as LiveMessage);

@@ -1,21 +1,25 @@
-// The live hub (docs/live-feed.md (Server rules)): keeps every probe's latest published state, and sends each socket the
-// probes changed since the last flush, at most every flushIntervalMs. One serialisation per flush is
-// shared by every socket that keeps up; a socket whose buffer is above maxBufferedBytes gets nothing
-// more until it drains, while its changed probes coalesce in a set (at most one entry per probe), so a
-// client that never reads costs bounded memory. A socket that asked for the compact format gets probe
-// data from compact-feed.ts instead (docs/live-feed-compact.md); once it drains, a compact socket that fell
-// behind is sent the shared delta messages it missed, kept for a few seconds (no work per socket), while
-// they fit in the buffer bound, and full records when it missed more. Every other message is the same JSON for all. The hub knows
-// no database and no engine.
-import type { Alarm, Probe, SystemInfo } from '@bpm/protocol';
+// The live hub (docs/live-feed.md (Server rules)): keeps every probe's latest published state (live-probes.ts)
+// and the open alarms (live-alarms.ts), gives each socket a snapshot on connect (probe-snapshot.ts), and sends
+// it what changed since the last flush, at most every flushIntervalMs. One serialisation per flush is shared by
+// every socket that keeps up; a socket whose buffer is above maxBufferedBytes gets nothing more until it drains,
+// while its changed probes coalesce in a set (at most one entry per probe), so a client that never reads costs
+// bounded memory. A socket that asked for the compact format gets probe data from compact-feed.ts instead
+// (docs/live-feed-compact.md); once it drains, a compact socket that fell behind is sent the shared delta
+// messages it missed, kept for a few seconds (no work per socket), while they fit in the buffer bound, and full
+// records when it missed more (recent-deltas.ts). Every other message is the same JSON for all. When it works
+// comes from its scheduler (hub-scheduler.ts; tests inject a fake clock). The hub knows no database and no engine.
+import type { Alarm, SystemInfo } from '@bpm/protocol';
 import type { PublishedProbe } from '../../engine/evaluation.js';
-import { inLaterTurn, TurnBudget } from '../../event-loop-turns.js';
-import { CompactFeed } from './compact-feed.js';
+import { TurnBudget } from '../../event-loop-turns.js';
+import { eventLoopScheduler, type HubScheduler } from './hub-scheduler.js';
+import { LiveAlarms } from './live-alarms.js';
 import { LiveClients, openState, type LiveClient, type LiveFormat, type LiveSocket } from './live-clients.js';
-import { alarmsMessage, probeDeletionMessage, systemConfigMessage, withEarlierTransients } from './live-messages.js';
-import { maxProbesPerSlice, sliceBudgetMs, sliceOf } from './live-slices.js';
+import { probeDeletionMessage, systemConfigMessage } from './live-messages.js';
+import { LiveProbes } from './live-probes.js';
+import { sliceBudgetMs, sliceOf } from './live-slices.js';
+import { sendProbeSnapshot, type SnapshotSource } from './probe-snapshot.js';
 import { catchUpCompact, RecentDeltas } from './recent-deltas.js';
-import { probeDataFrames, probeDataMessage } from './snapshot-frames.js';
+import { probeDataMessage } from './snapshot-frames.js';
 
 export interface HubOptions {
   flushIntervalMs: number;
@@ -31,40 +35,31 @@ export interface FlushStats {
   durationMs: number;
 }
 
-export class LiveHub {
-  /**
-   * A probe's latest state is its published update until a flush sends it, then the compact base. Updates are
-   * dropped once flushed, so they die young; kept until the next report (~1 s) they were promoted to V8's old
-   * generation and grew the heap under load (measured). No probe's JSON is kept: a flush serialises each
-   * changed probe once for the message every spec socket shares and drops it; a catch-up or a snapshot
-   * serialises again. Caching each sent probe's JSON as a Buffer made ~120 MB of external memory within a
-   * second or two for a whole-plant change at 100,000 probes, and V8 started a major GC for it
-   * (docs/decisions/security.md#hub-keeps-no-probe-json).
-   */
-  private readonly unsent = new Map<string, PublishedProbe>();
-  private readonly changed = new Set<string>();
+export class LiveHub implements SnapshotSource {
+  readonly probes = new LiveProbes();
+  private readonly alarms = new LiveAlarms();
   private readonly clients = new LiveClients();
-  private readonly compact = new CompactFeed();
   private readonly recentDeltas: RecentDeltas;
   private systemInfo: SystemInfo | null = null;
-  /** Alarms created or changed since the last flush, latest per id (docs/alarms.md). */
-  private readonly alarms = new Map<number, Alarm>();
-  private timer: NodeJS.Timeout | undefined;
+  private stopTimer: (() => void) | undefined;
   /** Set while the rest of a sliced flush waits for a later turn of the event loop: cancels it. */
   private nextSlice: (() => void) | undefined;
-  private readonly sliceBudgetMs: number;
+  readonly sliceBudgetMs: number;
   readonly counters = { flushes: 0, messagesSent: 0, bytesSent: 0, probesFlushed: 0, backedUpSkips: 0 };
   onFlush: ((stats: FlushStats) => void) | undefined;
   /** Told of alarms as they are published (MQTT's bpm/v1/alarms, docs/mqtt.md). */
   onAlarms: ((alarms: readonly Alarm[]) => void) | undefined;
 
-  constructor(readonly options: HubOptions = { flushIntervalMs: 100, maxBufferedBytes: 1024 * 1024 }) {
+  constructor(
+    readonly options: HubOptions = { flushIntervalMs: 100, maxBufferedBytes: 1024 * 1024 },
+    readonly scheduler: HubScheduler = eventLoopScheduler,
+  ) {
     this.sliceBudgetMs = options.sliceBudgetMs ?? sliceBudgetMs;
     this.recentDeltas = new RecentDeltas(options.maxBufferedBytes);
   }
 
   start(): void {
-    this.timer ??= setInterval(() => this.flushInLaterTurn(), this.options.flushIntervalMs);
+    this.stopTimer ??= this.scheduler.every(this.options.flushIntervalMs, () => this.flushInLaterTurn());
   }
 
   /**
@@ -74,12 +69,12 @@ export class LiveHub {
    * docs/security.md "Probe data bounds"). A slice already waiting sends everything changed so far.
    */
   private flushInLaterTurn(): void {
-    this.nextSlice ??= inLaterTurn(() => this.flush());
+    this.nextSlice ??= this.scheduler.later(() => this.flush());
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.stopTimer?.();
+    this.stopTimer = undefined;
     this.nextSlice?.();
     this.nextSlice = undefined;
   }
@@ -93,34 +88,19 @@ export class LiveHub {
   }
 
   get probeCount(): number {
-    return this.probeIDs().size;
+    return this.probes.ids().size;
   }
 
-  /** Every probe the hub knows: its latest state is its update or its compact base. */
-  private probeIDs(): Set<string> {
-    return new Set([...this.unsent.keys(), ...this.compact.probeIDs()]);
-  }
+  // ---- what the probe and alarm services publish ----
 
-  // ---- what the probe service publishes ----
-
-  /** The Probe itself is only built (and serialised) when a flush sends it. */
   publishProbe(update: PublishedProbe): void {
-    const id = update.probeID;
-    const pending = this.changed.has(id) ? this.unsent.get(id) : undefined;
-    if (pending?.hasTransient) update = withEarlierTransients(update, pending.probe);
-    this.unsent.set(id, update);
-    this.changed.add(id);
+    this.probes.publish(update);
   }
-
-  /** The latest state of a probe: its pending update, or the compact base. */
-  private latestProbe = (id: string): Probe | undefined => this.unsent.get(id)?.probe ?? this.compact.probe(id);
 
   /** Deletions go out at once (they are rare) and drop the probes from every pending update. */
   publishDeletion(probeIDs: readonly string[]): void {
     for (const id of probeIDs) {
-      this.unsent.delete(id);
-      this.changed.delete(id);
-      this.compact.forget(id);
+      this.probes.forget(id);
       for (const client of this.clients.values()) client.pending?.delete(id);
     }
     // A delta sent before the deletion must not reach a client after it (it could name the probe again):
@@ -136,31 +116,30 @@ export class LiveHub {
     for (const client of this.clients.values()) this.send(client, message);
   }
 
-  /** Sent to every socket with the next flush, as one `alarms` message. */
+  /** Kept in the open list at once (a socket connecting now gets them), sent to every socket with the next flush. */
   publishAlarms(alarms: readonly Alarm[]): void {
-    for (const alarm of alarms) this.alarms.set(alarm.id, alarm);
+    this.alarms.publish(alarms);
     this.onAlarms?.(alarms);
   }
 
   /**
-   * At most maxProbesPerSlice alarms, fewer when the flush's budget is spent: each is serialised in the loop so
-   * that the budget counts it (the same bytes as one JSON.stringify of the message).
+   * The whole open list from its source of truth (the engine's start, a cluster's engine state): it replaces the
+   * hub's, and every socket gets it at once as a new alarms snapshot (docs/live-feed.md (Alarms)).
    */
-  private flushAlarms(budget: TurnBudget): void {
-    if (this.alarms.size === 0) return;
-    const alarms: string[] = [];
-    for (const [id, alarm] of this.alarms) {
-      alarms.push(JSON.stringify(alarm));
-      this.alarms.delete(id);
-      if (alarms.length === maxProbesPerSlice || budget.spent()) break;
-    }
-    const message = alarmsMessage(alarms);
-    for (const client of this.clients.values()) this.send(client, message);
+  restoreAlarms(alarms: readonly Alarm[]): void {
+    this.alarms.restore(alarms);
+    const messages = this.alarms.snapshotMessages();
+    for (const client of this.clients.values()) for (const message of messages) this.send(client, message);
+  }
+
+  /** The open alarms as this hub knows them (a cluster's engine state). */
+  openAlarms(): Alarm[] {
+    return this.alarms.openAlarms();
   }
 
   // ---- sockets ----
 
-  /** Sends systemConfig and the full snapshot, then includes the socket in every flush. */
+  /** Sends systemConfig, the open alarms and the probe snapshot, then includes the socket in every flush. */
   addClient(socket: LiveSocket, format: LiveFormat = 'spec'): void {
     const client: LiveClient = {
       socket,
@@ -172,67 +151,15 @@ export class LiveHub {
     };
     this.clients.add(client);
     if (this.systemInfo) this.send(client, systemConfigMessage(this.systemInfo));
-    if (format === 'spec') {
-      // (The base's size and the changed ones bound the probe count: counting exactly was a set of every ID.)
-      if (!this.timer || this.compact.size + this.changed.size <= maxProbesPerSlice) {
-        for (const frame of probeDataFrames(this.snapshotBytes(this.probeIDs()))) this.send(client, frame);
-        return;
-      }
-      // A large plant (while the hub runs: tests call flush() themselves): the snapshot goes maxProbesPerSlice
-      // probes per turn of the event loop (serialising 100,000 probes held the loop for 1.8 s), each probe as
-      // it is when its turn comes. Changes meanwhile coalesce in `pending` and follow the snapshot.
-      client.snapshotting = true;
-      client.pending = new Set();
-      this.sendSnapshotSlice(client, 0, this.compact.handleCount);
-      return;
-    }
-    // The compact snapshot is the state as last flushed (the base moves on at every flush, compact sockets or
-    // not): the next flush's shared delta follows on from it (the socket starts as one that fell behind, with
-    // nothing missed yet; its pending probes come whole only if it misses more deltas than the hub keeps).
-    // While the hub runs, what changed since that flush comes with the next one (≤ flushIntervalMs): encoding it
-    // here held the connect, and so part 0, 40–360 ms at full ingest for 10,000 probes, work the next flush
-    // redid anyway (docs/decisions/dashboard.md#snapshot-as-last-flushed). A stopped hub (tests) flushes only when
-    // told, so its base first takes them in when no other compact socket has to stay in step with it.
-    if (!this.timer && !this.clients.some((c) => c.format === 'compact' && c !== client)) {
-      this.compact.delta(this.changed, this.latestProbe, false);
-    }
-    // Compressed when the socket negotiated permessage-deflate: the snapshot only, never a flush. Part 0 (the handle
-    // table and the first rows, ~0.2 MB at 10,000 probes) goes as it is: its deflate came back from zlib's pool one
-    // event-loop turn later, 40–330 ms behind the connect at full ingest (docs/decisions/dashboard.md#snapshot-as-last-flushed).
-    this.compact.snapshot().forEach((part, n) => this.send(client, part, n > 0));
-    client.pending = new Set();
+    for (const message of this.alarms.snapshotMessages()) this.send(client, message);
+    sendProbeSnapshot(this, client);
   }
 
-  /**
-   * The snapshot walks the compact base by handle, from `start` up to `end` (the handles given out when the
-   * socket connected), with no list of the IDs made first: building one at 100,000 probes held the loop for
-   * ~20 ms as the socket connected (docs/decisions/security.md#spec-snapshot-by-handle). A probe
-   * deleted meanwhile has no handle any more; one that is new, or changed and not yet sent to this socket
-   * (pending here or in the hub's next flush), follows the snapshot from `pending`, so it arrives once. The
-   * first slice skips none (the client takes the first message as the whole state, docs/live-feed.md), and a
-   * later slice that skipped all of its probes sends nothing.
-   */
-  private sendSnapshotSlice(client: LiveClient, start: number, end: number): void {
-    if (this.clients.get(client.socket) !== client) return;
-    const budget = new TurnBudget(this.sliceBudgetMs);
-    let handle = start;
-    const parts: Buffer[] = [];
-    while (handle < end && handle - start < maxProbesPerSlice) {
-      const id = this.compact.idAt(handle);
-      handle += 1;
-      if (id !== null && (start === 0 || (!this.changed.has(id) && !client.pending!.has(id)))) {
-        const bytes = this.snapshotBytesOf(id);
-        if (bytes) parts.push(bytes);
-      }
-      if (budget.spent()) break;
-    }
-    if (start === 0 || parts.length > 0) for (const frame of probeDataFrames(parts)) this.send(client, frame);
-    if (handle < end && this.timer) {
-      inLaterTurn(() => this.sendSnapshotSlice(client, handle, end));
-      return;
-    }
-    if (handle < end) this.sendSnapshotSlice(client, handle, end); // the hub stopped: the rest now
-    client.snapshotting = false;
+  isConnected(client: LiveClient): boolean {
+    return this.clients.get(client.socket) === client;
+  }
+
+  snapshotDone(): void {
     this.continueIfPending();
   }
 
@@ -262,17 +189,19 @@ export class LiveHub {
    * in the next turn of the event loop: every probe still goes out with its latest state, and a probe
    * changed meanwhile simply goes out once, with its newer state.
    */
-  flush(): void {
+  private flush(): void {
     // Called by the timer while a slice waits: this flush takes its place.
     this.nextSlice?.();
     this.nextSlice = undefined;
     // One budget for the whole flush (alarms, the changed probes' JSON and compact encoding, catch-ups): each
     // part ending on its own budget, or none, let one flush run 25–60 ms at 100,000 probes (docs/security.md
     // "Probe data bounds"). A part that finds it spent still takes a step, so every part moves on.
-    const budget = new TurnBudget(this.budgetMs());
-    this.flushAlarms(budget);
+    const budget = new TurnBudget(this.sliceBudgetMs);
+    const alarms = this.alarms.takeChanged(budget);
+    if (alarms) for (const client of this.clients.values()) this.send(client, alarms);
+    const changedIDs = this.probes.changed;
     const hasBackedUp = this.clients.some((c) => c.pending !== null);
-    if (this.changed.size === 0 && !hasBackedUp) return this.continueIfPending();
+    if (changedIDs.size === 0 && !hasBackedUp) return this.continueIfPending();
     const started = performance.now();
     // Spec sockets that keep up share one message: its probes are serialised as the slice is chosen, so that
     // the slice ends on the time budget too. (Compact sockets read the probes themselves, not their JSON.)
@@ -284,14 +213,15 @@ export class LiveHub {
     const hasCompact = this.clients.some((c) => c.format === 'compact');
     const records: string[] = [];
     const texts: string[] = [];
-    const changed = sliceOf(this.changed, budget, (id) => {
-      const probe = this.latestProbe(id);
+    const compact = this.probes.compact;
+    const changed = sliceOf(changedIDs, budget, (id) => {
+      const probe = this.probes.latest(id);
       if (!probe) return;
       if (specKeepsUp) texts.push(JSON.stringify(probe));
-      const record = this.compact.advance(id, probe, hasCompact);
+      const record = compact.advance(id, probe, hasCompact);
       if (record !== null) records.push(record);
     });
-    const sharedCompact = this.compact.deltaMessage(records);
+    const sharedCompact = compact.deltaMessage(records);
     if (sharedCompact) this.recentDeltas.keep(sharedCompact);
     let shared: Buffer | undefined;
     let bytes = 0;
@@ -314,47 +244,44 @@ export class LiveHub {
         if (!client.snapshotting) this.counters.backedUpSkips += 1;
         continue;
       }
-      if (client.format === 'compact') {
-        bytes += catchUpCompact(client, this.recentDeltas, this.compact, (message) => this.send(client, message));
-        continue;
-      }
-      if (client.pending.size === 0) {
-        client.pending = null;
-        continue;
-      }
-      const owed: string[] = [];
-      const caughtUp = sliceOf(client.pending, budget, (id) => {
-        const text = this.jsonOf(id);
-        if (text !== undefined) owed.push(text);
-      });
-      const own = probeDataMessage(owed);
-      if (caughtUp === client.pending) client.pending = null;
-      else for (const id of caughtUp) client.pending.delete(id);
-      // Not compressed: on a starved machine compressing ~2 MB catch-ups kept a slow page behind for
-      // seconds at a time (5 messages in 30 s instead of 84; docs/decisions/live-format.md).
-      this.send(client, own);
-      bytes += own.length;
+      const send = (message: Buffer) => this.send(client, message);
+      bytes +=
+        client.format === 'compact'
+          ? catchUpCompact(client, this.recentDeltas, compact, send)
+          : this.catchUpSpec(client, budget, send);
     }
     const probes = changed.size;
-    // Flushed updates are no longer needed: the compact base holds the probes (a backed-up socket's catch-up
-    // and a snapshot serialise them from it).
-    for (const id of changed) if (this.compact.has(id)) this.unsent.delete(id);
-    if (changed === this.changed) this.changed.clear();
-    else for (const id of changed) this.changed.delete(id);
+    this.probes.flushed(changed);
     this.counters.flushes += 1;
     this.counters.probesFlushed += probes;
     this.onFlush?.({ probes, bytes, durationMs: performance.now() - started });
     this.continueIfPending();
   }
 
-  /** A slice ends on time only while the hub runs (it goes on in a later turn): tests call flush() themselves. */
-  private budgetMs(): number {
-    return this.timer ? this.sliceBudgetMs : Infinity;
+  /** A spec socket that fell behind and has drained: the latest state of its pending probes, a slice at a time. */
+  private catchUpSpec(client: LiveClient, budget: TurnBudget, send: (message: Buffer) => void): number {
+    const pending = client.pending!;
+    if (pending.size === 0) {
+      client.pending = null;
+      return 0;
+    }
+    const owed: string[] = [];
+    const caughtUp = sliceOf(pending, budget, (id) => {
+      const text = this.probes.json(id);
+      if (text !== undefined) owed.push(text);
+    });
+    const own = probeDataMessage(owed);
+    if (caughtUp === pending) client.pending = null;
+    else for (const id of caughtUp) pending.delete(id);
+    // Not compressed: on a starved machine compressing ~2 MB catch-ups kept a slow page behind for
+    // seconds at a time (5 messages in 30 s instead of 84; docs/decisions/live-format.md).
+    send(own);
+    return own.length;
   }
 
-  /** The rest of a sliced flush goes in the next turn (only while the hub runs: tests call flush() themselves). */
+  /** The rest of a sliced flush, or a catch-up a socket is owed, goes in a later turn. */
   private continueIfPending(): void {
-    if (!this.timer || this.nextSlice) return;
+    if (this.nextSlice) return;
     const owesCatchUp = this.clients.some(
       (c) =>
         (c.pending?.size ?? 0) > 0 &&
@@ -362,37 +289,15 @@ export class LiveHub {
         c.socket.readyState === openState &&
         c.socket.bufferedAmount <= this.options.maxBufferedBytes,
     );
-    if (this.changed.size > 0 || this.alarms.size > 0 || owesCatchUp) this.nextSlice = inLaterTurn(() => this.flush());
+    if (this.probes.changed.size > 0 || this.alarms.changedCount > 0 || owesCatchUp)
+      this.nextSlice = this.scheduler.later(() => this.flush());
   }
 
-  private send(client: LiveClient, message: Buffer, compress = false): void {
+  send(client: LiveClient, message: Buffer, compress = false): void {
     if (client.socket.readyState !== openState) return;
     // Text frames from one Buffer: no per-socket string encoding, and no per-socket compression.
     client.socket.send(message, { binary: false, compress });
     this.counters.messagesSent += 1;
     this.counters.bytesSent += message.length;
-  }
-
-  private *snapshotBytes(probeIDs: Iterable<string>): Generator<Buffer> {
-    for (const id of probeIDs) {
-      const bytes = this.snapshotBytesOf(id);
-      if (bytes) yield bytes;
-    }
-  }
-
-  /**
-   * The probe's JSON for a snapshot, made for this message only: caching every probe's JSON as a socket
-   * connected made ~120 MB of Buffers in a second at 100,000 probes, and V8 starts a major GC whenever external
-   * memory grows ~64 MB (docs/decisions/security.md#hub-keeps-no-probe-json).
-   */
-  private snapshotBytesOf(id: string): Buffer | undefined {
-    const text = this.jsonOf(id);
-    return text === undefined ? undefined : Buffer.from(text);
-  }
-
-  /** The probe's latest state as spec-format JSON. */
-  private jsonOf(id: string): string | undefined {
-    const probe = this.latestProbe(id);
-    return probe && JSON.stringify(probe);
   }
 }

@@ -1,6 +1,7 @@
 // The live feed's messages other than probe data (docs/live-feed.md): the same JSON for every socket.
 import type { Probe, ProbeEvent, SystemInfo } from '@bpm/protocol';
 import type { PublishedProbe } from '../../engine/evaluation.js';
+import { jsonArrayMessage } from './snapshot-frames.js';
 
 export function systemConfigMessage(systemInfo: SystemInfo | null): Buffer {
   return Buffer.from(JSON.stringify({ messageType: 'systemConfig', systemInfo }));
@@ -10,9 +11,13 @@ export function probeDeletionMessage(probeIDs: readonly string[]): Buffer {
   return Buffer.from(JSON.stringify({ messageType: 'probeDeletion', probes: probeIDs.map((probeID) => ({ probeID })) }));
 }
 
-/** An `alarms` message from alarms already serialised one by one. */
-export function alarmsMessage(alarmJsons: readonly string[]): Buffer {
-  return Buffer.from(`{"messageType":"alarms","alarms":[${alarmJsons.join(',')}]}`);
+/**
+ * An `alarms` message from alarms already serialised one by one; a snapshot's carry their part number
+ * (docs/live-feed.md (Alarms)).
+ */
+export function alarmsMessage(alarmJsons: readonly (string | Buffer)[], snapshotPart?: number): Buffer {
+  const part = snapshotPart === undefined ? '' : `"snapshotPart":${snapshotPart},`;
+  return jsonArrayMessage(Buffer.from(`{"messageType":"alarms",${part}"alarms":[`), alarmJsons);
 }
 
 /**

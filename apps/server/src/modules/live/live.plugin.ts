@@ -5,6 +5,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LiveHub } from './hub.js';
+import type { HubScheduler } from './hub-scheduler.js';
 import { LiveSessions } from './live-sessions.js';
 import { liveRoutes } from './live.routes.js';
 
@@ -23,14 +24,19 @@ export interface LiveModuleOptions {
   pingIntervalMs?: number;
   /** How often open sockets' sessions and keys are checked again; defaults to the ping interval. */
   credentialRecheckMs?: number;
+  /** When the hub flushes (default: setInterval and event-loop turns; tests inject a fake clock). */
+  scheduler?: HubScheduler;
 }
 
 export const liveModule = fp(
   async (app: FastifyInstance, options: LiveModuleOptions) => {
-    const hub = new LiveHub({
-      flushIntervalMs: options.flushIntervalMs ?? liveTiming.flushIntervalMs,
-      maxBufferedBytes: options.maxBufferedBytes ?? 1024 * 1024,
-    });
+    const hub = new LiveHub(
+      {
+        flushIntervalMs: options.flushIntervalMs ?? liveTiming.flushIntervalMs,
+        maxBufferedBytes: options.maxBufferedBytes ?? 1024 * 1024,
+      },
+      options.scheduler,
+    );
     app.decorate('liveHub', hub);
     const sessions = new LiveSessions();
     app.decorate('liveSessions', sessions);

@@ -3,14 +3,17 @@ import { type LiveMessage, type Probe, type ProbeReportInput } from '@bpm/protoc
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, withCookie, type TestApp } from '../../testing/test-app.js';
+import { FakeHubClock } from './hub-clock.testing.js';
 
 let t: TestApp;
 let base: string;
 let origin: string;
 let cookie: string;
+/** The hub's flush clock: a test ticks it where the timer would flush (hub-scheduler.ts). */
+const clock = new FakeHubClock();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ liveScheduler: clock });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -71,18 +74,21 @@ describe('the compact format (bpm.compact.v1)', () => {
         const first: unknown[] = [];
         socket.on('message', (data) => {
           first.push(JSON.parse(data.toString()));
-          if (first.length === 2) resolve({ socket, first });
+          if (first.length === 3) resolve({ socket, first });
         });
         socket.once('error', reject);
       });
     const compact = await open(['bpm.compact.v1']);
     expect(compact.socket.protocol).toBe('bpm.compact.v1');
     expect(compact.first[0]).toMatchObject({ messageType: 'systemConfig' });
+    // The open alarms, the same JSON in both formats (docs/live-feed.md (Alarms)).
+    expect(compact.first[1]).toMatchObject({ messageType: 'alarms', snapshotPart: 0 });
     // Part 0 of the compact snapshot (Z-1 is in it, or in the next flush's update if it was not flushed yet).
-    expect(compact.first[1]).toMatchObject({ c: 's', n: [0, 1], ids: expect.any(Array) as unknown });
+    expect(compact.first[2]).toMatchObject({ c: 's', n: [0, 1], ids: expect.any(Array) as unknown });
     const spec = await open([]);
     expect(spec.socket.protocol).toBe('');
-    expect(spec.first[1]).toMatchObject({ messageType: 'probeData' });
+    expect(spec.first[1]).toEqual(compact.first[1]);
+    expect(spec.first[2]).toMatchObject({ messageType: 'probeData' });
     compact.socket.terminate();
     spec.socket.terminate();
   });
@@ -115,6 +121,7 @@ describe('the live feed at /', () => {
     const client = await connect();
     await client.next((m) => m.messageType === 'probeData');
     await ingest([report('R-1', 42)]);
+    clock.tick();
     const update = await client.next(has('R-1'));
     expect(probesIn(update).find((p) => p.probeID === 'R-1')).toMatchObject({
       batteryPercentage: 42,
@@ -133,6 +140,7 @@ describe('the live feed at /', () => {
     ]);
     expect(bad.statusCode).toBe(400);
     await ingest([report('X-OK')]);
+    clock.tick();
     await client.next(has('X-OK'));
     const seen = client.messages.flatMap(probesIn).map((p) => p.probeID);
     expect(seen).not.toContain('X-1');
@@ -143,8 +151,7 @@ describe('the live feed at /', () => {
   it('coalesces many reports of one probe into its latest state, once', async () => {
     const client = await connect();
     await client.next((m) => m.messageType === 'probeData');
-    const hub = t.app.liveHub;
-    hub.stop(); // flush by hand, so every report below lands in the same flush
+    // The clock does not tick by itself: every report below lands in the same flush.
     try {
       const start = Date.parse('2026-11-22T10:00:00.000Z');
       for (let request = 0; request < 3; request++) {
@@ -154,14 +161,13 @@ describe('the live feed at /', () => {
         expect((await ingest(batch)).json()).toEqual({ accepted: 20, ignored: 0 });
       }
       const before = client.messages.length;
-      hub.flush();
+      clock.tick();
       const update = await client.next(has('C-1'));
       expect(client.messages.indexOf(update)).toBeGreaterThanOrEqual(before);
       const copies = client.messages.flatMap(probesIn).filter((p) => p.probeID === 'C-1');
       expect(copies).toHaveLength(1);
       expect(copies[0]!.batteryPercentage).toBe(31);
     } finally {
-      hub.start();
       client.close();
     }
   });
@@ -195,7 +201,6 @@ describe('the live feed at /', () => {
       const serverSide = [...t.app.websocketServer.clients].find((s) => !before.has(s))!;
       const reader = await connect();
       slow.socket.pause(); // stops reading: the TCP window fills, then the server's buffer
-      hub.stop();
       try {
         const probeCount = 1000;
         let largestMessage = 0;
@@ -209,7 +214,7 @@ describe('the live feed at /', () => {
           // heartbeat would drop it after 30–60 s on a slow machine. This test is about its buffer.
           hub.markAlive(serverSide);
           const sentBefore = hub.counters.bytesSent;
-          hub.flush();
+          clock.tick();
           largestMessage = Math.max(largestMessage, hub.counters.bytesSent - sentBefore); // bytes to both sockets: an upper bound
           // The reading client takes each update before the next, so it never backs up.
           await reader.next((m) => probesIn(m).some((p) => p.probeID === 'B-0' && p.batteryPercentage === 50 + (round % 40)));
@@ -223,24 +228,27 @@ describe('the live feed at /', () => {
         expect(reader.messages.filter(has('B-0')).length).toBe(40); // the reading client missed nothing
 
         slow.socket.resume();
-        hub.start();
         // Every probe in its latest state (in one message or several: a slice also ends on its time budget).
         await vi.waitFor(
           () => {
+            clock.tick(); // the timer's next flush: the socket has drained by now, or by a later one
             const latest = new Map(slow.messages.flatMap(probesIn).map((p) => [p.probeID, p.batteryPercentage]));
             const caughtUp = Array.from({ length: probeCount }, (_, i) => latest.get(`B-${i}`)).filter((b) => b === 89);
             expect(caughtUp).toHaveLength(probeCount);
           },
           { timeout: 30_000 },
         );
-        // Probes beyond one slice (earlier tests' probes whose watchdogs fired meanwhile) follow in a later
-        // turn, queued behind other slices (the history writer's): the socket is caught up once they have gone.
-        await vi.waitFor(() => expect(hub.clientState(serverSide)).toEqual({ isBackedUp: false, pendingProbes: 0 }), {
-          timeout: 30_000,
-        });
+        // Probes beyond one slice (earlier tests' probes whose watchdogs fired meanwhile) follow in later turns:
+        // the socket is caught up once they have gone.
+        await vi.waitFor(
+          () => {
+            clock.tick();
+            expect(hub.clientState(serverSide)).toEqual({ isBackedUp: false, pendingProbes: 0 });
+          },
+          { timeout: 30_000 },
+        );
       } finally {
         hub.options.maxBufferedBytes = previousBound;
-        hub.start();
         slow.close();
         reader.close();
       }

@@ -16,6 +16,11 @@ const comma = ','.charCodeAt(0);
  * turns the whole joined string two-byte before it is encoded.)
  */
 export function probeDataMessage(parts: readonly (string | Buffer)[]): Buffer {
+  return jsonArrayMessage(head, parts);
+}
+
+/** `head`, the parts joined by commas, then `]}`: a message whose last field is an array of JSON values. */
+export function jsonArrayMessage(head: Buffer, parts: readonly (string | Buffer)[]): Buffer {
   let length = head.length + tail.length + Math.max(0, parts.length - 1);
   for (const part of parts) length += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
   const message = Buffer.allocUnsafe(length);

@@ -173,7 +173,7 @@ export class NotificationService {
     const outcome = await this.sender.deliver(row, channel);
     await this.sender.record(row, outcome, true);
     this.options.changed?.();
-    return { deliveryId: id, status: outcome.ok ? 'sent' : 'failed', error: outcome.ok ? null : outcome.error };
+    return { deliveryId: id, status: outcome.ok ? 'sent' : 'failed', error: outcome.ok ? (outcome.note ?? null) : outcome.error };
   }
 
   private enrolActive(): void {

@@ -88,10 +88,11 @@ export async function messageAlarmIds(db: Kysely<Database>, id: number, limit: n
   return rows.map((r) => r.alarm_id);
 }
 
-export async function markSent(db: Kysely<Database>, id: number, attempts: number, now: string): Promise<void> {
+/** `note`: what the log still says of a sent message (the recipients an SMTP server refused). */
+export async function markSent(db: Kysely<Database>, id: number, attempts: number, now: string, note?: string): Promise<void> {
   await db
     .updateTable('notifications')
-    .set({ status: 'sent', attempts, sent_at: now, next_attempt_at: null, last_error: null })
+    .set({ status: 'sent', attempts, sent_at: now, next_attempt_at: null, last_error: note ?? null })
     .where('id', '=', id)
     .execute();
 }

@@ -113,7 +113,7 @@ export class Sender {
     const nowMs = this.now();
     const now = new Date(nowMs).toISOString();
     if (outcome.ok) {
-      await markSent(db, row.id, attempts, now);
+      await markSent(db, row.id, attempts, now, outcome.note);
       // The receiver answers again: its waiting retries need not wait out their back-off.
       await db
         .updateTable('notifications')

@@ -6,7 +6,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { RenderedMessage } from './message-text.js';
 import type { StoredChannel } from './channels.queries.js';
 
-export type Outcome = { ok: true } | { ok: false; retry: boolean; error: string; retryAfterMs?: number };
+/** `note`: sent, with what the log should still say (recipients an SMTP server refused while taking the others). */
+export type Outcome = { ok: true; note?: string } | { ok: false; retry: boolean; error: string; retryAfterMs?: number };
 
 export interface TransportOptions {
   timeoutMs: number;
@@ -108,7 +109,7 @@ export async function sendEmail(
   if (recipients.length === 0) return { ok: false, retry: false, error: 'The channel has no recipient with an e-mail address' };
   const domain = /@([^>\s]+)>?$/.exec(options.smtpFrom)?.[1] ?? 'bpm.local';
   try {
-    await smtpTransport(options.smtpUrl, options.timeoutMs).sendMail({
+    const info = await smtpTransport(options.smtpUrl, options.timeoutMs).sendMail({
       from: options.smtpFrom,
       to: recipients,
       subject: message.subject,
@@ -117,7 +118,12 @@ export async function sendEmail(
       messageId: `<bpm-delivery-${deliveryId}@${domain}>`,
       headers: { 'X-BPM-Delivery': String(deliveryId) },
     });
-    return { ok: true };
+    // Some recipients refused, the others took it: sent (a retry would mail those again), and the log says who not.
+    const refused = ((info.rejected ?? []) as (string | { address: string })[]).map((r) => (typeof r === 'string' ? r : r.address));
+    if (refused.length === 0) return { ok: true };
+    const reply = (info.rejectedErrors?.[0] as { response?: string } | undefined)?.response;
+    const note = `SMTP refused ${refused.length} of ${recipients.length} recipients: ${refused.join(', ')}${reply ? ` (${reply})` : ''}`;
+    return { ok: true, note: note.slice(0, 500) };
   } catch (error) {
     const e = error as { responseCode?: number; response?: string; code?: string; message: string };
     const text = e.response ? `SMTP ${e.response}` : `${e.code ? `${e.code}: ` : ''}${e.message}`;

@@ -131,6 +131,13 @@ describe('single sign-on', () => {
     expect((await auditActions('auth.sign-in')).filter((e) => e.via === 'sso').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('gives two first sign-ins of one new user at once one account and two sessions (no 500)', async () => {
+    const [a, b] = await Promise.all([signInAs(user('twin', ['operators'])), signInAs(user('twin', ['operators']))]);
+    expect([a.location, b.location]).toEqual(['/', '/']);
+    expect(a.session && b.session).toBeDefined();
+    expect((await listUsers()).filter((u) => u.username === 'twin')).toHaveLength(1);
+  });
+
   it('refuses a user whose groups match no rule (the map has no *), with no account and no session', async () => {
     const result = await signInAs(user('visitor', ['visitors']));
     expect(result).toMatchObject({ location: '/login?sso=no-role', session: undefined });

@@ -195,6 +195,19 @@ export async function upsertSsoUser(
   db: Kysely<Database>,
   profile: SsoProfile,
 ): Promise<{ taken: true } | { taken: false; before: User | null; user: User }> {
+  try {
+    return await upsertSsoUserOnce(db, profile);
+  } catch (error) {
+    // Two first sign-ins of one user at once both found no account, and the unique username index refused the second
+    // insert (docs/sso.md (Accounts)): once more, it finds the account the first created. Any other error recurs.
+    return upsertSsoUserOnce(db, profile).catch(() => Promise.reject(error));
+  }
+}
+
+function upsertSsoUserOnce(
+  db: Kysely<Database>,
+  profile: SsoProfile,
+): Promise<{ taken: true } | { taken: false; before: User | null; user: User }> {
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const existing = await findCredentials(trx, { username: profile.username });

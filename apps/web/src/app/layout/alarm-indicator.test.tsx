@@ -1,6 +1,7 @@
-// The top bar's alarm part: it loads the open alarms at each (re)connection of the feed, and that reload does not
-// re-render the count's and the chime's tooltips and switch (docs/decisions/dashboard.md#top-bar-re-renders).
-import { act, screen, waitFor } from '@testing-library/react';
+// The top bar's alarm part: it counts the open alarms the live feed brings, asks GET /alarms for nothing, and a
+// reconnection or a new snapshot does not re-render the count's and the chime's tooltips and switch
+// (docs/decisions/dashboard.md#top-bar-re-renders).
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alarmStore } from '../../live/alarm-store';
 import { probeStore } from '../../live/probe-store';
@@ -24,7 +25,7 @@ afterEach(() => {
 });
 
 describe('AlarmIndicator', () => {
-  it('loads the open alarms when the feed connects, without re-rendering the tooltips or the chime switch', async () => {
+  it('counts the alarms of the feed without asking GET /alarms, and a reconnection re-renders neither the tooltips nor the chime switch', async () => {
     const fetches = stubFetch({ 'GET /alarms': json([]) });
     renderWithProviders(<AlarmIndicator />);
     await act(() => allMountedLater());
@@ -34,22 +35,26 @@ describe('AlarmIndicator', () => {
     const before = { ...renders };
     act(() => probeStore.setStatus('connecting'));
     act(() => probeStore.setStatus('connected'));
-    await waitFor(() => expect(fetches.count('GET /alarms')).toBe(1));
+    act(() => alarmStore.apply({ snapshotPart: 0, alarms: [alarmFixture(1)] }));
+    await screen.findByRole('link', { name: '1 active unacknowledged alarm' });
+    expect(fetches.count('GET /alarms')).toBe(0);
     expect(renders.Tooltip - before.Tooltip).toBe(0);
     expect(renders.Switch - before.Switch).toBe(0);
     expect(screen.getByRole('switch', { name: 'Alarm chime' })).toBeInTheDocument();
   });
 
   it('counts the active and the returned alarms awaiting acknowledgement apart, each linking to its list, and the title follows', async () => {
-    stubFetch({
-      'GET /alarms': json([
-        alarmFixture(1),
-        alarmFixture(2, { state: 'returned', clearedAt: '2026-11-23T10:00:05.000Z' }),
-        alarmFixture(3, { state: 'returned', clearedAt: '2026-11-23T10:00:06.000Z' }),
-      ]),
-    });
     renderWithProviders(<AlarmIndicator />);
-    act(() => probeStore.setStatus('connected'));
+    act(() =>
+      alarmStore.apply({
+        snapshotPart: 0,
+        alarms: [
+          alarmFixture(1),
+          alarmFixture(2, { state: 'returned', clearedAt: '2026-11-23T10:00:05.000Z' }),
+          alarmFixture(3, { state: 'returned', clearedAt: '2026-11-23T10:00:06.000Z' }),
+        ],
+      }),
+    );
     const returned = await screen.findByRole('link', { name: '2 returned unacknowledged alarms' });
     expect(returned).toHaveAttribute('href', '/alarms?state=returned');
     expect(screen.getByRole('link', { name: '1 active unacknowledged alarm' })).toHaveAttribute(
@@ -60,7 +65,6 @@ describe('AlarmIndicator', () => {
   });
 
   it('the speaker beside the chime switch is its label: a tap on it turns the chime on and off, kept per browser', async () => {
-    stubFetch({ 'GET /alarms': json([]) });
     renderWithProviders(<AlarmIndicator />);
     await act(() => allMountedLater());
     const chime = screen.getByRole<HTMLInputElement>('switch', { name: 'Alarm chime' });

@@ -1,27 +1,15 @@
 // The top bar's alarm part (docs/alarms.md): the alarms awaiting acknowledgement, active and returned, each linking
-// to its list on /alarms, and the chime toggle. It also keeps the open-alarm store loaded: once per (re)connection of the feed.
+// to its list on /alarms, and the chime toggle. The open-alarm store they read is fed by the live feed alone.
 import { Badge, Box, Group, Switch } from '@mantine/core';
 import { DeferredTooltip } from '../../components/ui/deferred-tooltip';
 import { Icon } from '../../components/ui/icon';
-import { useQuery } from '@tanstack/react-query';
-import { memo, useEffect, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { alarmQueries } from '../../features/alarms/api/alarm-queries';
 import { alarmStore } from '../../live/alarm-store';
 import { useActiveUnacknowledgedCount, useReturnedCount } from '../../live/use-alarms';
-import { useConnectionStatus } from '../../live/use-live';
 import { isChimeOn, playChime, setChimeOn, subscribeChime } from './alarm-chime';
 import { notLiveLabel, notLiveStyle, useIsNotLive } from './not-live';
-
-function useOpenAlarmSync(): void {
-  const status = useConnectionStatus();
-  const [epoch, setEpoch] = useState(0);
-  useEffect(() => {
-    if (status === 'connected') setEpoch((e) => e + 1);
-  }, [status]);
-  useQuery({ ...alarmQueries.open(epoch), enabled: epoch > 0 });
-}
 
 function useChime(): boolean {
   const isOn = useSyncExternalStore(subscribeChime, isChimeOn);
@@ -34,21 +22,10 @@ function useChime(): boolean {
   return isOn;
 }
 
-/**
- * Renders nothing: it re-renders at each change of the connection status (twice when the socket opens, the second
- * starting the fetch), and in AlarmIndicator itself those renders took the count's and the chime's tooltips and
- * switch with them, in the middle of the sign-in (docs/decisions/dashboard.md#top-bar-re-renders).
- */
-function OpenAlarmSync(): null {
-  useOpenAlarmSync();
-  return null;
-}
-
 /** Memoised: it takes no props, and the top bar re-renders when the user's initials arrive. */
 export const AlarmIndicator = memo(function AlarmIndicator() {
   return (
     <Group gap={2} wrap="nowrap">
-      <OpenAlarmSync />
       <UnacknowledgedCount />
       {/* Below 768 px the counts need the room: the chime toggle is a desk (control room) setting. */}
       <Box visibleFrom="sm">

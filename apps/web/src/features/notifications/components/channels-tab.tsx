@@ -159,7 +159,9 @@ function TestOutcome({ outcome, error }: { outcome: ChannelTestResult | null; er
   if (!outcome) return null;
   return (
     <Text size="sm" role="status" c={outcome.status === 'sent' ? 'green.9' : 'red.9'}>
-      {outcome.status === 'sent' ? 'Test message sent' : `Test message failed: ${outcome.error ?? 'no reason given'}`}
+      {outcome.status === 'failed'
+        ? `Test message failed: ${outcome.error ?? 'no reason given'}`
+        : `Test message sent${outcome.error ? `. ${outcome.error}` : ''}`}
     </Text>
   );
 }
