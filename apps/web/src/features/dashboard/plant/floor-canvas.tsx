@@ -2,7 +2,7 @@
 // only when a batch, the view or the size changed; dragged to pan and pinched (or the buttons) to zoom, by mouse or
 // fingers (pointer events, touch-action none); hovering names the probe, a click or tap opens its Probe Details.
 import { ActionIcon, Group, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { probeStore } from '../../../live/probe-store';
 import { Icon } from '../../../components/ui/icon';
 import { FloorPainter, type FloorBackground } from './floor-drawing';
@@ -14,6 +14,8 @@ export interface FloorCanvasProps {
   onOpen: (probeID: string) => void;
   /** Told after each frame that changes it: the probes reporting no position. */
   onNoPosition: (count: number) => void;
+  /** Shown beside the zoom buttons, below the floor (the legend). */
+  children?: ReactNode;
 }
 
 /** A press that moves less than this (px) is a click or tap, not a drag. */
@@ -25,7 +27,9 @@ interface Tip {
   y: number;
 }
 
-export function FloorCanvas({ background, onOpen, onNoPosition }: FloorCanvasProps) {
+export function FloorCanvas({ background, onOpen, onNoPosition, children }: FloorCanvasProps) {
+  const image = background.image;
+  const aspect = image && image.naturalWidth > 0 && image.naturalHeight > 0 ? image.naturalWidth / image.naturalHeight : null;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const backRef = useRef<HTMLCanvasElement>(null);
   const view = useRef<View>(identityView);
@@ -100,41 +104,56 @@ export function FloorCanvas({ background, onOpen, onNoPosition }: FloorCanvasPro
   });
 
   return (
-    <div className={classes.floor}>
-      {/* Behind the dots: the plan or the grid, redrawn only when the view, the size or the plan changes. */}
-      <canvas ref={backRef} className={classes.floorBack} aria-hidden="true" />
-      <canvas
-        ref={canvasRef}
-        className={classes.floorCanvas}
-        role="img"
-        aria-label="Floor: each probe at its position, coloured by its state. The List shows the same probes as a table."
-        {...gestures}
-        onPointerLeave={() => setTip(null)}
-      />
-      {tip && (
-        <div role="tooltip" className={classes.floorTip} style={{ left: tip.x, top: tip.y }}>
-          {tip.probeID}
-        </div>
-      )}
-      <Group gap={4} className={classes.floorControls}>
-        <ActionIcon variant="default" aria-label="Zoom in" onClick={() => zoomBy(1.5)}>
-          <Icon name="add" size={18} />
-        </ActionIcon>
-        <ActionIcon variant="default" aria-label="Zoom out" onClick={() => zoomBy(1 / 1.5)}>
-          <Text fw={700} lh={1} aria-hidden="true">
-            −
+    <>
+      {/* With a plan, the box takes the plan's shape (within the screen's height): a wide hall on a phone is not a strip
+          in a tall empty box. */}
+      <div
+        className={classes.floor}
+        style={
+          aspect
+            ? { aspectRatio: String(aspect), width: '100%', height: 'auto', minHeight: 200, maxHeight: 'calc(100dvh - 200px)' }
+            : undefined
+        }
+      >
+        {/* Behind the dots: the plan or the grid, redrawn only when the view, the size or the plan changes. */}
+        <canvas ref={backRef} className={classes.floorBack} aria-hidden="true" />
+        <canvas
+          ref={canvasRef}
+          className={classes.floorCanvas}
+          role="img"
+          aria-label="Floor: each probe at its position, coloured by its state. The List shows the same probes as a table."
+          {...gestures}
+          onPointerLeave={() => setTip(null)}
+        />
+        {tip && (
+          <div role="tooltip" className={classes.floorTip} style={{ left: tip.x, top: tip.y }}>
+            {tip.probeID}
+          </div>
+        )}
+        {gridStep !== null && !background.image && (
+          <Text size="xs" c="gray.7" className={classes.floorScale}>
+            No floor plan: grid of {gridStep} m squares
           </Text>
-        </ActionIcon>
-        <ActionIcon variant="default" aria-label="Reset the view" onClick={() => setView(identityView)}>
-          <Icon name="refresh" size={18} />
-        </ActionIcon>
+        )}
+      </div>
+      {/* Below the floor, not over it: on a phone the buttons covered a good part of a wide plan. */}
+      <Group gap="md" justify="space-between" wrap="wrap">
+        {children}
+        <Group gap={4}>
+          <ActionIcon variant="default" aria-label="Zoom in" onClick={() => zoomBy(1.5)}>
+            <Icon name="add" size={18} />
+          </ActionIcon>
+          <ActionIcon variant="default" aria-label="Zoom out" onClick={() => zoomBy(1 / 1.5)}>
+            <Text fw={700} lh={1} aria-hidden="true">
+              −
+            </Text>
+          </ActionIcon>
+          <ActionIcon variant="default" aria-label="Reset the view" onClick={() => setView(identityView)}>
+            <Icon name="refresh" size={18} />
+          </ActionIcon>
+        </Group>
       </Group>
-      {gridStep !== null && !background.image && (
-        <Text size="xs" c="gray.7" className={classes.floorScale}>
-          No floor plan: grid of {gridStep} m squares
-        </Text>
-      )}
-    </div>
+    </>
   );
 }
 

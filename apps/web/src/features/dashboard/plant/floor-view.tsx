@@ -45,8 +45,7 @@ export function FloorView({ onOpen, canEditPlan }: { onOpen: (probeID: string) =
   );
   return (
     <>
-      <FloorCanvas background={background} onOpen={onOpen} onNoPosition={setNoPosition} />
-      <Group gap="md" justify="space-between" wrap="wrap">
+      <FloorCanvas background={background} onOpen={onOpen} onNoPosition={setNoPosition}>
         <Group gap="md" wrap="wrap" role="list" aria-label="Legend">
           {legend.map((state) => (
             <Text span size="sm" key={state} role="listitem">
@@ -63,12 +62,12 @@ export function FloorView({ onOpen, canEditPlan }: { onOpen: (probeID: string) =
             </Text>
           ))}
         </Group>
-        {noPosition > 0 && (
-          <Text size="sm" role="status">
-            {noPosition} {noPosition === 1 ? 'probe reports' : 'probes report'} no position
-          </Text>
-        )}
-      </Group>
+      </FloorCanvas>
+      {noPosition > 0 && (
+        <Text size="sm" role="status">
+          {noPosition} {noPosition === 1 ? 'probe reports' : 'probes report'} no position
+        </Text>
+      )}
       {plan.isError && <Text c="red.9">Failed to load the floor plan: {plan.error.message}</Text>}
       {canEditPlan && plan.isSuccess && <FloorPlanControls plan={plan.data} />}
     </>

@@ -63,12 +63,15 @@ const LaneCard = memo(function LaneCard({ lane, onOpen }: { lane: Lane; onOpen: 
         <h2 className={classes.laneName} id={headingId}>
           {lane.name}
         </h2>
-        <span>{countText(lane)}</span>
-        {lane.worst && lane.worst !== 'Normal' && (
-          <span>
-            · worst <StateWord state={lane.worst} />
-          </span>
-        )}
+        <span>
+          {countText(lane)}
+          {lane.worst && lane.worst !== 'Normal' && (
+            <>
+              {' · worst '}
+              <StateWord state={lane.worst} />
+            </>
+          )}
+        </span>
       </div>
       {lane.count > 0 && (
         <ul className={classes.tiles} aria-label={`${lane.name}: ${countText(lane)}`}>
@@ -111,13 +114,16 @@ const PlantTile = memo(function PlantTile({ probeID, onOpen }: { probeID: string
       <span className={classes.tileTop}>
         {symbol && <DashboardIcon name={symbol.icon} colour={state === 'Critical' ? undefined : symbol.colour} small />}
         <span className={classes.packName}>{probe.assignment.batteryPack?.name ?? probeID}</span>
+      </span>
+      {/* The marker on the AGV's line: on the first it took the pack name's room, on exactly the tiles that matter. */}
+      <span className={classes.tileTop}>
+        <span className={`${classes.tileLine} ${classes.grow}`}>{probe.assignment.agv?.name ?? 'No AGV'}</span>
         {isUnacknowledged && (
           <span className={classes.unack} title="An alarm of this probe waits for acknowledgement">
             Unack
           </span>
         )}
       </span>
-      <span className={classes.tileLine}>{probe.assignment.agv?.name ?? 'No AGV'}</span>
       <span className={classes.tileLine}>
         {hotter === null ? 'N/A' : formatTemperature(hotter)} · {batteryPercentText(probe.batteryPercentage)}
       </span>
