@@ -137,6 +137,11 @@ async function main() {
     await page.mouse.move(700, 20);
     await waitForTiles(page);
     const opened = (await figures(page)).firstTilesAt!;
+    // Where the time went: the document, its scripts, then the feed and the first lanes.
+    const loading = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return { document: navigation?.responseEnd ?? NaN, scripts: navigation?.domContentLoadedEventEnd ?? NaN };
+    });
     await sleep(3000);
 
     const lineWindow = await measureWindow(page, cdp, 'Line view');
@@ -162,8 +167,15 @@ async function main() {
     const all = await figures(page);
     const cpuTasks = mainThreadTasksByCpu(traceEvents);
     const total = await metric(session, 'bpm_probes');
-    console.log(`\nPlant page benchmark: ${total} probes at 1 Hz, ${seconds} s per view, 1400 × 900`);
+    const load = (await import('node:os')).loadavg().map((l) => l.toFixed(1));
+    console.log(
+      `\nPlant page benchmark: ${total} probes at 1 Hz, ${seconds} s per view, 1400 × 900; machine load ${load.join(' / ')}`,
+    );
     line('open /plant signed in → first painted tiles', opened / 1000, 's', targets.firstTilesSeconds, 2);
+    console.log(
+      `      of which: the page's document answered at ${(loading.document / 1000).toFixed(2)} s, its scripts ran by ` +
+        `${(loading.scripts / 1000).toFixed(2)} s; the rest is the guard, the live feed's snapshot and the first lanes`,
+    );
     line('sidebar link Plant → first painted tiles', navigated / 1000, 's', targets.firstTilesSeconds, 2);
     report('Line view', all, cpuTasks, lineWindow);
     report('Floor view', all, cpuTasks, floorWindow);
