@@ -1,35 +1,9 @@
 // WCAG 2.2 AA with axe-core over every screen and modal, at 1400, 1024 and 400 px (docs/operator-screen.md).
 // To cover a new screen or modal, add one entry to `views` (accessibility-views.ts).
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import type { AxeResults } from 'axe-core';
 import { views, type View } from './accessibility-views';
+import { seriousViolations } from './axe';
 import { expect, signInAsAdmin, test } from './fixtures';
-
-const axeScript = createRequire(__filename).resolve('axe-core/axe.min.js');
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/**
- * Runs axe on the page as it is; returns the serious and critical violations, one line each. axe is injected once
- * per page (its 550 KB parsed once, not at every width), and asked for violations only: the passes and incomplete
- * results it would otherwise gather are never read.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeScript });
-  const results = await page.evaluate(
-    (tags) =>
-      (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } }).axe.run(document, {
-        runOnly: { type: 'tag', values: tags },
-        resultTypes: ['violations'],
-      }),
-    wcagTags,
-  );
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
-    );
-}
 
 // axe is injected as a script tag, which the app's Content-Security-Policy would refuse.
 test.use({ bypassCSP: true });

@@ -19,6 +19,7 @@ export function loadSignedInScreens() {
 /** Every other screen's chunk, imported on first visit, and all of them once the layout is idle (prefetchPages). */
 const pages = {
   alarmsPage: () => import('../features/alarms/components/alarms-page'),
+  plantPage: () => import('../features/dashboard/plant/plant-page'),
   aboutPage: () => import('../features/about/components/about-page'),
   accountPage: () => import('../features/account/components/account-page'),
   keysPage: () => import('../features/keys/components/keys-page'),
@@ -84,6 +85,10 @@ export function appRoutes(): RouteObject[] {
         {
           path: paths.alarms,
           lazy: async () => ({ Component: (await pages.alarmsPage()).AlarmsPage }),
+        },
+        {
+          path: paths.plant,
+          lazy: async () => ({ Component: (await pages.plantPage()).PlantPage }),
         },
         {
           path: paths.about,

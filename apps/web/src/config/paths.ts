@@ -4,6 +4,8 @@ export const paths = {
   home: '/',
   dashboard: '/dashboard',
   alarms: '/alarms',
+  /** The plant at a glance: the Line and Floor views (docs/screens.md (Plant)). */
+  plant: '/plant',
   about: '/about',
   account: '/account',
   keys: '/keys',

@@ -7,6 +7,7 @@ const pageNames: Readonly<Record<string, string>> = {
   [paths.home]: 'Dashboard',
   [paths.dashboard]: 'Dashboard',
   [paths.alarms]: 'Alarms',
+  [paths.plant]: 'Plant',
   [paths.about]: 'About',
   [paths.account]: 'Account',
   [paths.keys]: 'API keys',

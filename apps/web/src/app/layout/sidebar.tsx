@@ -21,6 +21,7 @@ interface SidebarItem {
 const homeItems: SidebarItem[] = [
   { label: 'Dashboard', path: paths.dashboard, icon: 'dashboard' },
   { label: 'Alarms', path: paths.alarms, icon: 'warning' },
+  { label: 'Plant', path: paths.plant, icon: 'factory' },
   { label: 'Battery packs', path: paths.packs, icon: 'battery_full' },
   { label: 'About', path: paths.about, icon: 'info' },
   { label: 'Account', path: paths.account, icon: 'account_circle' },

@@ -1,0 +1,136 @@
+// The Plant page's lanes and list over the live store (docs/screens.md (Plant)): recounted from the store at most
+// every recountIntervalMs after a batch (and each second, for watchdogs that run out between reports), not per
+// report, and published only when what they show differs: 10,000 probes at 1 Hz re-render the lanes a few times a
+// second at most (as the Dashboard's stage summary, stage-summary.ts).
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { ProbeEntry } from '../../../live/probe-entry';
+import { probeStore, type ProbeStore } from '../../../live/probe-store';
+import {
+  buildLanes,
+  floorListOrder,
+  lineListOrder,
+  plantStateOf,
+  type Lane,
+  type LaneMember,
+  type PlantState,
+} from './plant-lanes';
+
+/** The probe's state on the Plant page, its watchdog read now. */
+export const plantStateOfEntry = (store: ProbeStore, entry: ProbeEntry): PlantState =>
+  plantStateOf(entry.probe.state.stateString, store.watchdog(entry).alerted);
+
+export function laneMembers(store: ProbeStore): LaneMember[] {
+  const members: LaneMember[] = [];
+  for (const entry of store.allEntries()) {
+    const { probeID, assignment } = entry.probe;
+    members.push({
+      probeID,
+      state: plantStateOfEntry(store, entry),
+      stage: assignment.buildStage,
+      pack: assignment.batteryPack,
+    });
+  }
+  return members;
+}
+
+const laneKey = (lanes: readonly Lane[]) =>
+  lanes.map((l) => `${l.key}:${l.name}:${l.count}:${l.worst}:${l.more}:${l.shown.join(',')}`).join('|');
+
+/** A recount of the store into some value, published when its key changes. */
+class Recount<T> {
+  private value: T;
+  private key = '';
+  private readonly listeners = new Set<() => void>();
+  private unsubscribeStore: (() => void) | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private ticker: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly store: ProbeStore,
+    private readonly count: () => { value: T; key: string },
+    private readonly intervalMs: number,
+  ) {
+    this.value = count().value;
+  }
+
+  get = (): T => this.value;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (!this.unsubscribeStore) {
+      this.unsubscribeStore = this.store.subscribeBatch(() => this.schedule());
+      this.ticker = setInterval(() => this.schedule(), 1000);
+      this.recount(false);
+    }
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size > 0) return;
+      this.unsubscribeStore?.();
+      this.unsubscribeStore = null;
+      if (this.timer !== null) clearTimeout(this.timer);
+      if (this.ticker !== null) clearInterval(this.ticker);
+      this.timer = null;
+      this.ticker = null;
+    };
+  };
+
+  /** Recounts soon (a changed capacity), or now when asked. */
+  schedule(): void {
+    if (this.timer === null) this.timer = setTimeout(() => this.recount(true), this.intervalMs);
+  }
+
+  recount(notify: boolean): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    const { value, key } = this.count();
+    if (key === this.key) return;
+    this.key = key;
+    this.value = value;
+    if (notify) for (const listener of this.listeners) listener();
+  }
+}
+
+const recountIntervalMs = 250;
+/** The List re-sorts every probe: once a second is enough for a table read row by row. */
+const listIntervalMs = 1000;
+
+/** The Line view's lanes, each with room for `capacity` tiles. */
+export function useLanes(capacity: number): readonly Lane[] {
+  const [recount] = useState(() => {
+    const state = { capacity };
+    const model = new Recount(
+      probeStore,
+      () => {
+        const lanes = buildLanes(laneMembers(probeStore), state.capacity);
+        return { value: lanes, key: laneKey(lanes) };
+      },
+      recountIntervalMs,
+    );
+    return { model, state };
+  });
+  useEffect(() => {
+    if (recount.state.capacity === capacity) return;
+    recount.state.capacity = capacity;
+    recount.model.recount(true);
+  }, [recount, capacity]);
+  return useSyncExternalStore(recount.model.subscribe, recount.model.get);
+}
+
+export type ListOrder = 'line' | 'floor';
+
+/** Every probe for a List view, in the Line's order or worst first (the Floor's). */
+export function usePlantList(order: ListOrder): readonly LaneMember[] {
+  const [model] = useState(
+    () =>
+      new Recount(
+        probeStore,
+        () => {
+          const members = laneMembers(probeStore);
+          const sorted = order === 'line' ? lineListOrder(members) : floorListOrder(members);
+          return { value: sorted, key: sorted.map((m) => `${m.probeID}:${m.state}`).join(',') };
+        },
+        listIntervalMs,
+      ),
+  );
+  return useSyncExternalStore(model.subscribe, model.get);
+}

@@ -1,0 +1,144 @@
+// The Plant page (docs/screens.md (Plant), design §18): the plant at a glance, live from the Dashboard's feed and store, as
+// the Line (lanes per stage) or the Floor (dots on the floor plan), each with its List alternative; the view and the list
+// are kept in the URL (`?view=floor`, `&list=1`). A tile, a dot or a listed probe opens the Dashboard's Probe Details.
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Icon } from '../../../components/ui/icon';
+import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
+import { probeStore } from '../../../live/probe-store';
+import { useLiveFeedLostAt, useSystemInfo } from '../../../live/use-live';
+import { usePermissionLevel } from '../../../session/use-permission-level';
+import { usePermissions } from '../../../session/use-permissions';
+import { probeDeletionFailureMessage } from '../api/delete-probe';
+import { useDeleteProbe } from '../api/use-delete-probe';
+import { ProbeDetailsModal } from '../components/probe-details-modal';
+import { FloorView } from './floor-view';
+import { LineView } from './line-view';
+import { PlantList } from './plant-list';
+import classes from './plant.module.css';
+
+export type PlantView = 'line' | 'floor';
+
+/** The view and the list switch, kept in the URL so that a link (or a reload) opens the same view. */
+function usePlantParams(): { view: PlantView; isList: boolean; set: (next: { view?: PlantView; isList?: boolean }) => void } {
+  const [params, setParams] = useSearchParams();
+  const view: PlantView = params.get('view') === 'floor' ? 'floor' : 'line';
+  const isList = params.get('list') === '1';
+  const set = useCallback(
+    (next: { view?: PlantView; isList?: boolean }) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next.view !== undefined) {
+            if (next.view === 'line') updated.delete('view');
+            else updated.set('view', next.view);
+          }
+          if (next.isList !== undefined) {
+            if (next.isList) updated.set('list', '1');
+            else updated.delete('list');
+          }
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { view, isList, set };
+}
+
+interface DetailsRequest {
+  probeID: string;
+  opener: HTMLElement | null;
+}
+
+export function PlantPage() {
+  const { view, isList, set } = usePlantParams();
+  const systemInfo = useSystemInfo();
+  const stale = useLiveFeedLostAt() !== null;
+  const canDelete = usePermissions().has('Probes');
+  const canAcknowledge = usePermissionLevel('Alarms', 'WRITE');
+  const canEditPlan = usePermissionLevel('Probes', 'UPDATE');
+  const [details, setDetails] = useState<DetailsRequest | null>(null);
+  const [deleteID, setDeleteID] = useState<string | null>(null);
+  const deletion = useDeleteProbe();
+
+  const onOpen = useCallback((probeID: string, opener?: HTMLElement) => setDetails({ probeID, opener: opener ?? null }), []);
+  const onOpenFromFloor = useCallback((probeID: string) => setDetails({ probeID, opener: null }), []);
+  // Focus goes back to the tile or listed probe that opened the details (WCAG 2.4.3), if it is still there; a dot
+  // has no element, so the focus then stays on the page.
+  const onDetailsClose = useCallback(() => {
+    const opener = details?.opener;
+    if (opener?.isConnected) requestAnimationFrame(() => opener.focus());
+    setDetails(null);
+  }, [details]);
+  const onDelete = useCallback((probeID: string) => setDeleteID(probeID), []);
+  const { reset: resetDeletion, mutate: deleteProbe } = deletion;
+  const onDeleteClose = useCallback(() => {
+    resetDeletion();
+    setDeleteID(null);
+  }, [resetDeletion]);
+  const onDeleteConfirm = useCallback(() => {
+    if (deleteID === null) return;
+    deleteProbe(deleteID, {
+      onSuccess: () => {
+        if (details?.probeID === deleteID) setDetails(null);
+        resetDeletion();
+        setDeleteID(null);
+      },
+    });
+  }, [deleteID, details, deleteProbe, resetDeletion]);
+
+  if (!systemInfo) return <Text>Loading system information...</Text>;
+  const detailsID = details && probeStore.getEntry(details.probeID) ? details.probeID : null;
+
+  return (
+    <Stack gap="sm">
+      <Group gap="md" wrap="wrap">
+        <SegmentedControl
+          aria-label="View"
+          value={view}
+          onChange={(value) => set({ view: value as PlantView })}
+          data={[
+            { value: 'line', label: 'Line' },
+            { value: 'floor', label: 'Floor' },
+          ]}
+        />
+        {/* A toggle button, pressed while the List shows: one stop for the keyboard, its state read out. */}
+        <Button
+          variant={isList ? 'filled' : 'default'}
+          aria-pressed={isList}
+          leftSection={<Icon name="receipt_long" size={18} />}
+          onClick={() => set({ isList: !isList })}
+        >
+          List
+        </Button>
+      </Group>
+      <div className={stale ? classes.stale : undefined}>
+        {isList ? (
+          <PlantList key={view} order={view} onOpen={onOpen} />
+        ) : view === 'line' ? (
+          <LineView onOpen={onOpen} />
+        ) : (
+          <FloorView onOpen={onOpenFromFloor} canEditPlan={canEditPlan} />
+        )}
+      </div>
+      <ProbeDetailsModal
+        probeID={detailsID}
+        openAt="top"
+        canDelete={canDelete}
+        canAcknowledge={canAcknowledge}
+        onClose={onDetailsClose}
+        onDelete={onDelete}
+      />
+      <ConfirmDeletionModal
+        opened={deleteID !== null}
+        subject={deleteID ?? ''}
+        onClose={onDeleteClose}
+        isPending={deletion.isPending}
+        error={deletion.error && probeDeletionFailureMessage(deletion.error)}
+        onConfirm={onDeleteConfirm}
+      />
+    </Stack>
+  );
+}
