@@ -1,9 +1,10 @@
 // WCAG 2.2 AA with axe-core over every screen and modal, at 1400, 1024 and 400 px (docs/operator-screen.md).
 // To cover a new screen or modal, add one entry to `views` (accessibility-views.ts).
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { views, type View } from './accessibility-views';
 import { seriousViolations } from './axe';
 import { expect, signInAsAdmin, test } from './fixtures';
+import type { RunningServer } from './server';
 
 // axe is injected as a script tag, which the app's Content-Security-Policy would refuse.
 test.use({ bypassCSP: true });
@@ -115,25 +116,55 @@ async function openView(page: Page, view: View) {
   await settled(page);
 }
 
+/**
+ * The signed-in views open in one browser context per worker, each in a page of its own: the context's HTTP cache
+ * keeps the app's immutable assets and Chromium their compiled code, so a view's load no longer fetches and compiles
+ * the bundle again (docs/decisions/testing.md (Suite budget)). The Login page gets a context of its own, signed out.
+ */
+let signedInContext: BrowserContext | undefined;
+const contextOptions = (server: RunningServer) => ({
+  baseURL: server.url,
+  bypassCSP: true,
+  viewport: { width: 1400, height: 900 },
+});
+async function viewPage(browser: Browser, server: RunningServer, signedIn: boolean): Promise<Page> {
+  if (!signedIn) return (await browser.newContext(contextOptions(server))).newPage();
+  signedInContext ??= await browser.newContext(contextOptions(server));
+  return signedInContext.newPage();
+}
+test.afterAll(async () => {
+  await signedInContext?.close();
+  signedInContext = undefined;
+});
+
 // Each view is opened once and checked at every width by resizing that page: a load per view, not per width.
 for (const view of views) {
-  test(`${view.name} at 1400, 1024 and 400 px: no serious or critical axe violation`, async ({ page, server }) => {
-    if (view.signedIn) await signInAsAdmin(page, server, view.path);
-    else await page.goto(view.path);
-    await page.waitForLoadState('load');
-    // A new tab's first guarded page waits for the guard's answer behind a full-page loader: check the view itself.
-    await expect(page.getByLabel('Loading', { exact: true })).toHaveCount(0);
-    if (view.path === '/dashboard') await expect(page.getByText('a11y-critical').first()).toBeVisible();
-    if (!view.reopenAtEachWidth) await openView(page, view);
-    for (const width of [1400, 1024, 400]) {
-      await page.setViewportSize({ width, height: 900 });
-      await settled(page);
-      if (view.reopenAtEachWidth) await openView(page, view);
-      await view.shown?.(page);
-      const found = await seriousViolations(page);
-      if (process.env.BPM_AXE_REPORT) console.log(`AXE ${view.name} @${width}: ${found.length}\n${found.join('\n')}`);
-      expect(found, `${view.name} at ${width} px`).toEqual([]);
-      if (view.reopenAtEachWidth) await page.keyboard.press('Escape');
+  test(`${view.name} at 1400, 1024 and 400 px: no serious or critical axe violation`, async ({ browser, server }) => {
+    const page = await viewPage(browser, server, view.signedIn);
+    try {
+      await checkView(page, server, view);
+    } finally {
+      await (view.signedIn ? page.close() : page.context().close());
     }
   });
+}
+
+async function checkView(page: Page, server: RunningServer, view: View) {
+  if (view.signedIn) await signInAsAdmin(page, server, view.path);
+  else await page.goto(view.path);
+  await page.waitForLoadState('load');
+  // A new tab's first guarded page waits for the guard's answer behind a full-page loader: check the view itself.
+  await expect(page.getByLabel('Loading', { exact: true })).toHaveCount(0);
+  if (view.path === '/dashboard') await expect(page.getByText('a11y-critical').first()).toBeVisible();
+  if (!view.reopenAtEachWidth) await openView(page, view);
+  for (const width of [1400, 1024, 400]) {
+    await page.setViewportSize({ width, height: 900 });
+    await settled(page);
+    if (view.reopenAtEachWidth) await openView(page, view);
+    await view.shown?.(page);
+    const found = await seriousViolations(page);
+    if (process.env.BPM_AXE_REPORT) console.log(`AXE ${view.name} @${width}: ${found.length}\n${found.join('\n')}`);
+    expect(found, `${view.name} at ${width} px`).toEqual([]);
+    if (view.reopenAtEachWidth) await page.keyboard.press('Escape');
+  }
 }
