@@ -21,6 +21,7 @@ test('an administrator sees the Home and System groups; the menu works from the 
   await expect(sidebar.getByRole('navigation', { name: 'Home' }).getByRole('link')).toHaveText([
     /Dashboard$/,
     /Alarms$/,
+    /Plant$/,
     /Battery packs$/,
     /About$/,
     /Account$/,
@@ -61,6 +62,7 @@ test('an Operator has no System group; the initials link to Account', async ({ p
   await expect(sidebar.getByRole('navigation', { name: 'Home' }).getByRole('link')).toHaveText([
     /Dashboard$/,
     /Alarms$/,
+    /Plant$/,
     /Battery packs$/,
     /About$/,
     /Account$/,

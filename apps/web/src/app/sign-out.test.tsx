@@ -17,6 +17,7 @@ import { useShelveAlarm } from '../features/alarms/api/use-shelve-alarm';
 import { useUnshelveAlarm } from '../features/alarms/api/use-unshelve-alarm';
 import { useLogIn } from '../features/auth/api/use-log-in';
 import { historyQueries } from '../features/dashboard/api/get-probe-history';
+import { floorPlanQueries, useDeleteFloorPlan, usePutFloorPlan } from '../features/dashboard/api/floor-plan-api';
 import { probeAlarmQueries } from '../features/dashboard/api/probe-alarm-queries';
 import { useDeleteProbe } from '../features/dashboard/api/use-delete-probe';
 import { keyQueries } from '../features/keys/api/keys-api';
@@ -122,6 +123,16 @@ const signingOut: [string, Run][] = [
     }),
   ],
   ['useDeleteRule', mutation(useDeleteRule, 1)],
+  ['floorPlanQueries.plan', query(floorPlanQueries.plan())],
+  [
+    'usePutFloorPlan',
+    mutation(usePutFloorPlan, {
+      image: 'data:image/png;base64,iVBORw0KGgo=',
+      topLeft: { latitude: 1, longitude: 1 },
+      bottomRight: { latitude: 0, longitude: 2 },
+    }),
+  ],
+  ['useDeleteFloorPlan', mutation(useDeleteFloorPlan, undefined)],
 ];
 
 // Their 401 is an answer the form shows ("Invalid username or password.", "Current password is incorrect.").

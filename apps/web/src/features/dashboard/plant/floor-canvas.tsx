@@ -3,7 +3,7 @@
 // fingers (pointer events, touch-action none); hovering names the probe, a click or tap opens its Probe Details.
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { probeStore } from '../../../live/probe-store';
+import { probeStore } from '../../../live/stores/probe-store';
 import { Icon } from '../../../components/ui/icon';
 import { FloorPainter, type FloorBackground } from './floor-drawing';
 import { clampView, identityView, zoomAt, type View } from './floor-fit';

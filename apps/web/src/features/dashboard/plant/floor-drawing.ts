@@ -3,7 +3,7 @@
 // changes; in front, one dot per probe in its state's colour, Critical last (on top) and larger, redrawn from the store
 // at each batch. The dots are stamped into a pixel buffer and Critical ones drawn as arcs over it
 // (docs/decisions/plant.md#floor-canvas); positions are kept in typed arrays reused from frame to frame.
-import type { ProbeStore } from '../../../live/probe-store';
+import type { ProbeStore } from '../../../live/stores/probe-store';
 import { discStamp, rgbaWord, stamp, type Stamp } from './dot-stamps';
 import {
   containBox,

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
 import { ModalActions } from '../../../components/ui/modal-actions';
 import { isApiError } from '../../../lib/api-client';
-import { probeStore } from '../../../live/probe-store';
+import { probeStore } from '../../../live/stores/probe-store';
 import { useDeleteFloorPlan, usePutFloorPlan, type FloorPlan, type FloorPlanUpdate } from '../api/floor-plan-api';
 import { cornersAround, type Corners, type LatLon } from './floor-fit';
 

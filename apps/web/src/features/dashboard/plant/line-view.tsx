@@ -4,9 +4,9 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import type { ProbeEntry } from '../../../live/probe-entry';
-import { probeStore } from '../../../live/probe-store';
-import { useProbe } from '../../../live/use-probe';
+import type { ProbeEntry } from '../../../live/stores/probe-entry';
+import { probeStore } from '../../../live/stores/probe-store';
+import { useProbe } from '../../../live/hooks/use-probe';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { batteryPercentText, formatTemperature } from '../probe-display';
 import { DashboardIcon } from '../components/dashboard-icon';

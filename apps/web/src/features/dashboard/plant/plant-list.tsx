@@ -3,8 +3,8 @@
 // against the page's scroll, as the open alarms are (lib/use-page-virtual-rows.ts): 10,000 rows never all exist.
 import { Table, Text } from '@mantine/core';
 import { memo } from 'react';
-import { probeStore } from '../../../live/probe-store';
-import { useProbe } from '../../../live/use-probe';
+import { probeStore } from '../../../live/stores/probe-store';
+import { useProbe } from '../../../live/hooks/use-probe';
 import { usePageVirtualRows } from '../../../lib/use-page-virtual-rows';
 import { hasUnacknowledgedAlarm } from '../components/unacknowledged-marker';
 import { StateWord, type OpenProbe } from './line-view';

@@ -3,8 +3,8 @@
 // report, and published only when what they show differs: 10,000 probes at 1 Hz re-render the lanes a few times a
 // second at most (as the Dashboard's stage summary, stage-summary.ts).
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { ProbeEntry } from '../../../live/probe-entry';
-import { probeStore, type ProbeStore } from '../../../live/probe-store';
+import type { ProbeEntry } from '../../../live/stores/probe-entry';
+import { probeStore, type ProbeStore } from '../../../live/stores/probe-store';
 import {
   buildLanes,
   floorListOrder,
