@@ -57,7 +57,8 @@ export class HourRollup {
     }
     this.running = { toHour, late: undefined };
     try {
-      let turnStart = performance.now();
+      // The turn that flushed the minutes before this has used some of its budget: the first slice waits for a new one.
+      let turnStart = Number.NEGATIVE_INFINITY;
       const yieldIfDue = async () => {
         if (performance.now() - turnStart < budgetMs) return;
         await new Promise((resolve) => setImmediate(resolve));
