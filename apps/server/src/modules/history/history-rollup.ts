@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { loadRolledUntil, minuteSpan, rollUpHours, saveRolledUntil } from './history.queries.js';
+import { loadRolledUntil, minuteSpan, rollUpHours, rollUpProbeHours, saveRolledUntil } from './history.queries.js';
 
 /** At most a day of one probe (1,440 minute rows), or an hour of this many probes (720), per statement. */
 const hoursPerStatement = 24;
@@ -57,7 +57,8 @@ export class HourRollup {
     }
     this.running = { toHour, late: undefined };
     try {
-      let turnStart = performance.now();
+      // The turn that flushed the minutes before this has used some of its budget: the first slice waits for a new one.
+      let turnStart = Number.NEGATIVE_INFINITY;
       const yieldIfDue = async () => {
         if (performance.now() - turnStart < budgetMs) return;
         await new Promise((resolve) => setImmediate(resolve));
@@ -83,7 +84,7 @@ export class HourRollup {
           for (let hour = first; hour < end; hour += hoursPerStatement) {
             if (hour > first) await yieldIfDue();
             if (target.stopping()) return;
-            await rollUpHours(this.db, [key], hour, Math.min(end, hour + hoursPerStatement));
+            await rollUpProbeHours(this.db, key, hour, Math.min(end, hour + hoursPerStatement));
           }
         }
       }

@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { containsIgnoringCase } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { executeRepeatedInsert } from '../../db/repeated-insert.js';
+import { reusableQuery } from '../../db/reusable-query.js';
 import { batteryCodeBase, type BucketRow, type MinuteRow } from './history-aggregate.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -186,12 +187,24 @@ export async function selectHourBuckets(
  */
 export async function rollUpHours(db: Db, probeKeys: readonly number[], fromHour: number, toHour: number): Promise<void> {
   if (probeKeys.length === 0) return;
+  await rollUpHoursQuery(db, probeKeys, fromHour * 60, toHour * 60).execute();
+}
+
+const probeHoursRollUp = reusableQuery(3, (db: Db, key: number, from: number, to: number) => rollUpHoursQuery(db, key, from, to));
+/** rollUpHours for one probe: the catch-up's statement, compiled once (docs/decisions/history.md#hourly-roll-up). */
+export async function rollUpProbeHours(db: Db, probeKey: number, fromHour: number, toHour: number): Promise<void> {
+  await probeHoursRollUp(db, probeKey, fromHour * 60, toHour * 60);
+}
+
+const isList = (keys: readonly number[] | number): keys is readonly number[] => Array.isArray(keys);
+/** rollUpHours' statement over minutes [fromMinute, toMinute), of one probe (`=`) or of several (`in`). */
+export function rollUpHoursQuery(db: Db, probeKeys: readonly number[] | number, fromMinute: number, toMinute: number) {
   const select = db
     .selectFrom('history_minutes')
     .select(['probe_key', ...minuteAggregates(sql<number>`minute / 60`)])
-    .where('probe_key', 'in', [...probeKeys])
-    .where('minute', '>=', fromHour * 60)
-    .where('minute', '<', toHour * 60)
+    .where('probe_key', isList(probeKeys) ? 'in' : '=', isList(probeKeys) ? [...probeKeys] : probeKeys)
+    .where('minute', '>=', fromMinute)
+    .where('minute', '<', toMinute)
     .groupBy(['probe_key', sql`minute / 60`]);
   const columns = [
     'last_minute',
@@ -206,7 +219,7 @@ export async function rollUpHours(db: Db, probeKeys: readonly number[], fromHour
     'ex_n',
     'battery_code',
   ] as const;
-  await db
+  return db
     .insertInto('history_hours')
     .columns(['probe_key', 'hour', ...columns])
     .expression(select)
@@ -214,8 +227,7 @@ export async function rollUpHours(db: Db, probeKeys: readonly number[], fromHour
       oc
         .columns(['probe_key', 'hour'])
         .doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)])) as never),
-    )
-    .execute();
+    );
 }
 
 export async function deleteHours(db: Db, probeKeys: readonly number[], fromHour: number, toHour: number): Promise<void> {
@@ -313,28 +325,24 @@ export async function searchPacks(db: Db, q: string, limit: number): Promise<Nam
     .execute();
 }
 
+// Both run once per probe when a roll-up catches up or a prune looks each probe up: built and compiled once
+// (docs/decisions/history.md#hourly-roll-up).
+const firstMinuteOf = reusableQuery(1, (db: Db, probeKey: number) =>
+  db.selectFrom('history_minutes').select('minute').where('probe_key', '=', probeKey).orderBy('minute').limit(sql.lit(1)),
+);
+const lastMinuteOf = reusableQuery(1, (db: Db, probeKey: number) =>
+  db.selectFrom('history_minutes').select('minute').where('probe_key', '=', probeKey).orderBy('minute', 'desc').limit(sql.lit(1)),
+);
+
 export async function oldestMinute(db: Db, probeKey: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('history_minutes')
-    .select('minute')
-    .where('probe_key', '=', probeKey)
-    .orderBy('minute')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.minute;
+  return (await firstMinuteOf(db, probeKey))[0]?.minute;
 }
 
 /** A probe's first and last stored minute (two key seeks). */
 export async function minuteSpan(db: Db, probeKey: number): Promise<{ oldest: number; newest: number } | undefined> {
   const oldest = await oldestMinute(db, probeKey);
   if (oldest === undefined) return undefined;
-  const newest = await db
-    .selectFrom('history_minutes')
-    .select('minute')
-    .where('probe_key', '=', probeKey)
-    .orderBy('minute', 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow();
+  const newest = (await lastMinuteOf(db, probeKey))[0]!;
   return { oldest, newest: newest.minute };
 }
 
