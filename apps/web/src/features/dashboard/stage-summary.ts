@@ -2,7 +2,8 @@
 // its Critical and Warning probes, worst first. Recounted from the store at most every summaryIntervalMs, not per
 // report, and published only when it differs, so a flood re-renders the strip a few times a second at most.
 import { useSyncExternalStore } from 'react';
-import { probeStore, type ProbeStore } from '../../live/stores/probe-store';
+import { probeStore } from '../../live/stores/probe-store';
+import { StoreRecount } from './store-recount';
 
 export interface StageCount {
   id: number;
@@ -35,48 +36,13 @@ export function countStages(
 
 const summaryIntervalMs = 250;
 
-export class StageSummary {
-  private stages: readonly StageCount[] = [];
-  private key = '';
-  private readonly listeners = new Set<() => void>();
-  private unsubscribeStore: (() => void) | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+const stageSummary = new StoreRecount(
+  probeStore,
+  () => {
+    const stages = countStages(probeStore.allEntries());
+    return { value: stages as readonly StageCount[], key: JSON.stringify(stages) };
+  },
+  summaryIntervalMs,
+);
 
-  constructor(private readonly store: ProbeStore) {}
-
-  getStages = (): readonly StageCount[] => this.stages;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    if (!this.unsubscribeStore) {
-      this.unsubscribeStore = this.store.subscribeBatch(() => this.schedule());
-      this.recount(false);
-    }
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size > 0) return;
-      this.unsubscribeStore?.();
-      this.unsubscribeStore = null;
-      if (this.timer !== null) clearTimeout(this.timer);
-      this.timer = null;
-    };
-  };
-
-  private schedule(): void {
-    if (this.timer === null) this.timer = setTimeout(() => this.recount(true), summaryIntervalMs);
-  }
-
-  private recount(notify: boolean): void {
-    this.timer = null;
-    const stages = countStages(this.store.allEntries());
-    const key = JSON.stringify(stages);
-    if (key === this.key) return;
-    this.key = key;
-    this.stages = stages;
-    if (notify) for (const listener of this.listeners) listener();
-  }
-}
-
-const stageSummary = new StageSummary(probeStore);
-
-export const useStageSummary = (): readonly StageCount[] => useSyncExternalStore(stageSummary.subscribe, stageSummary.getStages);
+export const useStageSummary = (): readonly StageCount[] => useSyncExternalStore(stageSummary.subscribe, stageSummary.get);

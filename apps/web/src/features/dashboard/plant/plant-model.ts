@@ -5,6 +5,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ProbeEntry } from '../../../live/stores/probe-entry';
 import { probeStore, type ProbeStore } from '../../../live/stores/probe-store';
+import { StoreRecount } from '../store-recount';
 import {
   buildLanes,
   floorListOrder,
@@ -32,62 +33,10 @@ export function laneMembers(store: ProbeStore): LaneMember[] {
 const laneKey = (lanes: readonly Lane[]) =>
   lanes.map((l) => `${l.key}:${l.name}:${l.count}:${l.worst}:${l.more}:${l.shown.join(',')}`).join('|');
 
-/** A recount of the store into some value, published when its key changes. */
-class Recount<T> {
-  private value: T;
-  private key = '';
-  private readonly listeners = new Set<() => void>();
-  private unsubscribeStore: (() => void) | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private ticker: ReturnType<typeof setInterval> | null = null;
-
-  constructor(
-    private readonly store: ProbeStore,
-    private readonly count: () => { value: T; key: string },
-    private readonly intervalMs: number,
-  ) {
-    this.value = count().value;
-  }
-
-  get = (): T => this.value;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    if (!this.unsubscribeStore) {
-      this.unsubscribeStore = this.store.subscribeBatch(() => this.schedule());
-      this.ticker = setInterval(() => this.schedule(), 1000);
-      this.recount(false);
-    }
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size > 0) return;
-      this.unsubscribeStore?.();
-      this.unsubscribeStore = null;
-      if (this.timer !== null) clearTimeout(this.timer);
-      if (this.ticker !== null) clearInterval(this.ticker);
-      this.timer = null;
-      this.ticker = null;
-    };
-  };
-
-  /** Recounts soon (a changed capacity), or now when asked. */
-  schedule(): void {
-    if (this.timer === null) this.timer = setTimeout(() => this.recount(true), this.intervalMs);
-  }
-
-  recount(notify: boolean): void {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-    const { value, key } = this.count();
-    if (key === this.key) return;
-    this.key = key;
-    this.value = value;
-    if (notify) for (const listener of this.listeners) listener();
-  }
-}
-
 /** The lanes show order and membership; a tile follows its own probe at once, so half a second is live enough. */
 const recountIntervalMs = 500;
+/** Watchdogs run out between reports: recounted each second too. */
+const watchdogTickMs = 1000;
 /** The List re-sorts every probe: once a second is enough for a table read row by row. */
 const listIntervalMs = 1000;
 
@@ -95,13 +44,14 @@ const listIntervalMs = 1000;
 export function useLanes(capacity: number): readonly Lane[] {
   const [recount] = useState(() => {
     const state = { capacity };
-    const model = new Recount(
+    const model = new StoreRecount(
       probeStore,
       () => {
         const lanes = buildLanes(laneMembers(probeStore), state.capacity);
         return { value: lanes, key: laneKey(lanes) };
       },
       recountIntervalMs,
+      watchdogTickMs,
     );
     return { model, state };
   });
@@ -119,7 +69,7 @@ export type ListOrder = 'line' | 'floor';
 export function usePlantList(order: ListOrder): readonly LaneMember[] {
   const [model] = useState(
     () =>
-      new Recount(
+      new StoreRecount(
         probeStore,
         () => {
           const members = laneMembers(probeStore);
@@ -127,6 +77,7 @@ export function usePlantList(order: ListOrder): readonly LaneMember[] {
           return { value: sorted, key: sorted.map((m) => `${m.probeID}:${m.state}`).join(',') };
         },
         listIntervalMs,
+        watchdogTickMs,
       ),
   );
   return useSyncExternalStore(model.subscribe, model.get);
