@@ -60,6 +60,27 @@ function focusOpenerOf({ probeID, opener: button }: DetailsRequest) {
   const opener = () => (button?.isConnected ? button : actionsButtonOf(probeID));
   opener()?.focus();
   requestAnimationFrame(() => opener()?.focus());
+  if (button !== null) followOpenerGone(button, probeID);
+}
+
+/** How long after Probe Details closes its opener may still go with a live update and hand the focus on. */
+const openerWatchMs = 5_000;
+
+/**
+ * The "Unacknowledged" marker goes with the probe's update, which follows its alarm's acknowledgement: often just
+ * after the closed details gave the marker the focus. If it goes while focused, the focus moves to the row's ⋮
+ * rather than falling to the page (WCAG 2.4.3). Watched for a few seconds, and only while the focus stays on it.
+ */
+function followOpenerGone(button: HTMLElement, probeID: string) {
+  const until = performance.now() + openerWatchMs;
+  const watch = () => {
+    if (!button.isConnected) {
+      if (document.activeElement === null || document.activeElement === document.body) actionsButtonOf(probeID)?.focus();
+      return;
+    }
+    if (document.activeElement === button && performance.now() < until) requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
 }
 
 /** The id of the probe list (the table, or the cards below 992 px). */
