@@ -1,7 +1,7 @@
 // The route guard of docs/screens.md (Route guard): login check → refresh permission names → required permission held?
 // A missing permission shows NotFound; a 401 from the login check sends the user to Login, no answer keeps them in.
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { paths } from '../config/paths';
+import { loginHref } from '../config/paths';
 import { isSignedIn } from '../session/login-status';
 import { getMyRole } from '../lib/api-client';
 import { readPermissionCache } from '../session/permission-cache';
@@ -10,7 +10,8 @@ import { requiredPermissionFor } from './route-permissions';
 
 export type GuardDecision = 'allowed' | 'not-found' | 'login';
 
-export async function decideRoute(pathname: string): Promise<GuardDecision> {
+/** `onSignedIn`: called as soon as the login check says OK, before the permissions are read. */
+export async function decideRoute(pathname: string, onSignedIn?: () => void): Promise<GuardDecision> {
   // Both requests go out at once, a round trip less before every page, the sign-in's first rows among them
   // (docs/decisions/dashboard.md#route-guard-requests-in-parallel); the role's answer is looked at only after the login check
   // said OK.
@@ -26,6 +27,7 @@ export async function decideRoute(pathname: string): Promise<GuardDecision> {
     return decisionFor(pathname, knownPermissionNames());
   }
   if (!signedIn) return 'login';
+  onSignedIn?.();
   try {
     return decisionFor(pathname, await refreshPermissionNames(myRole));
   } catch (error) {
@@ -46,9 +48,13 @@ export interface GuardData {
   isAllowed: boolean;
 }
 
-/** Loader of the authenticated layout; it runs on every navigation (see shouldRevalidate in router.tsx). */
-export async function guardLoader({ request }: LoaderFunctionArgs): Promise<GuardData> {
-  const decision = await decideRoute(new URL(request.url).pathname);
-  if (decision === 'login') throw redirect(paths.login);
+/**
+ * Loader of the authenticated layout; it runs on every navigation (see shouldRevalidate in router.tsx). A signed-out
+ * user goes to Login with the page as `next`, where the sign-in then lands. `onSignedIn` as in decideRoute.
+ */
+export async function guardLoader({ request }: LoaderFunctionArgs, onSignedIn?: () => void): Promise<GuardData> {
+  const url = new URL(request.url);
+  const decision = await decideRoute(url.pathname, onSignedIn);
+  if (decision === 'login') throw redirect(loginHref(`${url.pathname}${url.search}${url.hash}`));
   return { isAllowed: decision === 'allowed' };
 }

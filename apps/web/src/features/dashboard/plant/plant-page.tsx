@@ -8,6 +8,7 @@ import { Icon } from '../../../components/ui/icon';
 import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
 import { probeStore } from '../../../live/stores/probe-store';
 import { useLiveFeedLostAt, useSystemInfo } from '../../../live/hooks/use-live';
+import { useSignInHoldEnded } from '../../../live/hooks/use-live-hold';
 import { usePermissionLevel } from '../../../session/use-permission-level';
 import { usePermissions } from '../../../session/use-permissions';
 import { probeDeletionFailureMessage } from '../api/delete-probe';
@@ -55,6 +56,10 @@ interface DetailsRequest {
 export function PlantPage() {
   const { view, isList, set } = usePlantParams();
   const systemInfo = useSystemInfo();
+  // A sign-in that lands here (Login's `next`) holds the probe data until the landing page's first commit, as the
+  // Dashboard's does: without this the first tiles waited for the hold's 1.5 s limit
+  // (docs/decisions/plant.md#first-tiles-after-sign-in).
+  useSignInHoldEnded();
   const stale = useLiveFeedLostAt() !== null;
   const canDelete = usePermissions().has('Probes');
   const canAcknowledge = usePermissionLevel('Alarms', 'WRITE');
