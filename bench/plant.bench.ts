@@ -32,8 +32,8 @@ function instrumentPage() {
   window.WebSocket = class extends NativeSocket {
     constructor(...args: ConstructorParameters<typeof WebSocket>) {
       super(...args);
-      const socket = w.__plant.socket;
-      socket.created ??= performance.now();
+      // The last socket's: a page opened signed out had one refused before the sign-in.
+      const socket = (w.__plant.socket = { pageAt: w.__plant.socket.pageAt, created: performance.now() });
       this.addEventListener('open', () => (socket.opened ??= performance.now()));
       this.addEventListener('message', () => (socket.firstMessage ??= performance.now()));
     }

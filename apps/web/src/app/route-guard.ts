@@ -10,8 +10,7 @@ import { requiredPermissionFor } from './route-permissions';
 
 export type GuardDecision = 'allowed' | 'not-found' | 'login';
 
-/** `onSignedIn`: called as soon as the login check says OK, before the permissions are read. */
-export async function decideRoute(pathname: string, onSignedIn?: () => void): Promise<GuardDecision> {
+export async function decideRoute(pathname: string): Promise<GuardDecision> {
   // Both requests go out at once, a round trip less before every page, the sign-in's first rows among them
   // (docs/decisions/dashboard.md#route-guard-requests-in-parallel); the role's answer is looked at only after the login check
   // said OK.
@@ -27,7 +26,6 @@ export async function decideRoute(pathname: string, onSignedIn?: () => void): Pr
     return decisionFor(pathname, knownPermissionNames());
   }
   if (!signedIn) return 'login';
-  onSignedIn?.();
   try {
     return decisionFor(pathname, await refreshPermissionNames(myRole));
   } catch (error) {
@@ -50,11 +48,11 @@ export interface GuardData {
 
 /**
  * Loader of the authenticated layout; it runs on every navigation (see shouldRevalidate in router.tsx). A signed-out
- * user goes to Login with the page as `next`, where the sign-in then lands. `onSignedIn` as in decideRoute.
+ * user goes to Login with the page as `next`, where the sign-in then lands.
  */
-export async function guardLoader({ request }: LoaderFunctionArgs, onSignedIn?: () => void): Promise<GuardData> {
+export async function guardLoader({ request }: LoaderFunctionArgs): Promise<GuardData> {
   const url = new URL(request.url);
-  const decision = await decideRoute(url.pathname, onSignedIn);
+  const decision = await decideRoute(url.pathname);
   if (decision === 'login') throw redirect(loginHref(`${url.pathname}${url.search}${url.hash}`));
   return { isAllowed: decision === 'allowed' };
 }

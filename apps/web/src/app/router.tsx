@@ -2,12 +2,12 @@
 // the signed-in layout with the Dashboard is one chunk, fetched as soon as Login is clicked (while the sign-in is
 // answered), and every other screen is its own chunk, loaded when its route is first visited
 // (docs/operator-screen.md "Light first load"): add new screens the same way, with `lazy`.
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { LoginPage } from '../features/auth/components/login-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { FullPageLoader } from './layout/full-page-loader';
-import { guardLoader } from './route-guard';
+import { guardLoader, type GuardData } from './route-guard';
 
 /** The signed-in layout and the Dashboard (one chunk, see signed-in-screens.ts); the promise is kept, so a second call costs nothing. */
 let signedInScreens: Promise<typeof import('./signed-in-screens')> | undefined;
@@ -44,11 +44,22 @@ function prefetchPages(): void {
   setTimeout(() => requestIdleCallback(() => Object.values(pages).forEach((load) => void load().catch(() => {}))), 3000);
 }
 
-/** Opens the live feed ahead of the layout: the sign-in was answered, or the guard's login check said OK. */
-const openLiveFeedEarly = () =>
-  void loadSignedInScreens().then((screens) => {
-    screens.openLiveFeedEarly();
-  });
+/**
+ * The guard's loader, the live feed opened beside it: a page opened signed in (a bookmark, a reload) had its socket
+ * only after the guard's two answers and the layout's first render, and its first tiles or rows waited for the
+ * snapshot after those (docs/decisions/plant.md#first-tiles-after-sign-in). Closed again when the guard sends the user
+ * to Login; when the layout holds the feed already, this does nothing.
+ */
+async function guardWithLiveFeed(args: LoaderFunctionArgs): Promise<GuardData> {
+  const screens = loadSignedInScreens();
+  void screens.then((loaded) => loaded.openLiveFeedEarly());
+  try {
+    return await guardLoader(args);
+  } catch (error) {
+    void screens.then((loaded) => loaded.closeUnheldLiveFeed());
+    throw error;
+  }
+}
 
 /**
  * Fetches the chunks of the page at `path` (Login's `next`) while the sign-in is answered, as the signed-in chunk is:
@@ -98,10 +109,7 @@ export function appRoutes(): RouteObject[] {
       // The guard runs on every navigation inside the layout, not only when the layout first matches, except the
       // index's own redirect from "/" to the Dashboard: the guard has just run for "/", which needs what the
       // Dashboard needs (no permission), and asking again put two more round trips before the first rows.
-      // The live feed opens once the guard's login check says OK, beside the permissions and the chunks, not after
-      // the layout's first render: a page opened signed in (a bookmark, a reload) gets its snapshot sooner
-      // (docs/decisions/plant.md#first-tiles-after-sign-in). When the layout holds it already, this does nothing.
-      loader: (args) => guardLoader(args, openLiveFeedEarly),
+      loader: guardWithLiveFeed,
       shouldRevalidate: ({ currentUrl, nextUrl }) =>
         !(currentUrl.pathname === paths.home && nextUrl.pathname === paths.dashboard),
       hydrateFallbackElement: <FullPageLoader />,
