@@ -33,7 +33,8 @@ function instrumentPage() {
     constructor(...args: ConstructorParameters<typeof WebSocket>) {
       super(...args);
       // The last socket's: a page opened signed out had one refused before the sign-in.
-      const socket = (w.__plant.socket = { pageAt: w.__plant.socket.pageAt, created: performance.now() });
+      const socket: typeof w.__plant.socket = { pageAt: w.__plant.socket.pageAt, created: performance.now() };
+      w.__plant.socket = socket;
       this.addEventListener('open', () => (socket.opened ??= performance.now()));
       this.addEventListener('message', () => (socket.firstMessage ??= performance.now()));
     }
