@@ -51,12 +51,14 @@ function prefetchPages(): void {
  * to Login; when the layout holds the feed already, this does nothing.
  */
 async function guardWithLiveFeed(args: LoaderFunctionArgs): Promise<GuardData> {
-  const screens = loadSignedInScreens();
-  void screens.then((loaded) => loaded.openLiveFeedEarly());
+  // The feed's module on its own (the stores and the socket): the signed-in chunk's imports came in with the guard's
+  // answers, and the socket with them.
+  const feed = import('../live/feed/shared-live-feed');
+  void feed.then((loaded) => loaded.openLiveFeedEarly());
   try {
     return await guardLoader(args);
   } catch (error) {
-    void screens.then((loaded) => loaded.closeUnheldLiveFeed());
+    void feed.then((loaded) => loaded.closeUnheldLiveFeed());
     throw error;
   }
 }
