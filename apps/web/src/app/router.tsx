@@ -2,12 +2,12 @@
 // the signed-in layout with the Dashboard is one chunk, fetched as soon as Login is clicked (while the sign-in is
 // answered), and every other screen is its own chunk, loaded when its route is first visited
 // (docs/operator-screen.md "Light first load"): add new screens the same way, with `lazy`.
-import { createBrowserRouter, matchRoutes, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { LoginPage } from '../features/auth/components/login-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { FullPageLoader } from './layout/full-page-loader';
-import { guardLoader, type GuardData } from './route-guard';
+import { guardLoader } from './route-guard';
 
 /** The signed-in layout and the Dashboard (one chunk, see signed-in-screens.ts); the promise is kept, so a second call costs nothing. */
 let signedInScreens: Promise<typeof import('./signed-in-screens')> | undefined;
@@ -42,25 +42,6 @@ function prefetchPages(): void {
   if (pagesPrefetched || typeof requestIdleCallback !== 'function') return;
   pagesPrefetched = true;
   setTimeout(() => requestIdleCallback(() => Object.values(pages).forEach((load) => void load().catch(() => {}))), 3000);
-}
-
-/**
- * The guard's loader, the live feed opened beside it: a page opened signed in (a bookmark, a reload) had its socket
- * only after the guard's two answers and the layout's first render, and its first tiles or rows waited for the
- * snapshot after those (docs/decisions/plant.md#first-tiles-after-sign-in). Closed again when the guard sends the user
- * to Login; when the layout holds the feed already, this does nothing.
- */
-async function guardWithLiveFeed(args: LoaderFunctionArgs): Promise<GuardData> {
-  // The feed's module on its own (the stores and the socket): the signed-in chunk's imports came in with the guard's
-  // answers, and the socket with them.
-  const feed = import('../live/feed/shared-live-feed');
-  void feed.then((loaded) => loaded.openLiveFeedEarly());
-  try {
-    return await guardLoader(args);
-  } catch (error) {
-    void feed.then((loaded) => loaded.closeUnheldLiveFeed());
-    throw error;
-  }
 }
 
 /**
@@ -111,7 +92,7 @@ export function appRoutes(): RouteObject[] {
       // The guard runs on every navigation inside the layout, not only when the layout first matches, except the
       // index's own redirect from "/" to the Dashboard: the guard has just run for "/", which needs what the
       // Dashboard needs (no permission), and asking again put two more round trips before the first rows.
-      loader: guardWithLiveFeed,
+      loader: guardLoader,
       shouldRevalidate: ({ currentUrl, nextUrl }) =>
         !(currentUrl.pathname === paths.home && nextUrl.pathname === paths.dashboard),
       hydrateFallbackElement: <FullPageLoader />,

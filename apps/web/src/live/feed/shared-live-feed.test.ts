@@ -40,18 +40,6 @@ describe('shared live feed', () => {
     expect(live.stop).toHaveBeenCalledTimes(1);
   });
 
-  it("closes a connection opened beside the guard when the guard sends the user to Login, but not the layout's", async () => {
-    const { openLiveFeedEarly, closeUnheldLiveFeed, holdLiveFeed } = await feed();
-    openLiveFeedEarly();
-    closeUnheldLiveFeed();
-    expect(live.stop).toHaveBeenCalledTimes(1);
-    holdLiveFeed();
-    openLiveFeedEarly();
-    closeUnheldLiveFeed();
-    expect(live.start).toHaveBeenCalledTimes(2);
-    expect(live.stop).toHaveBeenCalledTimes(1);
-  });
-
   it('opens and closes with the layout alone, and again for the next one', async () => {
     const { holdLiveFeed } = await feed();
     const release = holdLiveFeed();

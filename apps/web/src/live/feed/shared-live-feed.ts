@@ -50,8 +50,3 @@ export function holdLiveFeed(): () => void {
     if (holders === 0) close();
   };
 }
-
-/** Closes a feed opened early that no layout holds (the guard sent the user to Login); a held one stays. */
-export function closeUnheldLiveFeed(): void {
-  if (holders === 0) close();
-}
