@@ -1,14 +1,17 @@
 // Sign-in, sign-out, Remember me and the route guard, in Chromium against the real server.
 import { createUserWithRole, expect, signIn, test } from './fixtures';
 
-test('a signed-out user is sent to Login; signing in and out works', async ({ page, server }) => {
+test('a signed-out user is sent to Login, and lands on the page asked for; signing in and out works', async ({ page, server }) => {
   await page.goto('/keys');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fkeys$/);
   await expect(page.getByRole('heading', { name: 'Battery Probe Monitor Login' })).toBeVisible();
   await expect(page.getByPlaceholder('Enter your username')).toBeVisible();
 
-  await signIn(page, 'admin', server.adminPassword);
-  await expect(page.getByRole('heading', { name: 'BPM / Dashboard' })).toBeVisible();
+  await page.getByLabel('Username').fill('admin');
+  await page.getByRole('textbox', { name: 'Password' }).fill(server.adminPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'BPM / API keys' })).toBeVisible();
+  await expect(page).toHaveURL(/\/keys$/);
   // The login page sends a signed-in user home.
   await page.goto('/login');
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -18,7 +21,7 @@ test('a signed-out user is sent to Login; signing in and out works', async ({ pa
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
   await page.goto('/about');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fabout$/);
 });
 
 test('a wrong password says "Invalid username or password."', async ({ page }) => {

@@ -49,11 +49,17 @@ test.beforeAll(async ({ playwright, server }) => {
   await api.dispose();
 });
 
-test('the Line view: lanes by stage, tiles worst first, a tile opens Probe Details and "+N more" the Dashboard at that stage', async ({
+test('the Line view: lanes by stage, tiles worst first, a tile opens Probe Details, a phone jumps to the worst lane and "+N more" opens the Dashboard at that stage', async ({
   page,
   server,
 }) => {
-  await signInAsAdmin(page, server, '/plant');
+  // Opened signed out: Login keeps /plant as where the sign-in lands (docs/screens.md (Login)).
+  await page.goto('/plant');
+  await expect(page).toHaveURL(/\/login\?next=%2Fplant$/);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByRole('textbox', { name: 'Password' }).fill(server.adminPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/plant$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('BPM / Plant');
   await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Busbar welding', 'Pack sealing', 'Not carrying a pack']);
   const lane = page.getByRole('region', { name: 'Busbar welding' });
@@ -78,6 +84,13 @@ test('the Line view: lanes by stage, tiles worst first, a tile opens Probe Detai
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
   await expect(critical).toBeFocused();
+
+  // A phone stacks the lanes: a link first leads to the worst, its heading focused so that Tab goes on to its tiles.
+  await page.setViewportSize({ width: 400, height: 800 });
+  await page.getByRole('link', { name: 'Jump to Busbar welding (Critical)' }).click();
+  await expect(page.getByRole('heading', { name: 'Busbar welding' })).toBeFocused();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await expect(page.getByRole('link', { name: /^Jump to/ })).toBeHidden();
 
   await lane.getByRole('link', { name: /^\+3 more/ }).click();
   await expect(page).toHaveURL(/\/dashboard\?stage=3$/);
@@ -157,6 +170,12 @@ test('the Floor view: a plan uploaded, a dot named and opened, no position count
   await rows.nth(1).getByRole('button', { name: 'pl-05' }).click();
   await expect(page.getByRole('dialog', { name: 'Probe Details' })).toContainText('pl-05');
   await page.keyboard.press('Escape');
+  // A probe deleted elsewhere while its details are open: they close, the focus on the view (not the page).
+  await rows.filter({ hasText: 'pl-12' }).getByRole('button', { name: 'pl-12' }).click();
+  await expect(page.getByRole('dialog', { name: 'Probe Details' })).toContainText('pl-12');
+  expect((await adminApi.delete('probes/pl-12')).ok()).toBeTruthy();
+  await expect(page.getByRole('dialog', { name: 'Probe Details' })).toBeHidden();
+  await expect(page.locator('#plant-view')).toBeFocused();
 
   // Removed again: the floor is a grid once more (and the worker's other spec files find no plan).
   await page.getByRole('button', { name: 'List' }).click();

@@ -107,11 +107,12 @@ function renderApp(route: string) {
 }
 
 describe('the guarded routes', () => {
-  it('redirects a signed-out user to the Login page', async () => {
+  it('redirects a signed-out user to the Login page, keeping the page as where the sign-in lands', async () => {
     stubFetch({ 'GET /login': json({}, 401) });
-    const router = renderApp('/about');
+    const router = renderApp('/plant?view=floor');
     expect(await screen.findByRole('heading', { name: 'Battery Probe Monitor Login' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/plant?view=floor');
   });
 
   it('shows Not Found inside the layout when the permission is missing', async () => {

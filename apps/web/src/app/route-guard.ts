@@ -1,7 +1,7 @@
 // The route guard of docs/screens.md (Route guard): login check → refresh permission names → required permission held?
 // A missing permission shows NotFound; a 401 from the login check sends the user to Login, no answer keeps them in.
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { paths } from '../config/paths';
+import { loginHref } from '../config/paths';
 import { isSignedIn } from '../session/login-status';
 import { getMyRole } from '../lib/api-client';
 import { readPermissionCache } from '../session/permission-cache';
@@ -46,9 +46,13 @@ export interface GuardData {
   isAllowed: boolean;
 }
 
-/** Loader of the authenticated layout; it runs on every navigation (see shouldRevalidate in router.tsx). */
+/**
+ * Loader of the authenticated layout; it runs on every navigation (see shouldRevalidate in router.tsx). A signed-out
+ * user goes to Login with the page as `next`, where the sign-in then lands.
+ */
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<GuardData> {
-  const decision = await decideRoute(new URL(request.url).pathname);
-  if (decision === 'login') throw redirect(paths.login);
+  const url = new URL(request.url);
+  const decision = await decideRoute(url.pathname);
+  if (decision === 'login') throw redirect(loginHref(`${url.pathname}${url.search}${url.hash}`));
   return { isAllowed: decision === 'allowed' };
 }

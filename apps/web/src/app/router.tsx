@@ -2,7 +2,7 @@
 // the signed-in layout with the Dashboard is one chunk, fetched as soon as Login is clicked (while the sign-in is
 // answered), and every other screen is its own chunk, loaded when its route is first visited
 // (docs/operator-screen.md "Light first load"): add new screens the same way, with `lazy`.
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { LoginPage } from '../features/auth/components/login-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
@@ -44,8 +44,20 @@ function prefetchPages(): void {
   setTimeout(() => requestIdleCallback(() => Object.values(pages).forEach((load) => void load().catch(() => {}))), 3000);
 }
 
+/**
+ * Fetches the chunks of the page at `path` (Login's `next`) while the sign-in is answered, as the signed-in chunk is:
+ * a sign-in that lands on the Plant page waited for its chunk after the login answer
+ * (docs/decisions/plant.md#first-tiles-after-sign-in).
+ */
+function prefetchPageAt(routes: RouteObject[], path: string): void {
+  // The layout's own chunk is the signed-in one, already asked for.
+  for (const { route } of matchRoutes(routes, path) ?? []) {
+    if (route.path !== paths.home && typeof route.lazy === 'function') void route.lazy().catch(() => {});
+  }
+}
+
 export function appRoutes(): RouteObject[] {
-  return [
+  const routes: RouteObject[] = [
     {
       path: paths.login,
       element: (
@@ -55,7 +67,12 @@ export function appRoutes(): RouteObject[] {
           // first commit (docs/decisions/dashboard.md#sign-in-hold). The chunk's import starts in a task after the click's:
           // adding its ~50 modulepreload links took as long as the click's own render, and the two made one long task
           // (docs/decisions/dashboard.md#signed-in-chunk).
-          onSigningIn={() => setTimeout(() => void loadSignedInScreens())}
+          onSigningIn={(target) =>
+            setTimeout(() => {
+              void loadSignedInScreens();
+              prefetchPageAt(routes, target);
+            })
+          }
           onSignedIn={() =>
             void loadSignedInScreens().then((screens) => {
               screens.holdLiveStoresForSignIn();
@@ -136,6 +153,7 @@ export function appRoutes(): RouteObject[] {
     },
     { path: '*', element: <NotFoundPage /> },
   ];
+  return routes;
 }
 
 export function createAppRouter() {

@@ -22,3 +22,22 @@ export const paths = {
 
 export const roleHref = (roleId: number) => `${paths.roles}#${roleId}`;
 export const packHref = (packId: number) => `${paths.packs}/${packId}`;
+
+/**
+ * Login, keeping where the user was going as `?next=` (the route guard's way there): the sign-in lands on that page
+ * (docs/screens.md (Login)). The Dashboard, where a sign-in lands anyway, is left out.
+ */
+export function loginHref(next: string): string {
+  return next === paths.home || next === paths.dashboard ? paths.login : `${paths.login}?next=${encodeURIComponent(next)}`;
+}
+
+/**
+ * Where a sign-in goes: Login's `next` when it is a page of this app, else "/". Anything that could leave the app
+ * ("//host", "/\\host", a scheme) or loop back to Login goes to "/".
+ */
+export function pathAfterSignIn(next: string | null): string {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.home;
+  const url = new URL(next, 'http://app.invalid');
+  if (url.origin !== 'http://app.invalid' || url.pathname === paths.login) return paths.home;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -11,6 +11,7 @@ export class StoreRecount<T> {
   private unsubscribeStore: (() => void) | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
+  private lastBatchAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly store: ProbeStore,
@@ -18,6 +19,12 @@ export class StoreRecount<T> {
     private readonly intervalMs: number,
     /** Also recounted this often without a batch (what a clock changes, such as watchdogs); none when undefined. */
     private readonly tickMs?: number,
+    /**
+     * The first batch after intervalMs without one is counted in the next task, not intervalMs later: the first
+     * part of the snapshot then shows at once (the Plant page's first tiles,
+     * docs/decisions/plant.md#first-tiles-after-sign-in); under a steady feed it still counts every intervalMs.
+     */
+    private readonly leading = false,
   ) {
     this.value = count().value;
   }
@@ -27,7 +34,7 @@ export class StoreRecount<T> {
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     if (!this.unsubscribeStore) {
-      this.unsubscribeStore = this.store.subscribeBatch(() => this.schedule());
+      this.unsubscribeStore = this.store.subscribeBatch(() => this.onBatch());
       if (this.tickMs !== undefined) this.ticker = setInterval(() => this.schedule(), this.tickMs);
       this.recount(false);
     }
@@ -44,8 +51,15 @@ export class StoreRecount<T> {
   };
 
   /** Recounts soon (a changed capacity), or now when asked. */
-  schedule(): void {
-    if (this.timer === null) this.timer = setTimeout(() => this.recount(true), this.intervalMs);
+  schedule(delayMs = this.intervalMs): void {
+    if (this.timer === null) this.timer = setTimeout(() => this.recount(true), delayMs);
+  }
+
+  private onBatch(): void {
+    const at = performance.now();
+    const afterQuiet = at - this.lastBatchAt >= this.intervalMs;
+    this.lastBatchAt = at;
+    this.schedule(this.leading && afterQuiet ? 0 : this.intervalMs);
   }
 
   recount(notify: boolean): void {

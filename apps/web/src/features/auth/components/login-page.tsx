@@ -2,10 +2,10 @@
 import { productName } from '@bpm/protocol';
 import { Center, Image, Paper, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 // Inlined in the bundle: during an outage a page already loaded still shows it (no request to a server that is down).
 import logoUrl from '../../../assets/logo.svg?inline';
-import { paths } from '../../../config/paths';
+import { pathAfterSignIn } from '../../../config/paths';
 import { forgetSession } from '../../../session/end-session';
 import { isSignedIn } from '../../../session/login-status';
 import { LoginForm } from './login-form';
@@ -13,29 +13,39 @@ import { SsoSignIn } from './sso-sign-in';
 
 /**
  * `onSigningIn` runs when Login is clicked, so the app can fetch the signed-in screens while the sign-in is answered;
- * `onSignedIn` when the sign-in is answered, before the navigation to "/".
+ * `onSignedIn` when the sign-in is answered, before the navigation to "/" (or to `?next=`).
  */
-export function LoginPage({ onSigningIn, onSignedIn }: { onSigningIn?: () => void; onSignedIn?: () => void }) {
+export function LoginPage({
+  onSigningIn,
+  onSignedIn,
+}: {
+  /** Told the page the sign-in will land on, so that its chunk can come too. */
+  onSigningIn?: (target: string) => void;
+  onSignedIn?: () => void;
+}) {
   const navigate = useNavigate();
+  // The page the guard sent the user here from (`?next=`), or "/" (docs/screens.md (Login)).
+  const [params] = useSearchParams();
+  const target = pathAfterSignIn(params.get('next'));
 
   useEffect(() => {
     let isCurrent = true;
     isSignedIn()
       .then((signedIn) => {
-        if (signedIn && isCurrent) void navigate(paths.home);
+        if (signedIn && isCurrent) void navigate(target);
       })
       // A failed status check is logged only (docs/api.md (Login errors)).
       .catch((error: unknown) => console.error('Login status check failed', error));
     return () => {
       isCurrent = false;
     };
-  }, [navigate]);
+  }, [navigate, target]);
 
   const onSuccess = () => {
     // A new sign-in may be another user: drop the previous one's cached name and permissions.
     forgetSession();
     onSignedIn?.();
-    void navigate(paths.home);
+    void navigate(target);
   };
 
   return (
@@ -49,7 +59,7 @@ export function LoginPage({ onSigningIn, onSignedIn }: { onSigningIn?: () => voi
             </Title>
           </Stack>
           <SsoSignIn />
-          <LoginForm onSubmit={onSigningIn} onSuccess={onSuccess} />
+          <LoginForm onSubmit={() => onSigningIn?.(target)} onSuccess={onSuccess} />
         </Stack>
       </Paper>
     </Center>

@@ -11,7 +11,7 @@ import { useIsPhone } from '../../../lib/use-is-phone';
 import { batteryPercentText, formatTemperature } from '../probe-display';
 import { DashboardIcon } from '../components/dashboard-icon';
 import { hasUnacknowledgedAlarm } from '../components/unacknowledged-marker';
-import type { Lane, PlantState } from './plant-lanes';
+import { worstLaneOf, type Lane, type PlantState } from './plant-lanes';
 import { plantStateOfEntry, useLanes } from './plant-model';
 import classes from './plant.module.css';
 
@@ -21,14 +21,40 @@ export const laneCapacityFor = (isPhone: boolean) => (isPhone ? 6 : 8);
 export type OpenProbe = (probeID: string, opener: HTMLElement) => void;
 
 export function LineView({ onOpen }: { onOpen: OpenProbe }) {
-  const lanes = useLanes(laneCapacityFor(useIsPhone()));
+  const isPhone = useIsPhone();
+  const lanes = useLanes(laneCapacityFor(isPhone));
   if (lanes.length === 0) return <p>No probes yet.</p>;
+  // On a phone the lanes are stacked and the worst may be screens below: a link to it comes first
+  // (docs/decisions/plant.md#worst-lane-on-a-phone).
+  const worst = isPhone ? worstLaneOf(lanes) : null;
   return (
-    <div className={classes.lanes}>
-      {lanes.map((lane) => (
-        <LaneCard key={lane.key} lane={lane} onOpen={onOpen} />
-      ))}
-    </div>
+    <>
+      {worst && <JumpToLane lane={worst} />}
+      <div className={classes.lanes}>
+        {lanes.map((lane) => (
+          <LaneCard key={lane.key} lane={lane} onOpen={onOpen} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** Scrolls to the lane and moves the focus to its heading, so that Tab goes on to its tiles; the URL stays as it is. */
+function JumpToLane({ lane }: { lane: Lane }) {
+  const headingId = `lane-${lane.key}`;
+  return (
+    <a
+      href={`#${headingId}`}
+      className={classes.jump}
+      onClick={(event) => {
+        event.preventDefault();
+        const heading = document.getElementById(headingId);
+        heading?.scrollIntoView({ block: 'start' });
+        heading?.focus({ preventScroll: true });
+      }}
+    >
+      Jump to {lane.name} ({lane.worst})
+    </a>
   );
 }
 
@@ -60,7 +86,7 @@ const LaneCard = memo(function LaneCard({ lane, onOpen }: { lane: Lane; onOpen: 
   return (
     <section className={classes.lane} aria-labelledby={headingId}>
       <div className={classes.laneHeader}>
-        <h2 className={classes.laneName} id={headingId}>
+        <h2 className={classes.laneName} id={headingId} tabIndex={-1}>
           {lane.name}
         </h2>
         <span>

@@ -9,6 +9,7 @@ import {
   plantStateOf,
   tilesShown,
   type LaneMember,
+  worstLaneOf,
   type PlantState,
 } from './plant-lanes';
 
@@ -71,5 +72,18 @@ describe('plant lanes', () => {
     const members = [member('p-10', sealing, 'Pack 1'), member('p-9', welding, 'Pack 2'), member('p-2', null, null, 'Critical')];
     expect(lineListOrder(members).map((m) => m.probeID)).toEqual(['p-9', 'p-10', 'p-2']);
     expect(floorListOrder(members).map((m) => m.probeID)).toEqual(['p-2', 'p-9', 'p-10']);
+  });
+
+  it("names a phone's worst lane: the worst state, the first in line order among equals, none when all are Normal", () => {
+    const lanes = buildLanes(
+      [
+        member('p1', stacking, 'Pack 1', 'Warning'),
+        member('p2', welding, 'Pack 2', 'Critical'),
+        member('p3', sealing, 'Pack 3', 'Critical'),
+      ],
+      8,
+    );
+    expect(worstLaneOf(lanes)?.name).toBe('Busbar welding');
+    expect(worstLaneOf(buildLanes([member('p1', stacking, 'Pack 1')], 8))).toBeNull();
   });
 });

@@ -168,3 +168,13 @@ export function lineListOrder(members: readonly LaneMember[]): LaneMember[] {
 export function floorListOrder(members: readonly LaneMember[]): LaneMember[] {
   return [...members].sort((a, b) => b.rank - a.rank || compareKeys(naturalKey(a.probeID), naturalKey(b.probeID)));
 }
+
+/** The lane with the worst state, the first in line order among equals; none when every lane is Normal. */
+export function worstLaneOf(lanes: readonly Lane[]): Lane | null {
+  let worst: Lane | null = null;
+  for (const lane of lanes) {
+    if (!lane.worst || lane.worst === 'Normal') continue;
+    if (!worst || plantStateRank[lane.worst] > plantStateRank[worst.worst!]) worst = lane;
+  }
+  return worst;
+}

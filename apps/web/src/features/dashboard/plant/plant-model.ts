@@ -52,6 +52,7 @@ export function useLanes(capacity: number): readonly Lane[] {
       },
       recountIntervalMs,
       watchdogTickMs,
+      true,
     );
     return { model, state };
   });
@@ -78,6 +79,7 @@ export function usePlantList(order: ListOrder): readonly LaneMember[] {
         },
         listIntervalMs,
         watchdogTickMs,
+        true,
       ),
   );
   return useSyncExternalStore(model.subscribe, model.get);

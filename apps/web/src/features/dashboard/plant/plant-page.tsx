@@ -2,12 +2,13 @@
 // the Line (lanes per stage) or the Floor (dots on the floor plan), each with its List alternative; the view and the list
 // are kept in the URL (`?view=floor`, `&list=1`). A tile, a dot or a listed probe opens the Dashboard's Probe Details.
 import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Icon } from '../../../components/ui/icon';
 import { ConfirmDeletionModal } from '../../../components/ui/confirm-deletion-modal';
 import { probeStore } from '../../../live/stores/probe-store';
 import { useLiveFeedLostAt, useSystemInfo } from '../../../live/hooks/use-live';
+import { useSignInHoldEnded } from '../../../live/hooks/use-live-hold';
 import { usePermissionLevel } from '../../../session/use-permission-level';
 import { usePermissions } from '../../../session/use-permissions';
 import { probeDeletionFailureMessage } from '../api/delete-probe';
@@ -52,9 +53,40 @@ interface DetailsRequest {
   opener: HTMLElement | null;
 }
 
+/** The view's box (lanes, floor or list): where the focus goes when the opener has gone with its probe. */
+const plantViewId = 'plant-view';
+
+/** Focus on the view, once the dialogs have gone: the probe's tile or listed row goes with it (WCAG 2.4.3). */
+function focusView() {
+  requestAnimationFrame(() => document.getElementById(plantViewId)?.focus({ preventScroll: true }));
+}
+
+/**
+ * Closes Probe Details when its probe leaves the store (deleted here or by another administrator), at the batch that
+ * removed it, not at the page's next render; while its Confirm Deletion is open, that dialog's answer closes both.
+ */
+function useDetailsClosedWhenGone(probeID: string | null, isDeleting: boolean, close: () => void) {
+  useEffect(() => {
+    if (probeID === null || isDeleting) return;
+    const closeIfGone = () => {
+      if (probeStore.getEntry(probeID)) return;
+      close();
+      focusView();
+    };
+    closeIfGone();
+    return probeStore.subscribeBatch((batch) => {
+      if (batch.membershipChanged) closeIfGone();
+    });
+  }, [probeID, isDeleting, close]);
+}
+
 export function PlantPage() {
   const { view, isList, set } = usePlantParams();
   const systemInfo = useSystemInfo();
+  // A sign-in that lands here (Login's `next`) holds the probe data until the landing page's first commit, as the
+  // Dashboard's does: without this the first tiles waited for the hold's 1.5 s limit
+  // (docs/decisions/plant.md#first-tiles-after-sign-in).
+  useSignInHoldEnded();
   const stale = useLiveFeedLostAt() !== null;
   const canDelete = usePermissions().has('Probes');
   const canAcknowledge = usePermissionLevel('Alarms', 'WRITE');
@@ -72,6 +104,8 @@ export function PlantPage() {
     if (opener?.isConnected) requestAnimationFrame(() => opener.focus());
     setDetails(null);
   }, [details]);
+  const closeDetails = useCallback(() => setDetails(null), []);
+  useDetailsClosedWhenGone(details?.probeID ?? null, deleteID !== null, closeDetails);
   const onDelete = useCallback((probeID: string) => setDeleteID(probeID), []);
   const { reset: resetDeletion, mutate: deleteProbe } = deletion;
   const onDeleteClose = useCallback(() => {
@@ -82,7 +116,10 @@ export function PlantPage() {
     if (deleteID === null) return;
     deleteProbe(deleteID, {
       onSuccess: () => {
-        if (details?.probeID === deleteID) setDetails(null);
+        if (details?.probeID === deleteID) {
+          setDetails(null);
+          focusView();
+        }
         resetDeletion();
         setDeleteID(null);
       },
@@ -90,7 +127,7 @@ export function PlantPage() {
   }, [deleteID, details, deleteProbe, resetDeletion]);
 
   if (!systemInfo) return <Text>Loading system information...</Text>;
-  const detailsID = details && probeStore.getEntry(details.probeID) ? details.probeID : null;
+  const detailsID = details?.probeID ?? null;
 
   return (
     <Stack gap="sm">
@@ -114,7 +151,7 @@ export function PlantPage() {
           List
         </Button>
       </Group>
-      <div className={stale ? classes.stale : undefined}>
+      <div id={plantViewId} tabIndex={-1} className={`${classes.view} ${stale ? classes.stale : ''}`}>
         {isList ? (
           <PlantList key={view} order={view} onOpen={onOpen} />
         ) : view === 'line' ? (
