@@ -102,8 +102,9 @@ async function latency(session: Session, url: string): Promise<string> {
 
 /**
  * RSS added by 2,000 idle connections, on a fresh server and on one that has taken reports (as a plant's
- * does). Both hold V8's young generation growing to (or being touched again up to) its 64 MB on the burst of
- * CONNECTs, a one-time cost (docs/decisions/integrations.md (Idle connections …)).
+ * does). Both hold V8's young generation growing to (or being touched again up to) its maximum on the burst of
+ * CONNECTs, a one-time cost: 32 MB with the server's semi-space bound, 128 MB without it on Node 24
+ * (docs/decisions/live-format.md#young-generation).
  */
 async function idleConnectionsOn(session: Session, url: string, afterReports: boolean): Promise<string> {
   const count = 2000;

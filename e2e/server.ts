@@ -54,7 +54,13 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const repoRoot = typeof __dirname === 'string' ? join(__dirname, '..') : process.cwd();
   const builtMain = join(repoRoot, 'apps/server/dist/main.js');
   if (options.built && !existsSync(builtMain)) throw new Error(`${builtMain} is missing: run \`npx tsc -b\` first`);
-  const args = [...(options.nodeArgs ?? []), ...(options.built ? [builtMain] : ['--import', 'tsx', 'apps/server/src/main.ts'])];
+  // The young generation's bound that `npm start`, `npm run serve` and the systemd unit give the server
+  // (apps/server/src/heap-growth.ts, docs/deployment.md#runtime): benches measure the server as it runs there.
+  const args = [
+    '--max-semi-space-size=16',
+    ...(options.nodeArgs ?? []),
+    ...(options.built ? [builtMain] : ['--import', 'tsx', 'apps/server/src/main.ts']),
+  ];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {

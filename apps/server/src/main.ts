@@ -2,7 +2,7 @@
 import { productName } from '@bpm/protocol';
 import { buildApp, serverVersion } from './app.js';
 import { loadConfig } from './config.js';
-import { boundHeapGrowth } from './heap-growth.js';
+import { boundHeapGrowth, youngGenerationWarning } from './heap-growth.js';
 import { startDemoSimulator } from './modules/probes/demo-simulator.js';
 
 function bannerUrl(host: string, port: number): string {
@@ -23,6 +23,8 @@ async function main(): Promise<void> {
   const credentials = password ? ` — sign in as admin with password ${password} (shown only this once)` : '';
   process.stdout.write(`${productName} ${serverVersion} is running at ${bannerUrl(config.host, port)}${credentials}\n`);
   app.log.info(`${productName} ${serverVersion} listening on ${config.host}:${port}`);
+  const youngGeneration = youngGenerationWarning();
+  if (youngGeneration) app.log.warn(youngGeneration);
   // npm start (BPM_SIMULATOR=on): a living plant beside the server, fed through the real ingest API.
   if (config.simulator) await startDemoSimulator(app, port);
 
