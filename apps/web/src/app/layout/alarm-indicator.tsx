@@ -54,7 +54,8 @@ function UnacknowledgedCount() {
   );
 }
 
-function AwaitingCount({
+/** Memoised: the active and the returned counts change apart. */
+const AwaitingCount = memo(function AwaitingCount({
   count,
   kind,
   colour,
@@ -98,16 +99,52 @@ function AwaitingCount({
       </Badge>
     </DeferredTooltip>
   );
-}
+});
 
 const baseTitle = document.title;
 
+/**
+ * The tab's title is written at most this often. Each write is a call to the browser, and with 10,000 probes the count
+ * changes several times a second: the writes were ~5 % of the Dashboard's JavaScript
+ * (docs/decisions/dashboard.md#tab-title-once-a-second). A tab's title need not follow faster than a second.
+ */
+const titleIntervalMs = 1000;
+
+/** The last title asked for, written now or, within titleIntervalMs of the previous write, when that has passed. */
+class TitleWriter {
+  private wanted = baseTitle;
+  private lastWriteMs = -Infinity;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  set(title: string): void {
+    this.wanted = title;
+    if (this.timer !== null) return;
+    const wait = this.lastWriteMs + titleIntervalMs - performance.now();
+    if (wait <= 0) this.write();
+    else this.timer = setTimeout(() => this.write(), wait);
+  }
+
+  /** Back to the app's own title at once (the indicator unmounts: signed out); the next count is written at once. */
+  reset(): void {
+    this.set(baseTitle);
+    this.write();
+    this.lastWriteMs = -Infinity;
+  }
+
+  private write(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (document.title === this.wanted) return;
+    document.title = this.wanted;
+    this.lastWriteMs = performance.now();
+  }
+}
+const titleWriter = new TitleWriter();
+
 /** The tab's title leads with the number awaiting acknowledgement, so a background tab still tells it. */
 function useAlarmTitle(count: number): void {
-  useEffect(() => {
-    document.title = count > 0 ? `(${count}) ${baseTitle}` : baseTitle;
-  }, [count]);
-  useEffect(() => () => void (document.title = baseTitle), []);
+  useEffect(() => titleWriter.set(count > 0 ? `(${count}) ${baseTitle}` : baseTitle), [count]);
+  useEffect(() => () => titleWriter.reset(), []);
 }
 
 function ChimeToggle() {
