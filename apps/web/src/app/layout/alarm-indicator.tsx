@@ -1,9 +1,9 @@
 // The top bar's alarm part (docs/alarms.md): the alarms awaiting acknowledgement, active and returned, each linking
 // to its list on /alarms, and the chime toggle. The open-alarm store they read is fed by the live feed alone.
-import { Badge, Box, Group, Switch } from '@mantine/core';
+import { Badge, Box, Group, Switch, type BadgeProps } from '@mantine/core';
 import { DeferredTooltip } from '../../components/ui/deferred-tooltip';
 import { Icon } from '../../components/ui/icon';
-import { memo, useEffect, useSyncExternalStore } from 'react';
+import { memo, useEffect, useSyncExternalStore, type ComponentPropsWithRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { alarmStore } from '../../live/stores/alarm-store';
@@ -42,64 +42,102 @@ export const AlarmIndicator = memo(function AlarmIndicator() {
  * acknowledgement: the active ones and those that cleared unacknowledged ("returned"), each linking to its list.
  */
 function UnacknowledgedCount() {
-  const active = useActiveUnacknowledgedCount();
-  const returned = useReturnedCount();
   const stale = useIsNotLive();
-  useAlarmTitle(active + returned);
   return (
     <Group gap={4} wrap="nowrap" style={stale ? notLiveStyle : undefined} data-stale={stale || undefined}>
-      <AwaitingCount count={active} kind="active" colour="red" stale={stale} showBell />
-      <AwaitingCount count={returned} kind="returned" colour="orange" stale={stale} />
+      <AlarmTitle />
+      <AwaitingCount kind="active" colour="red" stale={stale} showBell />
+      <AwaitingCount kind="returned" colour="orange" stale={stale} />
     </Group>
   );
 }
 
-/** Memoised: the active and the returned counts change apart. */
+type AwaitingKind = 'active' | 'returned';
+
+/** One of the two counts: its readers re-render when that count changes, not with the other. */
+const useAwaitingCount = (kind: AwaitingKind): number =>
+  useSyncExternalStore(
+    alarmStore.subscribe,
+    kind === 'active' ? alarmStore.getActiveUnacknowledgedCount : alarmStore.getReturnedCount,
+  );
+
+const awaitingLabel = (count: number, kind: AwaitingKind, stale: boolean) =>
+  notLiveLabel(`${count} ${kind} unacknowledged ${count === 1 ? 'alarm' : 'alarms'}`, stale);
+
+/**
+ * A count and its tooltip. The number is read by the badge and by the tooltip's label, each a component of its own, so
+ * a new count re-renders those two and not the Mantine Tooltip with its floating-position hooks, which was most of the
+ * top bar's rendering at 10,000 probes (docs/decisions/dashboard.md#counts-re-render-only-their-number).
+ */
 const AwaitingCount = memo(function AwaitingCount({
-  count,
   kind,
   colour,
   stale,
   showBell = false,
 }: {
-  count: number;
-  kind: 'active' | 'returned';
+  kind: AwaitingKind;
   colour: string;
   stale: boolean;
   showBell?: boolean;
 }) {
-  const label = notLiveLabel(`${count} ${kind} unacknowledged ${count === 1 ? 'alarm' : 'alarms'}`, stale);
   return (
-    <DeferredTooltip label={label} events={{ hover: true, focus: true, touch: true }}>
-      <Badge
-        component={Link}
-        to={`${paths.alarms}?state=${kind === 'active' ? 'unacknowledged' : 'returned'}`}
-        aria-label={label}
-        color={count > 0 ? colour : 'gray'}
-        variant={count > 0 ? 'filled' : 'light'}
-        size="lg"
-        radius="sm"
-        px={8}
-        style={{ cursor: 'pointer', flexShrink: 0, overflow: 'visible' }}
-        styles={{ label: { textTransform: 'none' } }}
-        leftSection={
-          showBell && (
-            // The bell is dropped on narrow screens; the coloured counts and the tooltips still say what they are.
-            <Box component="span" visibleFrom="sm" style={{ display: 'inline-flex' }}>
-              <Icon name="warning-fill" size={16} />
-            </Box>
-          )
-        }
-      >
-        {count}
-        {/* The word from 768 px up ("2 active", "865 returned"); narrower the number alone, named by aria-label. */}
-        <Box component="span" visibleFrom="sm">
-          {` ${kind}`}
-        </Box>
-      </Badge>
+    <DeferredTooltip label={<AwaitingLabel kind={kind} stale={stale} />} events={{ hover: true, focus: true, touch: true }}>
+      <AwaitingBadge kind={kind} colour={colour} stale={stale} showBell={showBell} />
     </DeferredTooltip>
   );
 });
+
+function AwaitingLabel({ kind, stale }: { kind: AwaitingKind; stale: boolean }) {
+  return awaitingLabel(useAwaitingCount(kind), kind, stale);
+}
+
+/** The badge with the live number; the tooltip's ref and handlers come in through `others`. */
+function AwaitingBadge({
+  kind,
+  colour,
+  stale,
+  showBell,
+  ...others
+}: { kind: AwaitingKind; colour: string; stale: boolean; showBell: boolean } & Omit<BadgeProps, 'children'> &
+  Omit<ComponentPropsWithRef<'a'>, 'color' | 'children' | 'style'>) {
+  const count = useAwaitingCount(kind);
+  const label = awaitingLabel(count, kind, stale);
+  return (
+    <Badge
+      {...others}
+      component={Link}
+      to={`${paths.alarms}?state=${kind === 'active' ? 'unacknowledged' : 'returned'}`}
+      aria-label={label}
+      color={count > 0 ? colour : 'gray'}
+      variant={count > 0 ? 'filled' : 'light'}
+      size="lg"
+      radius="sm"
+      px={8}
+      style={{ cursor: 'pointer', flexShrink: 0, overflow: 'visible' }}
+      styles={{ label: { textTransform: 'none' } }}
+      leftSection={
+        showBell && (
+          // The bell is dropped on narrow screens; the coloured counts and the tooltips still say what they are.
+          <Box component="span" visibleFrom="sm" style={{ display: 'inline-flex' }}>
+            <Icon name="warning-fill" size={16} />
+          </Box>
+        )
+      }
+    >
+      {count}
+      {/* The word from 768 px up ("2 active", "865 returned"); narrower the number alone, named by aria-label. */}
+      <Box component="span" visibleFrom="sm">
+        {` ${kind}`}
+      </Box>
+    </Badge>
+  );
+}
+
+/** The tab's title, on its own: it reads both counts. */
+function AlarmTitle() {
+  useAlarmTitle(useActiveUnacknowledgedCount() + useReturnedCount());
+  return null;
+}
 
 const baseTitle = document.title;
 
