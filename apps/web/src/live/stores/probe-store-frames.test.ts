@@ -201,6 +201,32 @@ describe('messages (docs/live-feed.md (Message handling))', () => {
     expect(store.watchdog(store.getEntry('a')!).timeRemaining).toBe(7);
   });
 
+  it('while the clock runs an update waits for its next tick, a snapshot does not; the tick and the update share a frame', () => {
+    vi.useFakeTimers();
+    try {
+      const { store, frames } = setup();
+      const stop = store.startClock();
+      store.enqueue(probeData(p('a')), true);
+      expect(frames).toHaveLength(1);
+      frames.shift()!();
+      store.enqueue(probeData(p('a', { batteryPercentage: 50 })));
+      expect(frames).toHaveLength(0);
+      vi.advanceTimersByTime(100);
+      expect(store.getTick()).toBe(1);
+      expect(frames).toHaveLength(1);
+      frames.shift()!();
+      expect(store.getEntry('a')!.probe.batteryPercentage).toBe(50);
+      // Reset at the tick it came after: the full timeout left.
+      expect(store.watchdog(store.getEntry('a')!).timeRemaining).toBe(5);
+      // Stopping the clock lets nothing wait for a tick that will not come.
+      store.enqueue(probeData(p('a', { batteryPercentage: 40 })));
+      stop();
+      expect(frames).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('systemConfig replaces the system configuration', () => {
     const { store, apply } = setup();
     expect(store.getSystemInfo()).toBeNull();

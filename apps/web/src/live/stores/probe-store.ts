@@ -44,6 +44,10 @@ export class ProbeStore {
   /** Taken by holdProbeData: while any is held, a frame applies only the systemConfig messages at the queue's head. */
   private readonly probeDataHolds = new Holds(() => this.flushWhatWaits());
   private clockTimer: ReturnType<typeof setInterval> | null = null;
+  /** Updates wait for the clock's next tick (enqueueUpdate). */
+  private flushAtTick = false;
+  /** How listeners are told (runNoticesWith). */
+  private runNotices: (tell: () => void) => void = (tell) => tell();
 
   private readonly probeListeners = new Map<string, Set<() => void>>();
   private readonly batchListeners = new Set<(batch: StoreBatch) => void>();
@@ -116,13 +120,34 @@ export class ProbeStore {
   /** Queues a spec live message (isSnapshot: the first probeData after open); applied before the next paint. */
   enqueue(message: LiveMessage, isSnapshot = false): void {
     this.queue.add(message, isSnapshot);
-    this.requestFlush();
+    if (message.messageType === 'probeData' && !isSnapshot) this.requestFlushOfUpdate();
+    else this.requestFlush();
   }
 
   /** Queues compact probe data (docs/live-feed-compact.md), decoded into the entries as it is applied. */
   enqueueCompact(message: CompactMessage): void {
     this.queue.addCompact(message);
-    this.requestFlush();
+    if (message.c === 'd') this.requestFlushOfUpdate();
+    else this.requestFlush();
+  }
+
+  /**
+   * Tells every listener inside `run`: on the page React's flushSync (main.tsx), so that the rows, watchdog digits and
+   * counts a frame or a clock tick changed render in that task, before its paint, not in a task of React's after it
+   * with a paint of its own (docs/decisions/dashboard.md#one-paint-per-tick).
+   */
+  runNoticesWith(run: (tell: () => void) => void): void {
+    this.runNotices = run;
+  }
+
+  /**
+   * An update (not a snapshot, a configuration or a deletion): while the shared clock runs it is applied in the frame
+   * after the clock's next tick (≤ 100 ms), so the tick's watchdog arcs and the update's rows paint in one frame, ten
+   * frames a second at 10,000 probes × 1 Hz instead of twenty-three (docs/decisions/dashboard.md#one-paint-per-tick).
+   */
+  private requestFlushOfUpdate(): void {
+    if (this.clockTimer !== null) this.flushAtTick = true;
+    else this.requestFlush();
   }
 
   /**
@@ -187,16 +212,30 @@ export class ProbeStore {
   }
 
   private tell({ changed, membershipChanged, summaryChanged }: FlushNotice): void {
-    for (const probeID of changed) this.notifyProbe(probeID);
-    const batch: StoreBatch = { changed, membershipChanged };
-    for (const listener of this.batchListeners) listener(batch);
-    if (summaryChanged) this.notifySummary();
+    this.runNotices(() => {
+      for (const probeID of changed) this.notifyProbe(probeID);
+      const batch: StoreBatch = { changed, membershipChanged };
+      for (const listener of this.batchListeners) listener(batch);
+      if (summaryChanged) this.notifySummary();
+    });
   }
 
-  /** One tick of the shared clock: watchdogs lose 0.1 s, and non-persistent events past their 5 s go. */
+  /**
+   * One tick of the shared clock: watchdogs lose 0.1 s, and non-persistent events past their 5 s go; the updates that
+   * waited for it are applied in the next frame.
+   */
   advanceClock(): void {
-    for (const probeID of this.state.advanceClock()) this.notifyProbe(probeID);
-    for (const listener of this.clockListeners) listener();
+    this.runNotices(() => {
+      for (const probeID of this.state.advanceClock()) this.notifyProbe(probeID);
+      for (const listener of this.clockListeners) listener();
+    });
+    this.flushUpdatesWaitingForTick();
+  }
+
+  private flushUpdatesWaitingForTick(): void {
+    if (!this.flushAtTick) return;
+    this.flushAtTick = false;
+    this.requestFlush();
   }
 
   /** Starts the one 100 ms interval for all watchdogs; returns its stop function. */
@@ -205,6 +244,7 @@ export class ProbeStore {
     return () => {
       if (this.clockTimer !== null) clearInterval(this.clockTimer);
       this.clockTimer = null;
+      this.flushUpdatesWaitingForTick();
     };
   }
 
