@@ -17,7 +17,6 @@ import classes from './dashboard.module.css';
 import { DashboardIcon } from './dashboard-icon';
 
 export const rowHeightPx = 40;
-const noRows: readonly string[] = [];
 
 const columns: { label: string; sort?: SortColumn }[] = [
   { label: 'ID', sort: 'probeID' },
@@ -65,18 +64,12 @@ export function ProbeTable({
   listId,
 }: ProbeTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  // The first rows are rendered in the background, in slices React can interrupt: mounting the first screenful
-  // (cold Mantine menus, cells, rings) was one ~100 ms task in the frame that applied the snapshot's first chunk
-  // (docs/decisions/dashboard.md#first-rows-in-the-background). Once rows have been shown, a new order (several a second at
-  // 10,000 probes) renders in the frame that applied it, painted with that frame's rows and watchdog arcs, not in a
-  // background render with a paint of its own (docs/decisions/dashboard.md#one-paint-per-tick). Each row reads its
-  // probe live from the store.
-  const [rowsShown, setRowsShown] = useState(false);
-  const firstRows = useDeferredValue(rowsShown ? noRows : order);
-  const rows = rowsShown ? order : firstRows;
-  useEffect(() => {
-    if (rows.length > 0) setRowsShown(true);
-  }, [rows.length]);
+  // A new order is rendered in the background, in slices React can interrupt: mounting the first screenful of
+  // rows (cold Mantine menus, cells, rings) was one ~100 ms task in the frame that applied the snapshot's first
+  // chunk (docs/decisions/dashboard.md#first-rows-in-the-background). Later orders too: rendered in the tick's frame,
+  // rows moved by an order re-rendered there made 40–60 ms CPU frames (docs/decisions/dashboard.md#one-paint-per-tick).
+  // Each row still reads its probe live from the store.
+  const rows = useDeferredValue(order);
   // While the first rows render in the background (the table was empty, the order is not), the stores wait: an
   // applied snapshot part or an alarms message would make React restart that render
   // (docs/decisions/dashboard.md#holds-while-the-first-rows-render).
