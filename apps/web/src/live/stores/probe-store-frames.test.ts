@@ -60,7 +60,7 @@ describe('messages (docs/live-feed.md (Message handling))', () => {
     expect(frames).toHaveLength(0);
   });
 
-  it('a frame that applied for notifyApartAfterMs tells its listeners in the next task; a quick one at once', () => {
+  it('a frame that applied for notifyApartAfterMs while adding probes or leaving work queued tells its listeners in the next task; others at once', () => {
     const frames: (() => void)[] = [];
     const tasks: (() => void)[] = [];
     let clock = 0;
@@ -98,17 +98,26 @@ describe('messages (docs/live-feed.md (Message handling))', () => {
     tasks.shift()!();
     expect(told).toEqual(['a 20', `batch ${['a', ...others.map((o) => o.probeID)].join(',')}`, 'summary 100']);
 
+    // Updates of known probes that leave nothing queued (the steady flow, one tick's worth): told at once, so the
+    // rows paint in the frame that applied them (docs/decisions/dashboard.md#one-paint-per-tick).
+    told.length = 0;
+    store.enqueue(probeData(p('a', { batteryPercentage: 25 }), ...others));
+    frames.shift()!();
+    expect(told.slice(0, 1)).toEqual(['a 25']);
+    expect(tasks).toHaveLength(0);
+
     // A notice still waiting when the next frame comes is told first, so listeners see the flushes in order.
     told.length = 0;
-    store.enqueue(probeData(p('a', { batteryPercentage: 30 }), ...others));
+    const more = Array.from({ length: notifyApartMinProbes }, (_, i) => p(`c${i}`));
+    store.enqueue(probeData(p('a', { batteryPercentage: 30 }), ...more));
     frames.shift()!();
     store.enqueue(probeData(p('a', { batteryPercentage: 40 })));
     applyTakesMs = 0;
     frames.shift()!();
-    expect(told.map((t) => t.slice(0, 7))).toEqual(['a 30', 'batch a', 'a 40', 'batch a']);
+    expect(told.map((t) => t.slice(0, 7))).toEqual(['a 30', 'batch a', 'summary', 'a 40', 'batch a']);
     // Its task, run later, tells nothing twice.
     tasks.shift()!();
-    expect(told).toHaveLength(4);
+    expect(told).toHaveLength(5);
   });
 
   it('a snapshot filling the store adds at most newProbesPerFrame probes per frame, in order, counts matching the rows', () => {

@@ -196,7 +196,9 @@ export class ProbeStore {
     const startedAt = this.scheduler.elapsedMs();
     const { probesApplied, ...notice } = this.queue.applyFrame(this.state, this.scheduler.elapsedMs, configOnly);
     if (this.queue.length > 0 && !configOnly) this.requestFlush();
-    if (probesApplied < notifyApartMinProbes || this.scheduler.elapsedMs() - startedAt < notifyApartAfterMs) {
+    // Apart only while catching up (probes added, or work left queued): a tick's updates, applied whole, paint with it.
+    const catchingUp = notice.membershipChanged || this.queue.length > 0;
+    if (!catchingUp || probesApplied < notifyApartMinProbes || this.scheduler.elapsedMs() - startedAt < notifyApartAfterMs) {
       this.tell(notice);
       return;
     }
