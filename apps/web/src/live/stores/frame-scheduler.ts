@@ -19,7 +19,7 @@ export const browserFrameScheduler: FrameScheduler = {
     let done = false;
     let animationFrame: number | null = null;
     // The one that fires first cancels the other: a timer left to fire did nothing but cost the page a task, ten a
-    // second at 10,000 probes (docs/decisions/live-format.md (One path for a probe update)).
+    // second at 10,000 probes (docs/decisions/dashboard.md#one-paint-per-tick).
     const once = () => {
       if (done) return;
       done = true;
