@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { p, setupStore as setup } from '../../testing/probe-store-harness';
 import { newProbesPerFrame, notifyApartAfterMs, notifyApartMinProbes } from './feed-queue';
 import { probeData, probeDeletion, systemConfig } from './probe-fixtures';
-import { ProbeStore } from './probe-store';
+import { maxUpdatesWaitingForTick, ProbeStore } from './probe-store';
 import type { LiveMessage } from '@bpm/protocol';
 import { manualFrames } from '../../testing/manual-frames';
 
@@ -227,8 +227,13 @@ describe('messages (docs/live-feed.md (Message handling))', () => {
       expect(store.getEntry('a')!.probe.batteryPercentage).toBe(50);
       // Reset at the tick it came after: the full timeout left.
       expect(store.watchdog(store.getEntry('a')!).timeRemaining).toBe(5);
+      // Updates piling up (late ticks: a hidden tab) are applied by frames again, so the queue stays short.
+      for (let i = 0; i <= maxUpdatesWaitingForTick; i++) store.enqueue(probeData(p('a', { batteryPercentage: i })));
+      expect(frames).toHaveLength(1);
+      frames.shift()!();
       // Stopping the clock lets nothing wait for a tick that will not come.
       store.enqueue(probeData(p('a', { batteryPercentage: 40 })));
+      expect(frames).toHaveLength(0);
       stop();
       expect(frames).toHaveLength(1);
     } finally {
