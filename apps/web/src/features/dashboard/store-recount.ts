@@ -3,13 +3,6 @@
 // at 1 Hz re-render what reads it a few times a second at most. Subscribed to the store only while someone listens.
 import type { ProbeStore } from '../../live/stores/probe-store';
 
-/**
- * A recount due with no batch to carry it waits this much longer for one: batches come every 100 ms at full flow, and
- * a recount in a batch's task is painted in that frame with the rows, not in a frame of its own
- * (docs/decisions/dashboard.md#one-paint-per-tick).
- */
-const batchSlackMs = 100;
-
 /** A recount of the store into some value, published when its key changes. */
 export class StoreRecount<T> {
   private value: T;
@@ -18,7 +11,6 @@ export class StoreRecount<T> {
   private unsubscribeStore: (() => void) | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
-  private lastCountMs = -Infinity;
 
   constructor(
     private readonly store: ProbeStore,
@@ -35,7 +27,7 @@ export class StoreRecount<T> {
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     if (!this.unsubscribeStore) {
-      this.unsubscribeStore = this.store.subscribeBatch(() => this.onBatch());
+      this.unsubscribeStore = this.store.subscribeBatch(() => this.schedule());
       if (this.tickMs !== undefined) this.ticker = setInterval(() => this.schedule(), this.tickMs);
       this.recount(false);
     }
@@ -51,13 +43,6 @@ export class StoreRecount<T> {
     };
   };
 
-  /** A batch: recounted now when intervalMs have passed since the last count, else by a later batch or the timer. */
-  private onBatch(): void {
-    const wait = this.lastCountMs + this.intervalMs - performance.now();
-    if (wait <= 0) this.recount(true);
-    else if (this.timer === null) this.timer = setTimeout(() => this.recount(true), wait + batchSlackMs);
-  }
-
   /** Recounts soon (a changed capacity), or now when asked. */
   schedule(): void {
     if (this.timer === null) this.timer = setTimeout(() => this.recount(true), this.intervalMs);
@@ -66,7 +51,6 @@ export class StoreRecount<T> {
   recount(notify: boolean): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    this.lastCountMs = performance.now();
     const { value, key } = this.count();
     if (key === this.key) return;
     this.key = key;

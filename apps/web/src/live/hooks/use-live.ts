@@ -4,7 +4,6 @@ import { useSyncExternalStore } from 'react';
 import { liveFeedLoss } from '../feed/feed-loss';
 import type { ProbeCounts } from '../stores/probe-entry';
 import { probeStore, type ConnectionStatus } from '../stores/probe-store';
-import './react-notices';
 
 export type { ConnectionStatus, ProbeCounts };
 

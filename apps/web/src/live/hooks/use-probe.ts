@@ -4,7 +4,6 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import type { ProbeEntry } from '../stores/probe-entry';
 import { probeStore } from '../stores/probe-store';
-import './react-notices';
 import type { WatchdogStatus } from '../stores/watchdog';
 
 /** The probe's entry, re-read whenever its version changes; undefined once deleted. */

@@ -19,7 +19,7 @@ export const browserFrameScheduler: FrameScheduler = {
     let done = false;
     let animationFrame: number | null = null;
     // The one that fires first cancels the other: a timer left to fire did nothing but cost the page a task, ten a
-    // second at 10,000 probes (docs/decisions/dashboard.md#one-paint-per-tick).
+    // second at 10,000 probes (docs/decisions/dashboard.md#one-paint-per-tick-not-kept).
     const once = () => {
       if (done) return;
       done = true;

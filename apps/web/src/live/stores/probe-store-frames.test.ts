@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { p, setupStore as setup } from '../../testing/probe-store-harness';
 import { newProbesPerFrame, notifyApartAfterMs, notifyApartMinProbes } from './feed-queue';
 import { probeData, probeDeletion, systemConfig } from './probe-fixtures';
-import { maxUpdatesWaitingForTick, ProbeStore } from './probe-store';
+import { ProbeStore } from './probe-store';
 import type { LiveMessage } from '@bpm/protocol';
 import { manualFrames } from '../../testing/manual-frames';
 
@@ -60,7 +60,7 @@ describe('messages (docs/live-feed.md (Message handling))', () => {
     expect(frames).toHaveLength(0);
   });
 
-  it('a frame that applied for notifyApartAfterMs while adding probes or leaving work queued tells its listeners in the next task; others at once', () => {
+  it('a frame that applied for notifyApartAfterMs tells its listeners in the next task; a quick one at once', () => {
     const frames: (() => void)[] = [];
     const tasks: (() => void)[] = [];
     let clock = 0;
@@ -98,26 +98,17 @@ describe('messages (docs/live-feed.md (Message handling))', () => {
     tasks.shift()!();
     expect(told).toEqual(['a 20', `batch ${['a', ...others.map((o) => o.probeID)].join(',')}`, 'summary 100']);
 
-    // Updates of known probes that leave nothing queued (the steady flow, one tick's worth): told at once, so the
-    // rows paint in the frame that applied them (docs/decisions/dashboard.md#one-paint-per-tick).
-    told.length = 0;
-    store.enqueue(probeData(p('a', { batteryPercentage: 25 }), ...others));
-    frames.shift()!();
-    expect(told.slice(0, 1)).toEqual(['a 25']);
-    expect(tasks).toHaveLength(0);
-
     // A notice still waiting when the next frame comes is told first, so listeners see the flushes in order.
     told.length = 0;
-    const more = Array.from({ length: notifyApartMinProbes }, (_, i) => p(`c${i}`));
-    store.enqueue(probeData(p('a', { batteryPercentage: 30 }), ...more));
+    store.enqueue(probeData(p('a', { batteryPercentage: 30 }), ...others));
     frames.shift()!();
     store.enqueue(probeData(p('a', { batteryPercentage: 40 })));
     applyTakesMs = 0;
     frames.shift()!();
-    expect(told.map((t) => t.slice(0, 7))).toEqual(['a 30', 'batch a', 'summary', 'a 40', 'batch a']);
+    expect(told.map((t) => t.slice(0, 7))).toEqual(['a 30', 'batch a', 'a 40', 'batch a']);
     // Its task, run later, tells nothing twice.
     tasks.shift()!();
-    expect(told).toHaveLength(5);
+    expect(told).toHaveLength(4);
   });
 
   it('a snapshot filling the store adds at most newProbesPerFrame probes per frame, in order, counts matching the rows', () => {
@@ -208,37 +199,6 @@ describe('messages (docs/live-feed.md (Message handling))', () => {
     // The later systemConfig came after the probe, and was applied after it: its new timeout reset the probe's watchdog.
     expect(store.getSystemInfo()!.timeoutSeconds).toBe(7);
     expect(store.watchdog(store.getEntry('a')!).timeRemaining).toBe(7);
-  });
-
-  it('while the clock runs an update waits for its next tick, a snapshot does not; the tick and the update share a frame', () => {
-    vi.useFakeTimers();
-    try {
-      const { store, frames } = setup();
-      const stop = store.startClock();
-      store.enqueue(probeData(p('a')), true);
-      expect(frames).toHaveLength(1);
-      frames.shift()!();
-      store.enqueue(probeData(p('a', { batteryPercentage: 50 })));
-      expect(frames).toHaveLength(0);
-      vi.advanceTimersByTime(100);
-      expect(store.getTick()).toBe(1);
-      expect(frames).toHaveLength(1);
-      frames.shift()!();
-      expect(store.getEntry('a')!.probe.batteryPercentage).toBe(50);
-      // Reset at the tick it came after: the full timeout left.
-      expect(store.watchdog(store.getEntry('a')!).timeRemaining).toBe(5);
-      // Updates piling up (late ticks: a hidden tab) are applied by frames again, so the queue stays short.
-      for (let i = 0; i <= maxUpdatesWaitingForTick; i++) store.enqueue(probeData(p('a', { batteryPercentage: i })));
-      expect(frames).toHaveLength(1);
-      frames.shift()!();
-      // Stopping the clock lets nothing wait for a tick that will not come.
-      store.enqueue(probeData(p('a', { batteryPercentage: 40 })));
-      expect(frames).toHaveLength(0);
-      stop();
-      expect(frames).toHaveLength(1);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 
   it('systemConfig replaces the system configuration', () => {

@@ -31,8 +31,6 @@ export interface ProbeStoreOptions {
 
 /** docs/probe-data.md (Client watchdog): the 100 ms tick. */
 export const clockIntervalMs = 100;
-/** Queued messages beyond which an update no longer waits for the clock's tick (requestFlushOfUpdate). */
-export const maxUpdatesWaitingForTick = 4;
 
 export class ProbeStore {
   private readonly state: ProbeState;
@@ -46,10 +44,6 @@ export class ProbeStore {
   /** Taken by holdProbeData: while any is held, a frame applies only the systemConfig messages at the queue's head. */
   private readonly probeDataHolds = new Holds(() => this.flushWhatWaits());
   private clockTimer: ReturnType<typeof setInterval> | null = null;
-  /** Updates wait for the clock's next tick (requestFlushOfUpdate). */
-  private flushAtTick = false;
-  /** How listeners are told (runNoticesWith). */
-  private runNotices: (tell: () => void) => void = (tell) => tell();
 
   private readonly probeListeners = new Map<string, Set<() => void>>();
   private readonly batchListeners = new Set<(batch: StoreBatch) => void>();
@@ -122,36 +116,13 @@ export class ProbeStore {
   /** Queues a spec live message (isSnapshot: the first probeData after open); applied before the next paint. */
   enqueue(message: LiveMessage, isSnapshot = false): void {
     this.queue.add(message, isSnapshot);
-    if (message.messageType === 'probeData' && !isSnapshot) this.requestFlushOfUpdate();
-    else this.requestFlush();
+    this.requestFlush();
   }
 
   /** Queues compact probe data (docs/live-feed-compact.md), decoded into the entries as it is applied. */
   enqueueCompact(message: CompactMessage): void {
     this.queue.addCompact(message);
-    if (message.c === 'd') this.requestFlushOfUpdate();
-    else this.requestFlush();
-  }
-
-  /**
-   * Tells every listener inside `run`: on the page React's flushSync (live/hooks/react-notices.ts), so that the rows, watchdog digits and
-   * counts a frame or a clock tick changed render in that task, before its paint, not in a task of React's after it
-   * with a paint of its own (docs/decisions/dashboard.md#one-paint-per-tick).
-   */
-  runNoticesWith(run: (tell: () => void) => void): void {
-    this.runNotices = run;
-  }
-
-  /**
-   * An update (not a snapshot, a configuration or a deletion): while the shared clock runs it is applied in the frame
-   * after the clock's next tick (≤ 100 ms), so the tick's watchdog arcs and the update's rows paint in one frame rather
-   * than each in frames of their own (docs/decisions/dashboard.md#one-paint-per-tick). A tick brings one or two of the
-   * hub's flushes; more waiting means the ticks are late (a hidden tab throttles the interval to once a second, later
-   * once a minute), and the queue is applied by frames as before, so it stays as short as it was.
-   */
-  private requestFlushOfUpdate(): void {
-    if (this.clockTimer !== null && this.queue.length <= maxUpdatesWaitingForTick) this.flushAtTick = true;
-    else this.requestFlush();
+    this.requestFlush();
   }
 
   /**
@@ -200,9 +171,7 @@ export class ProbeStore {
     const startedAt = this.scheduler.elapsedMs();
     const { probesApplied, ...notice } = this.queue.applyFrame(this.state, this.scheduler.elapsedMs, configOnly);
     if (this.queue.length > 0 && !configOnly) this.requestFlush();
-    // Apart only while catching up (probes added, or work left queued): a tick's updates, applied whole, paint with it.
-    const catchingUp = notice.membershipChanged || this.queue.length > 0;
-    if (!catchingUp || probesApplied < notifyApartMinProbes || this.scheduler.elapsedMs() - startedAt < notifyApartAfterMs) {
+    if (probesApplied < notifyApartMinProbes || this.scheduler.elapsedMs() - startedAt < notifyApartAfterMs) {
       this.tell(notice);
       return;
     }
@@ -218,30 +187,16 @@ export class ProbeStore {
   }
 
   private tell({ changed, membershipChanged, summaryChanged }: FlushNotice): void {
-    this.runNotices(() => {
-      for (const probeID of changed) this.notifyProbe(probeID);
-      const batch: StoreBatch = { changed, membershipChanged };
-      for (const listener of this.batchListeners) listener(batch);
-      if (summaryChanged) this.notifySummary();
-    });
+    for (const probeID of changed) this.notifyProbe(probeID);
+    const batch: StoreBatch = { changed, membershipChanged };
+    for (const listener of this.batchListeners) listener(batch);
+    if (summaryChanged) this.notifySummary();
   }
 
-  /**
-   * One tick of the shared clock: watchdogs lose 0.1 s, and non-persistent events past their 5 s go; the updates that
-   * waited for it are applied in the next frame.
-   */
+  /** One tick of the shared clock: watchdogs lose 0.1 s, and non-persistent events past their 5 s go. */
   advanceClock(): void {
-    this.runNotices(() => {
-      for (const probeID of this.state.advanceClock()) this.notifyProbe(probeID);
-      for (const listener of this.clockListeners) listener();
-    });
-    this.flushUpdatesWaitingForTick();
-  }
-
-  private flushUpdatesWaitingForTick(): void {
-    if (!this.flushAtTick) return;
-    this.flushAtTick = false;
-    this.requestFlush();
+    for (const probeID of this.state.advanceClock()) this.notifyProbe(probeID);
+    for (const listener of this.clockListeners) listener();
   }
 
   /** Starts the one 100 ms interval for all watchdogs; returns its stop function. */
@@ -250,7 +205,6 @@ export class ProbeStore {
     return () => {
       if (this.clockTimer !== null) clearInterval(this.clockTimer);
       this.clockTimer = null;
-      this.flushUpdatesWaitingForTick();
     };
   }
 

@@ -66,9 +66,7 @@ export function ProbeTable({
   const scroller = useRef<HTMLDivElement>(null);
   // A new order is rendered in the background, in slices React can interrupt: mounting the first screenful of
   // rows (cold Mantine menus, cells, rings) was one ~100 ms task in the frame that applied the snapshot's first
-  // chunk (docs/decisions/dashboard.md#first-rows-in-the-background). Later orders too: rendered in the tick's frame,
-  // rows moved by an order re-rendered there made 40–60 ms CPU frames (docs/decisions/dashboard.md#one-paint-per-tick).
-  // Each row still reads its probe live from the store.
+  // chunk (docs/decisions/dashboard.md#first-rows-in-the-background). Each row still reads its probe live from the store.
   const rows = useDeferredValue(order);
   // While the first rows render in the background (the table was empty, the order is not), the stores wait: an
   // applied snapshot part or an alarms message would make React restart that render
