@@ -32,8 +32,11 @@ describe('AlarmIndicator', () => {
     expect(renders.Tooltip).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: '0 active unacknowledged alarms' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '0 returned unacknowledged alarms' })).toBeInTheDocument();
+    const mounted = { ...renders };
     act(() => alarmStore.apply({ snapshotPart: 0, alarms: [alarmFixture(1)] }));
     await screen.findByRole('link', { name: '1 active unacknowledged alarm' });
+    // A new count re-renders its badge and label, not the tooltip around them.
+    expect(renders.Tooltip - mounted.Tooltip).toBe(0);
     // A reconnection's snapshot with the same alarms: the counts keep their text, so nothing beside them re-renders.
     const before = { ...renders };
     act(() => probeStore.setStatus('connecting'));

@@ -1,9 +1,9 @@
 // The top bar's alarm part (docs/alarms.md): the alarms awaiting acknowledgement, active and returned, each linking
 // to its list on /alarms, and the chime toggle. The open-alarm store they read is fed by the live feed alone.
-import { Badge, Box, Group, Switch } from '@mantine/core';
+import { Badge, Box, Group, Switch, type BadgeProps } from '@mantine/core';
 import { DeferredTooltip } from '../../components/ui/deferred-tooltip';
 import { Icon } from '../../components/ui/icon';
-import { memo, useEffect, useSyncExternalStore } from 'react';
+import { memo, useEffect, useSyncExternalStore, type ComponentPropsWithRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { alarmStore } from '../../live/stores/alarm-store';
@@ -42,72 +42,147 @@ export const AlarmIndicator = memo(function AlarmIndicator() {
  * acknowledgement: the active ones and those that cleared unacknowledged ("returned"), each linking to its list.
  */
 function UnacknowledgedCount() {
-  const active = useActiveUnacknowledgedCount();
-  const returned = useReturnedCount();
   const stale = useIsNotLive();
-  useAlarmTitle(active + returned);
   return (
     <Group gap={4} wrap="nowrap" style={stale ? notLiveStyle : undefined} data-stale={stale || undefined}>
-      <AwaitingCount count={active} kind="active" colour="red" stale={stale} showBell />
-      <AwaitingCount count={returned} kind="returned" colour="orange" stale={stale} />
+      <AlarmTitle />
+      <AwaitingCount kind="active" colour="red" stale={stale} showBell />
+      <AwaitingCount kind="returned" colour="orange" stale={stale} />
     </Group>
   );
 }
 
-function AwaitingCount({
-  count,
+type AwaitingKind = 'active' | 'returned';
+
+/** One of the two counts: its readers re-render when that count changes, not with the other. */
+const useAwaitingCount = (kind: AwaitingKind): number =>
+  useSyncExternalStore(
+    alarmStore.subscribe,
+    kind === 'active' ? alarmStore.getActiveUnacknowledgedCount : alarmStore.getReturnedCount,
+  );
+
+const awaitingLabel = (count: number, kind: AwaitingKind, stale: boolean) =>
+  notLiveLabel(`${count} ${kind} unacknowledged ${count === 1 ? 'alarm' : 'alarms'}`, stale);
+
+/**
+ * A count and its tooltip. The number is read by the badge and by the tooltip's label, each a component of its own, so
+ * a new count re-renders those two and not the Mantine Tooltip with its floating-position hooks, which was most of the
+ * top bar's rendering at 10,000 probes (docs/decisions/dashboard.md#counts-re-render-only-their-number).
+ */
+const AwaitingCount = memo(function AwaitingCount({
   kind,
   colour,
   stale,
   showBell = false,
 }: {
-  count: number;
-  kind: 'active' | 'returned';
+  kind: AwaitingKind;
   colour: string;
   stale: boolean;
   showBell?: boolean;
 }) {
-  const label = notLiveLabel(`${count} ${kind} unacknowledged ${count === 1 ? 'alarm' : 'alarms'}`, stale);
   return (
-    <DeferredTooltip label={label} events={{ hover: true, focus: true, touch: true }}>
-      <Badge
-        component={Link}
-        to={`${paths.alarms}?state=${kind === 'active' ? 'unacknowledged' : 'returned'}`}
-        aria-label={label}
-        color={count > 0 ? colour : 'gray'}
-        variant={count > 0 ? 'filled' : 'light'}
-        size="lg"
-        radius="sm"
-        px={8}
-        style={{ cursor: 'pointer', flexShrink: 0, overflow: 'visible' }}
-        styles={{ label: { textTransform: 'none' } }}
-        leftSection={
-          showBell && (
-            // The bell is dropped on narrow screens; the coloured counts and the tooltips still say what they are.
-            <Box component="span" visibleFrom="sm" style={{ display: 'inline-flex' }}>
-              <Icon name="warning-fill" size={16} />
-            </Box>
-          )
-        }
-      >
-        {count}
-        {/* The word from 768 px up ("2 active", "865 returned"); narrower the number alone, named by aria-label. */}
-        <Box component="span" visibleFrom="sm">
-          {` ${kind}`}
-        </Box>
-      </Badge>
+    <DeferredTooltip label={<AwaitingLabel kind={kind} stale={stale} />} events={{ hover: true, focus: true, touch: true }}>
+      <AwaitingBadge kind={kind} colour={colour} stale={stale} showBell={showBell} />
     </DeferredTooltip>
   );
+});
+
+function AwaitingLabel({ kind, stale }: { kind: AwaitingKind; stale: boolean }) {
+  return awaitingLabel(useAwaitingCount(kind), kind, stale);
+}
+
+/** The badge with the live number; the tooltip's ref and handlers come in through `others`. */
+function AwaitingBadge({
+  kind,
+  colour,
+  stale,
+  showBell,
+  ...others
+}: { kind: AwaitingKind; colour: string; stale: boolean; showBell: boolean } & Omit<BadgeProps, 'children'> &
+  Omit<ComponentPropsWithRef<'a'>, 'color' | 'children' | 'style'>) {
+  const count = useAwaitingCount(kind);
+  const label = awaitingLabel(count, kind, stale);
+  return (
+    <Badge
+      {...others}
+      component={Link}
+      to={`${paths.alarms}?state=${kind === 'active' ? 'unacknowledged' : 'returned'}`}
+      aria-label={label}
+      color={count > 0 ? colour : 'gray'}
+      variant={count > 0 ? 'filled' : 'light'}
+      size="lg"
+      radius="sm"
+      px={8}
+      style={{ cursor: 'pointer', flexShrink: 0, overflow: 'visible' }}
+      styles={{ label: { textTransform: 'none' } }}
+      leftSection={
+        showBell && (
+          // The bell is dropped on narrow screens; the coloured counts and the tooltips still say what they are.
+          <Box component="span" visibleFrom="sm" style={{ display: 'inline-flex' }}>
+            <Icon name="warning-fill" size={16} />
+          </Box>
+        )
+      }
+    >
+      {count}
+      {/* The word from 768 px up ("2 active", "865 returned"); narrower the number alone, named by aria-label. */}
+      <Box component="span" visibleFrom="sm">
+        {` ${kind}`}
+      </Box>
+    </Badge>
+  );
+}
+
+/** The tab's title, on its own: it reads both counts. */
+function AlarmTitle() {
+  useAlarmTitle(useActiveUnacknowledgedCount() + useReturnedCount());
+  return null;
 }
 
 const baseTitle = document.title;
 
+/**
+ * The tab's title is written at most this often. Each write is a call to the browser, and with 10,000 probes the count
+ * changes several times a second: the writes were ~5 % of the Dashboard's JavaScript
+ * (docs/decisions/dashboard.md#tab-title-once-a-second). A tab's title need not follow faster than a second.
+ */
+const titleIntervalMs = 1000;
+
+/** The last title asked for, written now or, within titleIntervalMs of the previous write, when that has passed. */
+class TitleWriter {
+  private wanted = baseTitle;
+  private lastWriteMs = -Infinity;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  set(title: string): void {
+    this.wanted = title;
+    if (this.timer !== null) return;
+    const wait = this.lastWriteMs + titleIntervalMs - performance.now();
+    if (wait <= 0) this.write();
+    else this.timer = setTimeout(() => this.write(), wait);
+  }
+
+  /** Back to the app's own title at once (the indicator unmounts: signed out); the next count is written at once. */
+  reset(): void {
+    this.set(baseTitle);
+    this.write();
+    this.lastWriteMs = -Infinity;
+  }
+
+  private write(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (document.title === this.wanted) return;
+    document.title = this.wanted;
+    this.lastWriteMs = performance.now();
+  }
+}
+const titleWriter = new TitleWriter();
+
 /** The tab's title leads with the number awaiting acknowledgement, so a background tab still tells it. */
 function useAlarmTitle(count: number): void {
-  useEffect(() => {
-    document.title = count > 0 ? `(${count}) ${baseTitle}` : baseTitle;
-  }, [count]);
-  useEffect(() => () => void (document.title = baseTitle), []);
+  useEffect(() => titleWriter.set(count > 0 ? `(${count}) ${baseTitle}` : baseTitle), [count]);
+  useEffect(() => () => titleWriter.reset(), []);
 }
 
 function ChimeToggle() {

@@ -34,7 +34,7 @@ export function countStages(
   return [...stages.values()].sort(byDanger);
 }
 
-const summaryIntervalMs = 250;
+const summaryIntervalMs = 500;
 
 const stageSummary = new StoreRecount(
   probeStore,

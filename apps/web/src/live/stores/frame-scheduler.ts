@@ -17,13 +17,18 @@ export const hiddenTabFrameMs = 250;
 export const browserFrameScheduler: FrameScheduler = {
   frame(run) {
     let done = false;
+    let animationFrame: number | null = null;
+    // The one that fires first cancels the other: a timer left to fire did nothing but cost the page a task, ten a
+    // second at 10,000 probes (docs/decisions/dashboard.md#one-paint-per-tick-not-kept).
     const once = () => {
       if (done) return;
       done = true;
+      clearTimeout(timer);
+      if (animationFrame !== null) cancelAnimationFrame(animationFrame);
       run();
     };
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(once);
-    setTimeout(once, hiddenTabFrameMs);
+    const timer = setTimeout(once, hiddenTabFrameMs);
+    if (typeof requestAnimationFrame === 'function') animationFrame = requestAnimationFrame(once);
   },
   task(run) {
     // A MessageChannel message, without setTimeout's 4 ms clamp on nested timers.

@@ -18,11 +18,12 @@ import { probeDeletionFailureMessage } from '../api/delete-probe';
 import { useDeleteProbe } from '../api/use-delete-probe';
 import { defaultSort, nextSort, type SortColumn, type SortState } from '../probe-sort';
 import { usePointerHold } from '../use-pointer-hold';
-import { useProbeOrder } from '../use-probe-order';
-import { ProbeCardList } from './probe-card-list';
+import { useOrderHoldStatus, useOrderRows, useProbeOrderSource } from '../use-probe-order';
+import type { ProbeOrder } from '../probe-order';
+import { ProbeCardList, type ProbeCardListProps } from './probe-card-list';
 import { ProbeDetailsModal, type DetailsOpenAt } from './probe-details-modal';
 import { ProbeStatesCard } from './probe-states-card';
-import { ProbeTable } from './probe-table';
+import { ProbeTable, type ProbeTableProps } from './probe-table';
 import { StageSelect, StageStrip } from './stage-filter';
 import { SystemInfoCard } from './system-info-card';
 import { DashboardIcon } from './dashboard-icon';
@@ -127,7 +128,7 @@ export function DashboardPage() {
   const { pointerHeld: pointerOver, onPointerOver } = usePointerHold();
   const [menuOpen, setMenuOpen] = useState(false);
   const held = pointerOver || menuOpen || detailsID !== null || deleteID !== null;
-  const { order, isPending, newCritical } = useProbeOrder(sort, deferredFilter, stageID, held);
+  const order = useProbeOrderSource(sort, deferredFilter, stageID, held);
 
   const onSort = useCallback((column: SortColumn) => setSort((current) => nextSort(current, column)), []);
   const onDetails = useCallback(
@@ -165,18 +166,21 @@ export function DashboardPage() {
   useEffect(() => {
     // A deleted probe's details close by themselves (deletion changes the order), the focus going to the list. While
     // its Confirm Deletion is open they wait for it: its answer closes both (onDeleteConfirm), its Cancel leaves
-    // the details to this effect.
-    if (detailsID !== null && deleteID === null && !probeStore.getEntry(detailsID)) {
+    // the details to this check.
+    if (detailsID === null || deleteID !== null) return;
+    const closeIfGone = () => {
+      if (probeStore.getEntry(detailsID)) return;
       focusProbeList();
       setDetails(null);
-    }
+    };
+    closeIfGone();
+    return order.subscribe(closeIfGone);
   }, [order, detailsID, deleteID]);
 
   if (!systemInfo) return <Text>Loading system information...</Text>;
 
   const emptyText = filter || stageID !== null ? 'No probes match the filter.' : 'No probes yet.';
   const listProps = {
-    order,
     canDelete,
     onDetails,
     onDelete,
@@ -204,20 +208,10 @@ export function DashboardPage() {
         <FilterBox value={filter} onChange={setFilter} isPhone={isPhone} />
         <StageSelect stageID={stageID} onChange={setStageID} />
         <StageStrip stageID={stageID} onChange={setStageID} />
-        {newCritical > 0 && (
-          // Pinned to the top meanwhile; "show" ends the hold and brings the top of the list into view.
-          <Button size="compact-sm" color="red.9" style={{ flex: 'none' }} onClick={() => showNewCritical(onPointerOver)}>
-            {newCritical} new Critical — show
-          </Button>
-        )}
-        {isPending && (
-          <Text size="xs" c="gray.7" role="status" maw={260} lh={1.25} style={{ flex: 'none' }}>
-            Order held while you point at the probes; it updates when you move away.
-          </Text>
-        )}
+        <OrderHoldLine order={order} onPointerOver={onPointerOver} />
       </Group>
       <SkipLink targetId="after-probes">Skip past the probes</SkipLink>
-      {isNarrow ? <ProbeCardList {...listProps} /> : <ProbeTable {...listProps} sort={sort} onSort={onSort} />}
+      <ProbeList order={order} isNarrow={isNarrow} {...listProps} sort={sort} onSort={onSort} />
       <div id="after-probes" tabIndex={-1} />
       {/* On a phone the thresholds come after the probes: the probes start within the first screen (docs/operator-screen.md). */}
       {isPhone && <SystemInfoCard systemInfo={systemInfo} />}
@@ -240,6 +234,51 @@ export function DashboardPage() {
     </Stack>
   );
 }
+
+/**
+ * The table or the cards, re-rendered with each new row order; memoised, so the page's own re-renders pass it by when
+ * nothing it shows changed.
+ */
+const ProbeList = memo(function ProbeList({
+  order,
+  isNarrow,
+  sort,
+  onSort,
+  ...listProps
+}: Omit<ProbeCardListProps, 'order'> & Pick<ProbeTableProps, 'sort' | 'onSort'> & { order: ProbeOrder; isNarrow: boolean }) {
+  const rows = useOrderRows(order);
+  return isNarrow ? (
+    <ProbeCardList order={rows} {...listProps} />
+  ) : (
+    <ProbeTable order={rows} {...listProps} sort={sort} onSort={onSort} />
+  );
+});
+
+/** While the rows are held: the probes pinned to the top for turning Critical, and that a new order waits. */
+const OrderHoldLine = memo(function OrderHoldLine({
+  order,
+  onPointerOver,
+}: {
+  order: ProbeOrder;
+  onPointerOver: (over: boolean) => void;
+}) {
+  const { isPending, newCritical } = useOrderHoldStatus(order);
+  return (
+    <>
+      {newCritical > 0 && (
+        // Pinned to the top meanwhile; "show" ends the hold and brings the top of the list into view.
+        <Button size="compact-sm" color="red.9" style={{ flex: 'none' }} onClick={() => showNewCritical(onPointerOver)}>
+          {newCritical} new Critical — show
+        </Button>
+      )}
+      {isPending && (
+        <Text size="xs" c="gray.7" role="status" maw={260} lh={1.25} style={{ flex: 'none' }}>
+          Order held while you point at the probes; it updates when you move away.
+        </Text>
+      )}
+    </>
+  );
+});
 
 /** Ends the pointer's hold and scrolls the probe list to its top, where the new Critical rows are. */
 function showNewCritical(onPointerOver: (over: boolean) => void) {
