@@ -14,7 +14,15 @@ export interface View {
   shown?: (page: Page) => Promise<void>;
   /** Closed (Escape) and opened again at each width: a row menu closes when its row becomes a card at 400 px. */
   reopenAtEachWidth?: boolean;
+  /**
+   * A modal dialog: checked at 1400 and 400 px only. Every modal is at most 620 px wide, so it is laid out the same at
+   * 1024 as at 1400, and the page behind it is inert (its own view checks it at 1024).
+   */
+  dialog?: boolean;
 }
+
+/** The widths a view is checked at: desktop, a tablet held landscape, a phone; a modal's two distinct layouts. */
+export const widthsOf = (view: View): readonly number[] => (view.dialog ? [1400, 400] : [1400, 1024, 400]);
 
 const openMenuItem = async (page: Page, button: string, item: string) => {
   await page.getByRole('button', { name: button }).first().click();
@@ -50,6 +58,7 @@ export const views: View[] = [
     name: 'Dashboard: Probe Details',
     path: '/dashboard',
     signedIn: true,
+    dialog: true,
     open: async (page) => {
       await openMenuItem(page, 'Actions for a11y-critical', 'Probe Details');
     },
@@ -61,6 +70,7 @@ export const views: View[] = [
     name: "Dashboard: Probe Details' chart as tables (points, alarm markers)",
     path: '/dashboard',
     signedIn: true,
+    dialog: true,
     open: async (page) => {
       await openMenuItem(page, 'Actions for a11y-critical', 'Probe Details');
       await dialogShown(page, 'Probe Details');
@@ -76,6 +86,7 @@ export const views: View[] = [
     name: 'Dashboard: Confirm Deletion',
     path: '/dashboard',
     signedIn: true,
+    dialog: true,
     open: async (page) => {
       await openMenuItem(page, 'Actions for a11y-critical', 'Delete Probe');
     },
@@ -103,6 +114,7 @@ export const views: View[] = [
     name: 'Account: Update your password',
     path: '/account',
     signedIn: true,
+    dialog: true,
     open: async (page) => {
       await page.getByRole('button', { name: 'Change Password' }).click();
     },
@@ -115,6 +127,7 @@ export const views: View[] = [
     name: 'API keys: New API Key',
     path: '/keys',
     signedIn: true,
+    dialog: true,
     open: async (page) => {
       await page.getByRole('button', { name: 'Generate' }).click();
     },
@@ -138,6 +151,7 @@ export const views: View[] = [
     name: 'API keys: API Key Generated',
     path: '/keys',
     signedIn: true,
+    dialog: true,
     open: async (page) => {
       await page.getByRole('button', { name: 'Generate' }).click();
       const form = page.getByRole('dialog', { name: 'New API Key' });
@@ -152,6 +166,7 @@ export const views: View[] = [
     name: 'API keys: Delete API Key',
     path: '/keys',
     signedIn: true,
+    dialog: true,
     open: async (page) => {
       await page.getByRole('button', { name: 'Delete a11y key' }).click();
     },
@@ -165,6 +180,7 @@ export const views: View[] = [
     name: 'Notifications: Add channel',
     path: '/notifications',
     signedIn: true,
+    dialog: true,
     open: async (page) => {
       await page.getByRole('button', { name: 'Add channel' }).click();
     },
@@ -176,6 +192,7 @@ export const views: View[] = [
     name: 'Users: Create New User',
     path: '/users',
     signedIn: true,
+    dialog: true,
     open: async (page) => {
       await page.getByRole('button', { name: 'Create User' }).click();
     },
@@ -187,6 +204,7 @@ export const views: View[] = [
     name: 'Users: Modify User',
     path: '/users',
     signedIn: true,
+    dialog: true,
     open: async (page) => {
       await openMenuItem(page, 'Actions for a11y-user', 'Modify User');
     },
@@ -198,6 +216,7 @@ export const views: View[] = [
     name: 'Users: Change User Password',
     path: '/users',
     signedIn: true,
+    dialog: true,
     open: async (page) => {
       await openMenuItem(page, 'Actions for a11y-user', 'Change Password');
     },
@@ -221,6 +240,7 @@ export const views: View[] = [
     name: 'Roles: Create Role',
     path: '/roles',
     signedIn: true,
+    dialog: true,
     open: async (page) => {
       await page.getByRole('button', { name: 'Create Role' }).click();
     },
@@ -252,6 +272,7 @@ export const views: View[] = [
     name: 'Alarms: Shelve alarm',
     path: '/alarms',
     signedIn: true,
+    dialog: true,
     open: async (page) => {
       await page
         .getByRole('button', { name: /^Shelve alarm \d+ on a11y-critical$/ })
