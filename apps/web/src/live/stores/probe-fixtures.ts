@@ -1,5 +1,6 @@
 // Probe and message builders for unit tests of the live store and the dashboard (not used by the app).
 import {
+  defaultSystemInfo,
   makeProbeEvent,
   stateNumbers,
   type LiveMessage,
@@ -57,13 +58,5 @@ export const probeDeletion = (...probeIDs: string[]): LiveMessage => ({
 });
 export const systemConfig = (timeoutSeconds = 10): LiveMessage => ({
   messageType: 'systemConfig',
-  systemInfo: {
-    timeoutSeconds,
-    batteryLevelWarning: 20,
-    batteryLevelPanic: 10,
-    highTemperatureWarning: 45,
-    highTemperaturePanic: 55,
-    lowTemperatureWarning: 5,
-    lowTemperaturePanic: 0,
-  },
+  systemInfo: { ...defaultSystemInfo, timeoutSeconds },
 });
