@@ -1,7 +1,7 @@
 // WCAG 2.2 AA with axe-core over every screen and modal, at 1400, 1024 and 400 px (a modal at 1400 and 400: its layout
 // is the same at 1024; docs/operator-screen.md).
 // To cover a new screen or modal, add one entry to `views` (accessibility-views.ts).
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { views, widthsOf, type View } from './accessibility-views';
 import { seriousViolations } from './axe';
 import { expect, signInAsAdmin, test } from './fixtures';
@@ -118,42 +118,68 @@ async function openView(page: Page, view: View) {
 }
 
 /**
- * The signed-in views open in one browser context per worker, each in a page of its own: the context's HTTP cache
- * keeps the app's immutable assets and Chromium their compiled code, so a view's load no longer fetches and compiles
- * the bundle again (docs/decisions/testing.md (Suite budget)). The Login page gets a context of its own, signed out.
+ * The signed-in views share one page per worker: the first loads the app signed in, the next ones are reached by the
+ * app's own navigation (a history entry and its popstate, as the browser's Back does), so the bundle is loaded and
+ * axe injected once per worker, not once per view (docs/decisions/testing.md (Accessibility views in one page per
+ * worker)). A failed view closes that page, so the next view starts on a fresh one. The Login page gets a context of
+ * its own, signed out.
  */
-let signedInContext: BrowserContext | undefined;
+let signedInPage: Page | undefined;
 const contextOptions = (server: RunningServer) => ({
   baseURL: server.url,
   bypassCSP: true,
   viewport: { width: 1400, height: 900 },
 });
-async function viewPage(browser: Browser, server: RunningServer, signedIn: boolean): Promise<Page> {
-  if (!signedIn) return (await browser.newContext(contextOptions(server))).newPage();
-  signedInContext ??= await browser.newContext(contextOptions(server));
-  return signedInContext.newPage();
+async function openSignedIn(browser: Browser, server: RunningServer, path: string): Promise<Page> {
+  if (!signedInPage) {
+    signedInPage = await (await browser.newContext(contextOptions(server))).newPage();
+    await signInAsAdmin(signedInPage, server, path);
+    return signedInPage;
+  }
+  // Whatever the last view left open (a modal, a popover in it, a drawer, a menu) is closed as a user would, one
+  // Escape at a time, before moving on.
+  const leftOpen = signedInPage.locator('[role="dialog"], [role="menu"]');
+  for (let presses = 0; presses < 3 && (await leftOpen.count()) > 0; presses++) {
+    await signedInPage.keyboard.press('Escape');
+    await expect(leftOpen).toHaveCount(0, { timeout: 1_000 }).catch(() => undefined);
+  }
+  // A modal that Escape does not close (API Key Generated, which shows the key once) goes with a fresh load.
+  if ((await leftOpen.count()) > 0) {
+    await signedInPage.goto(path);
+    return signedInPage;
+  }
+  await signedInPage.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  return signedInPage;
 }
-test.afterAll(async () => {
-  await signedInContext?.close();
-  signedInContext = undefined;
-});
+async function closeSignedIn() {
+  await signedInPage?.context().close();
+  signedInPage = undefined;
+}
+test.afterAll(closeSignedIn);
 
 // Each view is opened once and checked at every width by resizing that page: a load per view, not per width.
 for (const view of views) {
   const widths = widthsOf(view);
   test(`${view.name} at ${widths.join(', ')} px: no serious or critical axe violation`, async ({ browser, server }) => {
-    const page = await viewPage(browser, server, view.signedIn);
-    try {
-      await checkView(page, server, view, widths);
-    } finally {
-      await (view.signedIn ? page.close() : page.context().close());
+    if (!view.signedIn) {
+      const page = await (await browser.newContext(contextOptions(server))).newPage();
+      await page.goto(view.path);
+      await checkView(page, view, widths).finally(() => page.context().close());
+      return;
     }
+    const page = await openSignedIn(browser, server, view.path);
+    await checkView(page, view, widths).catch(async (error: unknown) => {
+      await closeSignedIn();
+      throw error;
+    });
   });
 }
 
-async function checkView(page: Page, server: RunningServer, view: View, widths: readonly number[]) {
-  if (view.signedIn) await signInAsAdmin(page, server, view.path);
-  else await page.goto(view.path);
+async function checkView(page: Page, view: View, widths: readonly number[]) {
+  await expect(page).toHaveURL(new URL(view.path, page.url()).href);
   await page.waitForLoadState('load');
   // A new tab's first guarded page waits for the guard's answer behind a full-page loader: check the view itself.
   await expect(page.getByLabel('Loading', { exact: true })).toHaveCount(0);
