@@ -197,3 +197,24 @@ export function describeRenderingCpu(events: TraceEvent[]): void {
       `        Paint of ${key.slice(0, 70)}: ${(n / windowSeconds).toFixed(1)}/s, ${perSecond(us)} ms/s with what it holds`,
     );
 }
+
+/**
+ * The CPU (thread) time the page's main thread ran between each pair of consecutive performance.marks named `name`
+ * (e.g. one mark per animation frame), ms: a task across a mark is split in proportion to its wall time. On a loaded
+ * machine an interval's wall time includes the thread's waits for a core; its CPU time does not.
+ */
+export function mainThreadCpuBetweenMarks(events: TraceEvent[], name: string): number[] {
+  const marks = events.filter((e) => e.name === name).sort((a, b) => a.ts - b.ts);
+  if (marks.length < 2) return [];
+  const thread = `${marks[0]!.pid}:${marks[0]!.tid}`;
+  const tasks = topLevel(mainThreadEvents(events, marks[0]!.ts, marks.at(-1)!.ts).get(thread) ?? []);
+  return marks.slice(1).map((mark, i) => {
+    const from = marks[i]!.ts;
+    let cpu = 0;
+    for (const task of tasks) {
+      const overlap = Math.min(mark.ts, task.ts + task.dur!) - Math.max(from, task.ts);
+      if (overlap > 0) cpu += ((task.tdur ?? 0) * overlap) / task.dur!;
+    }
+    return cpu / 1000;
+  });
+}

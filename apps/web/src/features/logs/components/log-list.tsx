@@ -3,8 +3,8 @@
 import type { LogEntry } from '@bpm/protocol';
 import { Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import { LogRow } from './log-row';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { LogRow, logRowHeight } from './log-row';
 
 export interface LogListProps {
   entries: LogEntry[];
@@ -17,12 +17,15 @@ export interface LogListProps {
 export function LogList({ entries, highlighted, hasMore, isLoadingMore, onLoadMore }: LogListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
+  // The same function until the entries change: a new one makes the virtualiser re-place every row, on every scroll
+  // frame (docs/decisions/admin.md#scroll-frames).
+  const getItemKey = useCallback((index: number) => entries[index]?.ts ?? index, [entries]);
   const virtualizer = useVirtualizer({
     count: entries.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 30,
+    estimateSize: () => logRowHeight,
     overscan: 15,
-    getItemKey: (index) => entries[index]?.ts ?? index,
+    getItemKey,
   });
 
   // Entries added on top by auto-refresh would push what the reader is looking at down; when scrolled
