@@ -21,7 +21,7 @@ const targets = builds.map((b) => {
   return { label, dir: resolve(dir) };
 });
 /** The lines worth comparing: targets met or missed, the ingest rate the page received, the machine's load and share. */
-const wanted = /^(PASS|MISS)|Dashboard benchmark:|Plant page benchmark:|document |from the Login|machine:|machine over|by CPU time|main-thread CPU|waited|first 3 s/;
+const wanted = /^(PASS|MISS)|Dashboard benchmark:|Plant page benchmark:|document |from the Login|machine:|machine over|by CPU time|main-thread CPU|waited|first 3 s|plain DOM page/;
 for (let round = 1; round <= rounds; round += 1) {
   for (const { label, dir } of round % 2 === 1 ? targets : [...targets].reverse()) {
     const load = loadavg().map((l) => l.toFixed(1)).join(' / ');

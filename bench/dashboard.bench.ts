@@ -1,26 +1,29 @@
 // Browser benchmark of the live dashboard (issues 5 and 15): a real server fed 10,000 simulated probes at
 // 1 Hz, the dashboard (on the compact live format, the web client's default) open in headless Chromium for
-// 30 s, and each figure printed beside its target. Long tasks count from the sign-in click. Beside them, who used the
-// machine's cores in the window and how long the page's main thread waited for one (machine-share.ts).
+// 30 s, then issue 37's ceiling, a plain DOM page on the same feed (plain-dom-reference.ts); each figure beside its target.
+// Long tasks count from the sign-in click. Beside them, who used the machine's cores and how long the page's main thread
+// waited for one (machine-share.ts).
 // Run: node --import tsx bench/dashboard.bench.ts  (env: BENCH_PROBES, BENCH_SECONDS, BPM_WEB_DIST,
 // BENCH_PROFILE=1 to print the renderer's hottest functions over the measured window (BENCH_PROFILE=<file>.cpuprofile also
-// writes that CPU profile, for DevTools or a script), BENCH_TRACE=<file> to write the
-// trace events and sign-in milestones as JSON for a closer look at the sign-in path, BENCH_TRACE_CATEGORIES=<list> to add
-// trace categories to it, e.g. v8.compile)
+// writes that CPU profile, for DevTools or a script), BENCH_TRACE=<file> to write the trace events and sign-in milestones
+// as JSON for a closer look at the sign-in path, BENCH_TRACE_CATEGORIES=<list> to add trace categories to it)
 /// <reference lib="dom" />
 import { loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
 import { Plant, startSimulator, type RunningSimulator } from '@bpm/simulator';
 import { adminSessionCookie, startServer, type RunningServer } from '../e2e/server';
-import { percentile, sum } from './figures';
+import { line, percentile, sum } from './figures';
 import { describeMachineShare, machineShare, takeMachineSample } from './machine-share';
 import {
   describeLongTasks,
   describeRenderingCpu,
   mainThreadBusyShare,
   mainThreadTasksByCpu,
+  printHottestFunctions,
+  type CpuProfile,
   type TraceEvent,
 } from './renderer-trace';
+import { measurePlainDom } from './plain-dom-reference';
 import { chromiumArgs } from '../playwright.config';
 
 const probeCount = Number(process.env.BENCH_PROBES ?? 10_000);
@@ -162,16 +165,6 @@ const readFigures = (page: Page) =>
     timeOrigin: performance.timeOrigin,
   }));
 
-function line(name: string, value: number, unit: string, target: number, decimals = 1) {
-  const ok = value <= target;
-  const by = ok
-    ? ''
-    : ` — MISSED by ${(value - target).toFixed(decimals)} ${unit} (${target > 0 ? `${((value / target - 1) * 100).toFixed(0)} % over` : 'target 0'})`;
-  console.log(
-    `${ok ? 'PASS' : 'MISS'}  ${name.padEnd(44)} ${value.toFixed(decimals).padStart(8)} ${unit.padEnd(6)} target ≤ ${target} ${unit}${by}`,
-  );
-}
-
 async function main() {
   // The compiled server, as `npm start` runs it (e2e/server.ts, StartOptions.built).
   const server = await startServer({}, { built: true });
@@ -292,26 +285,12 @@ async function main() {
     await cdp.send('Tracing.end');
     await traced;
     if (process.env.BENCH_PROFILE) {
-      const { profile } = (await cdp.send('Profiler.stop')) as {
-        profile: {
-          nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
-          samples: number[];
-          timeDeltas: number[];
-        };
-      };
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
       if (process.env.BENCH_PROFILE.endsWith('.cpuprofile')) {
         const { writeFileSync } = await import('node:fs');
         writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
       }
-      const self = new Map<number, number>();
-      profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
-      const byName = new Map<string, number>();
-      for (const node of profile.nodes) {
-        const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}:${node.callFrame.columnNumber}`;
-        byName.set(key, (byName.get(key) ?? 0) + (self.get(node.id) ?? 0));
-      }
-      for (const [k, v] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 40))
-        console.log(`${(v / 1000).toFixed(0).padStart(7)} ms  ${k}`);
+      printHottestFunctions(profile);
     }
     if (process.env.BENCH_TRACE) {
       const { writeFileSync } = await import('node:fs');
@@ -336,6 +315,9 @@ async function main() {
       wallSeconds;
     const reportsPerSecond = (feeder.sent() - sentAtStart) / wallSeconds;
     const total = await page.getByLabel(/^Total \d+$/).textContent();
+    const rows = (await page.locator('[role=table] [role=row]').count()) - 1;
+    await page.close();
+    const plain = await measurePlainDom(browser, server, cookie, { rows, probes: probeCount, seconds });
 
     console.log(
       `\nDashboard benchmark: ${probeCount} probes, ${seconds} s measured, ingest ${reportsPerSecond.toFixed(0)} reports/s accepted, dashboard Total ${total}`,
@@ -367,7 +349,13 @@ async function main() {
         `${signInPhase.filter((t) => t.wall > 25).length} of them over 25 ms of wall time`,
     );
     line('p95 frame interval', percentile(intervals, 95), 'ms', 17.5);
-    line('main-thread busy share', busy * 100, '%', 30);
+    line('main-thread busy share (issue 37)', busy * 100, '%', 20);
+    console.log(
+      `      plain DOM page, same feed, ${plain.rows} rows, ${plain.probes} probes: main-thread busy share ` +
+        `${(plain.busy * 100).toFixed(1)} % (issue 37 filed at 14.6 %), main-thread CPU ${(plain.cpu * 100).toFixed(1)} % ` +
+        `(the dashboard's ${(cpu * 100).toFixed(1)} %, ${(cpu / plain.cpu).toFixed(2)} ×)`,
+    );
+    line('dashboard / plain DOM busy share', busy / plain.busy, '×', 1.37, 2);
     line('login answer to first painted rows', (firstRowsAt! - (milestones.loginAnswered ?? signInAt)) / 1000, 's', 0.5, 2);
     line('sign-in click to first painted rows', (firstRowsAt! - signInAt) / 1000, 's', 1.5, 2);
     line('JS heap (peak used)', peakHeap / 1024 / 1024, 'MB', 150);

@@ -21,3 +21,14 @@ export function percentile(values: readonly number[], p: number): number {
 export function verdict(ok: boolean, missedBy: string): string {
   return ok ? 'met' : `MISSED by ${missedBy}`;
 }
+
+/** One figure beside its target, PASS or MISS first (bench/alternate.mjs picks these lines). */
+export function line(name: string, value: number, unit: string, target: number, decimals = 1) {
+  const ok = value <= target;
+  const by = ok
+    ? ''
+    : ` — MISSED by ${(value - target).toFixed(decimals)} ${unit} (${target > 0 ? `${((value / target - 1) * 100).toFixed(0)} % over` : 'target 0'})`;
+  console.log(
+    `${ok ? 'PASS' : 'MISS'}  ${name.padEnd(44)} ${value.toFixed(decimals).padStart(8)} ${unit.padEnd(6)} target ≤ ${target} ${unit}${by}`,
+  );
+}

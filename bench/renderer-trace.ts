@@ -218,3 +218,22 @@ export function mainThreadCpuBetweenMarks(events: TraceEvent[], name: string): n
     return cpu / 1000;
   });
 }
+
+export interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** BENCH_PROFILE: the 40 functions with the most self time in a CPU profile. */
+export function printHottestFunctions(profile: CpuProfile): void {
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const byName = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}:${node.callFrame.columnNumber}`;
+    byName.set(key, (byName.get(key) ?? 0) + (self.get(node.id) ?? 0));
+  }
+  for (const [k, v] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 40))
+    console.log(`${(v / 1000).toFixed(0).padStart(7)} ms  ${k}`);
+}

@@ -2,12 +2,23 @@
 // rendered (the row reads the store without useSyncExternalStore, docs/decisions/dashboard.md#rows-subscribe-in-an-effect).
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeProbe, probeData, systemConfig } from '../../../live/stores/probe-fixtures';
 import { probeStore } from '../../../live/stores/probe-store';
 import { renderWithProviders } from '../../../testing/render';
 import { ProbeRow } from './probe-row';
 import type { LiveMessage } from '@bpm/protocol';
+
+// The cells, counted: a new order moves a row without re-rendering its cells
+// (docs/decisions/dashboard.md#rows-moved-without-their-cells).
+const cellRenders = vi.hoisted(() => ({ StateCell: 0 }));
+vi.mock('./probe-cells', async (importOriginal) =>
+  (await import('../../../testing/render-counts')).withRenderCounts(
+    await importOriginal<typeof import('./probe-cells')>(),
+    cellRenders,
+  ),
+);
 
 function feed(...messages: LiveMessage[]) {
   for (const m of messages) probeStore.enqueue(m);
@@ -86,4 +97,36 @@ describe('ProbeRow', () => {
     expect(within(table).getByText('31.0 °C')).toBeInTheDocument();
     expect(within(table).queryByText('20.0 °C')).not.toBeInTheDocument();
   });
+
+  it('moves its row to a new place without re-rendering its cells, and re-renders them for a report', () => {
+    act(() => feed(systemConfig(10), probeData(external(20))));
+    let moveTo: (rowIndex: number) => void = noop;
+    function MovingRow() {
+      const [rowIndex, setRowIndex] = useState(0);
+      moveTo = setRowIndex;
+      return (
+        <div role="table" aria-label="Probes">
+          <ProbeRow
+            probeID="P-1"
+            rowIndex={rowIndex}
+            offset={rowIndex * 40}
+            canDelete={false}
+            onDetails={noop}
+            onDelete={noop}
+            onMenuChange={noop}
+          />
+        </div>
+      );
+    }
+    renderWithProviders(<MovingRow />);
+    const before = cellRenders.StateCell;
+    act(() => moveTo(3));
+    expect(screen.getByRole('row')).toHaveAttribute('aria-rowindex', '5');
+    expect(cellRenders.StateCell).toBe(before);
+    act(() => feed(probeData(external(27))));
+    expect(screen.getByText('27.0 °C')).toBeInTheDocument();
+    expect(cellRenders.StateCell).toBe(before + 1);
+  });
 });
+
+const noop = () => {};

@@ -4,6 +4,8 @@ import { memo, useState } from 'react';
 import { useProbe } from '../../../live/hooks/use-probe';
 import { canData, thermocoupleData } from '../../../live/stores/readings';
 import { useSystemInfo } from '../../../live/hooks/use-live';
+import type { ProbeEntry } from '../../../live/stores/probe-entry';
+import type { SystemInfo } from '@bpm/protocol';
 import { AssignmentCell, BatteryCell, ConnectionCell, EventLines, NameCell, StateCell, TemperatureCell } from './probe-cells';
 import { severityClass } from './severity';
 import { WatchdogRing } from './watchdog-ring';
@@ -28,6 +30,10 @@ export interface ProbeRowProps {
   onMenuChange: (opened: boolean) => void;
 }
 
+/**
+ * The row's frame: its place (offset, index) and its severity. A new order moves a row by re-rendering this frame only;
+ * the cells (ProbeCells) re-render when the probe's version changes (docs/decisions/dashboard.md#rows-moved-without-their-cells).
+ */
 export const ProbeRow = memo(function ProbeRow({
   probeID,
   offset,
@@ -40,16 +46,47 @@ export const ProbeRow = memo(function ProbeRow({
   const entry = useProbe(probeID);
   const systemInfo = useSystemInfo();
   if (!entry) return null;
-  const { probe } = entry;
   return (
     <div
       role="row"
       aria-rowindex={rowIndex + 2}
-      className={`${classes.grid} ${classes.row} ${severityClass(probe.state.stateString)}`}
+      className={`${classes.grid} ${classes.row} ${severityClass(entry.probe.state.stateString)}`}
       style={{ transform: `translateY(${offset}px)` }}
     >
-      <div role="cell" className={`${classes.cell} ${classes.idCell}`} title={probe.probeID}>
-        {probe.probeID}
+      <ProbeCells
+        entry={entry}
+        version={entry.version}
+        systemInfo={systemInfo}
+        canDelete={canDelete}
+        onDetails={onDetails}
+        onDelete={onDelete}
+        onMenuChange={onMenuChange}
+      />
+    </div>
+  );
+});
+
+interface ProbeCellsProps extends Pick<ProbeRowProps, 'canDelete' | 'onDetails' | 'onDelete' | 'onMenuChange'> {
+  entry: ProbeEntry;
+  /** The entry is updated in place: its version is what tells this memo that the probe changed. */
+  version: number;
+  systemInfo: SystemInfo | null;
+}
+
+const ProbeCells = memo(function ProbeCells({
+  entry,
+  systemInfo,
+  canDelete,
+  onDetails,
+  onDelete,
+  onMenuChange,
+}: ProbeCellsProps) {
+  const { probe } = entry;
+  const { probeID } = probe;
+  return (
+    <>
+      <div role="cell" className={`${classes.cell} ${classes.idCell}`} title={probeID}>
+        {probeID}
       </div>
       <div role="cell" className={classes.cell}>
         <StateCell stateString={probe.state.stateString} />
@@ -94,7 +131,7 @@ export const ProbeRow = memo(function ProbeRow({
           onMenuChange={onMenuChange}
         />
       </div>
-    </div>
+    </>
   );
 });
 
