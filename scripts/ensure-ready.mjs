@@ -57,7 +57,9 @@ console.log(`[bpm] Node ${runtime?.version} (${runtime?.pinned ? 'pinned: node_m
 
 if (args.has('--build')) {
   console.log('[bpm] building…');
-  run('npx tsc -b');
+  // What runs: the server with the packages it references, compiled, and the web app bundled. The web app's type
+  // check is not needed to run it: `npm test` runs it with the tests' own (docs/decisions/testing.md (Suite budget)).
+  run('npx tsc -b apps/server');
   run('npm run build --silent -w apps/web');
 }
 
