@@ -64,6 +64,7 @@ async function newBrowserSignIn(server: RunningServer, browserAddress: string): 
   for (let posts = 1; ; posts += 1) {
     const answer = await postLogin(server, browserAddress, 'admin', server.adminPassword);
     const elapsed = performance.now() - started;
+    if (process.env.BENCH_VERBOSE) console.log(`  ${browserAddress} POST ${posts}: ${answer.status} at ${elapsed.toFixed(0)} ms`);
     if (answer.status === 200) return { ms: elapsed <= tryDeadlineMs ? elapsed : null, posts };
     if (elapsed + answer.retryAfter * 1000 > tryDeadlineMs || (answer.status !== 503 && answer.status !== 429)) {
       return { ms: null, posts };

@@ -21,8 +21,11 @@ interface Database {
 
 /** SQL text per shape (null: compile every time), per dialect adapter (the text depends on the dialect). */
 const sqlByAdapter = new WeakMap<DialectAdapter, Map<string, string | null>>();
-/** A few shapes per adapter: each writer has one full-chunk size and last, shorter chunks of any size. */
-const maxShapes = 16;
+/**
+ * A few shapes per adapter: each writer has one full-chunk size and last, shorter chunks of any size; the alarm
+ * journal's four statements take up to six power-of-two sizes each (docs/decisions/alarms.md#journal-overhead).
+ */
+const maxShapes = 40;
 
 /**
  * Runs `build()`'s insert of `rows`, reusing the SQL text of the first compile of that shape. The rows must

@@ -3,6 +3,7 @@
 // counts as raised (and acknowledged, with its delay); one never annunciated only as not_annunciated.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
+import { executeRepeatedInsert } from '../../db/repeated-insert.js';
 import type { AlarmStageHoursTable, AlarmWindowsTable, AlarmsTable, Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -91,27 +92,35 @@ export async function recount(db: Db, before: readonly CountedAlarm[], after: re
   );
   const stageRows = inKeyOrder(stages).filter((s) => s.raised !== 0);
   // Retention after a long stop can delete months at once: a bounded number of bound values per statement.
+  // Steady sizes and compiled once (as the alarms' own upsert): the flush of a second with a new alarm wrote one or
+  // two roll-up rows with statements built and compiled anew.
   for (let i = 0; i < windowRows.length; i += rowsPerStatement)
-    await db
-      .insertInto('alarm_windows')
-      .values(windowRows.slice(i, i + rowsPerStatement))
-      .onConflict((oc) =>
-        oc.columns(['ten_minutes', 'event', 'event_type']).doUpdateSet({
-          raised: sql`alarm_windows.raised + excluded.raised`,
-          acknowledged: sql`alarm_windows.acknowledged + excluded.acknowledged`,
-          ack_delay_ms_sum: sql`alarm_windows.ack_delay_ms_sum + excluded.ack_delay_ms_sum`,
-          not_annunciated: sql`alarm_windows.not_annunciated + excluded.not_annunciated`,
-        }),
-      )
-      .execute();
+    await inSteadySizes(windowRows.slice(i, i + rowsPerStatement), (rows) =>
+      executeRepeatedInsert(db, 'recountWindows', rows, () =>
+        db
+          .insertInto('alarm_windows')
+          .values(rows)
+          .onConflict((oc) =>
+            oc.columns(['ten_minutes', 'event', 'event_type']).doUpdateSet({
+              raised: sql`alarm_windows.raised + excluded.raised`,
+              acknowledged: sql`alarm_windows.acknowledged + excluded.acknowledged`,
+              ack_delay_ms_sum: sql`alarm_windows.ack_delay_ms_sum + excluded.ack_delay_ms_sum`,
+              not_annunciated: sql`alarm_windows.not_annunciated + excluded.not_annunciated`,
+            }),
+          ),
+      ),
+    );
   for (let i = 0; i < stageRows.length; i += rowsPerStatement)
-    await db
-      .insertInto('alarm_stage_hours')
-      .values(stageRows.slice(i, i + rowsPerStatement))
-      .onConflict((oc) =>
-        oc.columns(['hour', 'stage_id', 'stage_name']).doUpdateSet({ raised: sql`alarm_stage_hours.raised + excluded.raised` }),
-      )
-      .execute();
+    await inSteadySizes(stageRows.slice(i, i + rowsPerStatement), (rows) =>
+      executeRepeatedInsert(db, 'recountStages', rows, () =>
+        db
+          .insertInto('alarm_stage_hours')
+          .values(rows)
+          .onConflict((oc) =>
+            oc.columns(['hour', 'stage_id', 'stage_name']).doUpdateSet({ raised: sql`alarm_stage_hours.raised + excluded.raised` }),
+          ),
+      ),
+    );
   // A row whose counts all come to zero (its alarms moved to another key, or deleted) is deleted: the summary
   // lists only hours and windows with alarms. Only fewer alarms under a key can empty its row; an alarm that
   // becomes annunciated moves from not_annunciated to raised under the same key.
@@ -137,11 +146,25 @@ const sameCounts = (a: CountedAlarm, b: CountedAlarm) =>
   a.ack_delay_ms === b.ack_delay_ms &&
   a.annunciated === b.annunciated;
 
+/**
+ * Writes `rows` in statements of power-of-two sizes, in order (42 rows: 32, 8, 2). How many alarms change in a
+ * second varies, and each new count was a statement of a new shape, built, compiled and prepared anew: most of
+ * the journal's once-a-second flush (docs/decisions/alarms.md#journal-overhead). Six sizes stay compiled
+ * (db/repeated-insert.ts) and prepared.
+ */
+export async function inSteadySizes<T>(rows: readonly T[], write: (rows: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; ) {
+    const size = 2 ** Math.floor(Math.log2(rows.length - i));
+    await write(rows.slice(i, i + size));
+    i += size;
+  }
+}
+
 /** The counted columns of the stored alarms `ids`, locked on PostgreSQL until the transaction ends (no concurrent writer moves them meanwhile). */
 export async function countedAlarms(db: Db, ids: readonly number[]): Promise<CountedAlarm[]> {
-  const query = db
-    .selectFrom('alarms')
-    .select(rollupColumns)
-    .where('id', 'in', [...ids]);
+  // Padded to a power of two with the last id again (the same rows): a few statement shapes, as inSteadySizes.
+  const padded = [...ids];
+  while (padded.length > 0 && (padded.length & (padded.length - 1)) !== 0) padded.push(padded.at(-1)!);
+  const query = db.selectFrom('alarms').select(rollupColumns).where('id', 'in', padded);
   return (dialectOf(db) === 'postgres' ? query.forUpdate() : query).execute();
 }

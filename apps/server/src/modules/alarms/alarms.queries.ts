@@ -4,7 +4,7 @@ import type { AlarmFilter, JournalEntry, JournalFilter } from '@bpm/protocol';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { executeRepeatedInsert } from '../../db/repeated-insert.js';
-import { recount, countedAlarms, rollupColumns } from './alarm-rollup.queries.js';
+import { recount, countedAlarms, inSteadySizes, rollupColumns } from './alarm-rollup.queries.js';
 import { assignmentColumns, episodeToRow, rowToEpisode, rowToJournal } from './alarm-rows.js';
 import type { AlarmEpisode, NewJournalEntry } from './alarm-tracker.js';
 
@@ -21,18 +21,20 @@ export async function upsertAlarms(db: Db, alarms: readonly AlarmEpisode[]): Pro
     db,
     rows.map((r) => r.id),
   );
-  await executeRepeatedInsert(db, 'upsertAlarms', rows, () =>
-    db
-      .insertInto('alarms')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet((eb) => {
-          const set: Record<string, unknown> = {};
-          for (const column of Object.keys(rows[0]!))
-            if (column !== 'id') set[column] = eb.ref(`excluded.${column}` as 'excluded.id');
-          return set;
-        }),
-      ),
+  await inSteadySizes(rows, (some) =>
+    executeRepeatedInsert(db, 'upsertAlarms', some, () =>
+      db
+        .insertInto('alarms')
+        .values(some)
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => {
+            const set: Record<string, unknown> = {};
+            for (const column of Object.keys(some[0]!))
+              if (column !== 'id') set[column] = eb.ref(`excluded.${column}` as 'excluded.id');
+            return set;
+          }),
+        ),
+    ),
   );
   await recount(db, before, rows);
 }
@@ -49,7 +51,7 @@ export async function insertJournal(db: Db, entries: readonly NewJournalEntry[])
     alarm_id: e.alarmId,
     ...assignmentColumns(e.assignment),
   }));
-  await executeRepeatedInsert(db, 'insertJournal', rows, () => db.insertInto('journal').values(rows));
+  await inSteadySizes(rows, (some) => executeRepeatedInsert(db, 'insertJournal', some, () => db.insertInto('journal').values(some)));
 }
 
 /** Deletes journal entries and cleared alarms older than the cutoff; active alarms stay. */
