@@ -29,7 +29,7 @@ describe('ProbeCounts', () => {
     renderWithProviders(<ProbeCounts />);
     await act(() => allMountedLater());
     feed(probeData(makeProbe('P-1'), makeProbe('P-2', { stateString: 'Warning' })));
-    expect(screen.getByLabelText('Normal: 1')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Normal: 1')).toBeInTheDocument();
     expect(screen.getByLabelText('Warning: 1')).toBeInTheDocument();
     expect(screen.getByLabelText('Critical: 0')).toBeInTheDocument();
     const tooltipsBefore = renders.Tooltip;

@@ -1,7 +1,8 @@
 // A store's number as shown on screen, at most twice a second: at 10,000 probes × 1 Hz the probe and alarm counts
 // change with nearly every applied frame (~13 a second), and each change re-rendered Mantine badges, rings and text in
 // the top bar and the Probe States card and repainted them (docs/decisions/dashboard.md#counts-shown-twice-a-second).
-// A change after a quiet half second shows at once; during a stream of changes the latest shows every half second.
+// A change after a quiet half second shows at once; during a stream of changes the latest shows every half second,
+// every count at the same moment.
 import { useSyncExternalStore } from 'react';
 
 export const countsShownEveryMs = 500;
@@ -13,26 +14,46 @@ export interface Shown {
   getSnapshot: () => number;
 }
 
-/** The value `read` returns, passed on to React's listeners at most once per `everyMs` (leading and trailing edge). */
+/** Sources with a change not yet shown, and the one timer or microtask that will show them all together. */
+const due = new Set<() => void>();
+let lastShownAt = -Infinity;
+let pending = false;
+
+function showDue(): void {
+  pending = false;
+  lastShownAt = performance.now();
+  const shows = [...due];
+  due.clear();
+  for (const show of shows) show();
+}
+
+/**
+ * Every source's changes are shown together, so that the top bar and the card repaint at most twice a second in
+ * all, not once per count: after the store's notice (a microtask) when half a second has passed, else at its end.
+ */
+function scheduleShow(show: () => void, everyMs: number): void {
+  due.add(show);
+  if (pending) return;
+  pending = true;
+  const wait = lastShownAt + everyMs - performance.now();
+  if (wait <= 0) queueMicrotask(showDue);
+  else setTimeout(showDue, wait);
+}
+
+/** The value `read` returns, passed on to React's listeners at most once per `everyMs`, with the other sources'. */
 export function shownAtMost(subscribeStore: Subscribe, read: () => number, everyMs = countsShownEveryMs): Shown {
   const listeners = new Set<() => void>();
   let shown = 0;
-  let shownAt = -Infinity;
-  let timer: ReturnType<typeof setTimeout> | null = null;
   let unsubscribeStore: (() => void) | null = null;
   const show = () => {
-    timer = null;
+    if (listeners.size === 0) return;
     const value = read();
     if (value === shown) return;
     shown = value;
-    shownAt = performance.now();
     for (const listener of listeners) listener();
   };
   const onStoreChange = () => {
-    if (timer !== null || read() === shown) return;
-    const wait = shownAt + everyMs - performance.now();
-    if (wait <= 0) show();
-    else timer = setTimeout(show, wait);
+    if (read() !== shown) scheduleShow(show, everyMs);
   };
   return {
     subscribe(listener) {
@@ -46,8 +67,7 @@ export function shownAtMost(subscribeStore: Subscribe, read: () => number, every
         if (listeners.size > 0) return;
         unsubscribeStore?.();
         unsubscribeStore = null;
-        if (timer !== null) clearTimeout(timer);
-        timer = null;
+        due.delete(show);
       };
     },
     // Unwatched (a component's first render), the store's own value.
