@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { alarmStore } from '../../live/stores/alarm-store';
 import { useActiveUnacknowledgedCount, useReturnedCount } from '../../live/hooks/use-alarms';
+import { useShownAtMost, type Shown } from '../../live/hooks/shown-at-most';
 import { isChimeOn, playChime, setChimeOn, subscribeChime } from './alarm-chime';
 import { notLiveLabel, notLiveStyle, useIsNotLive } from './not-live';
 
@@ -54,11 +55,15 @@ function UnacknowledgedCount() {
 
 type AwaitingKind = 'active' | 'returned';
 
-/** One of the two counts: its readers re-render when that count changes, not with the other. */
+const shownAwaiting = new Map<AwaitingKind, Shown>();
+
+/**
+ * One of the two counts as shown: its readers re-render when that count changes, not with the other, and at most twice
+ * a second (docs/decisions/dashboard.md#counts-shown-twice-a-second). The tab title and the chime read the store itself.
+ */
 const useAwaitingCount = (kind: AwaitingKind): number =>
-  useSyncExternalStore(
-    alarmStore.subscribe,
-    kind === 'active' ? alarmStore.getActiveUnacknowledgedCount : alarmStore.getReturnedCount,
+  useShownAtMost(shownAwaiting, kind, alarmStore.subscribe, (k) =>
+    k === 'active' ? alarmStore.getActiveUnacknowledgedCount() : alarmStore.getReturnedCount(),
   );
 
 const awaitingLabel = (count: number, kind: AwaitingKind, stale: boolean) =>

@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { liveFeedLoss } from '../feed/feed-loss';
 import type { ProbeCounts } from '../stores/probe-entry';
 import { probeStore, type ConnectionStatus } from '../stores/probe-store';
+import { useShownAtMost, type Shown } from './shown-at-most';
 
 export type { ConnectionStatus, ProbeCounts };
 
@@ -11,12 +12,15 @@ export function useConnectionStatus(): ConnectionStatus {
   return useSyncExternalStore(probeStore.subscribeSummary, probeStore.getStatus);
 }
 
+const shownCounts = new Map<keyof ProbeCounts, Shown>();
+
 /**
- * One of the counts: re-renders its component only when that number changes, not at every applied batch that
- * changes another count (docs/decisions/dashboard.md#counts-re-render-only-their-number).
+ * One of the counts as shown: re-renders its component only when that number changes, not at every applied batch that
+ * changes another count (docs/decisions/dashboard.md#counts-re-render-only-their-number), and at most twice a second
+ * (docs/decisions/dashboard.md#counts-shown-twice-a-second).
  */
 export function useProbeCount(key: keyof ProbeCounts): number {
-  return useSyncExternalStore(probeStore.subscribeSummary, () => probeStore.getCounts()[key]);
+  return useShownAtMost(shownCounts, key, probeStore.subscribeSummary, (k) => probeStore.getCounts()[k]);
 }
 
 export function useSystemInfo(): SystemInfo | null {

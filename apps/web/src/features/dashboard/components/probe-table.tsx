@@ -18,6 +18,8 @@ import { DashboardIcon } from './dashboard-icon';
 
 export const rowHeightPx = 40;
 
+const noRows: readonly string[] = [];
+
 const columns: { label: string; sort?: SortColumn }[] = [
   { label: 'ID', sort: 'probeID' },
   { label: 'Status', sort: 'status' },
@@ -64,10 +66,13 @@ export function ProbeTable({
   listId,
 }: ProbeTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  // A new order is rendered in the background, in slices React can interrupt: mounting the first screenful of
+  // The first rows are rendered in the background, in slices React can interrupt: mounting the first screenful of
   // rows (cold Mantine menus, cells, rings) was one ~100 ms task in the frame that applied the snapshot's first
-  // chunk (docs/decisions/dashboard.md#first-rows-in-the-background). Each row still reads its probe live from the store.
-  const rows = useDeferredValue(order);
+  // chunk (docs/decisions/dashboard.md#first-rows-in-the-background). Later orders render with the store's frame:
+  // deferred, each was a second render of the table in a task of its own, and a paint pass of its own
+  // (docs/decisions/dashboard.md#later-orders-with-the-stores-frame). Each row still reads its probe live from the store.
+  const showsRows = useDeferredValue(order.length > 0);
+  const rows = showsRows ? order : noRows;
   // While the first rows render in the background (the table was empty, the order is not), the stores wait: an
   // applied snapshot part or an alarms message would make React restart that render
   // (docs/decisions/dashboard.md#holds-while-the-first-rows-render).
