@@ -1,10 +1,11 @@
 // Shown while the guard answers on the first load of a guarded page.
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
+import { LoadingIndicator } from '../../components/ui/loading-indicator';
 
 export function FullPageLoader() {
   return (
     <Center h="100vh">
-      <Loader aria-label="Loading" />
+      <LoadingIndicator label="Loading" />
     </Center>
   );
 }

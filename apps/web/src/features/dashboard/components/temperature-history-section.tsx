@@ -5,11 +5,12 @@
 // now. When the server's history cannot be read, the sparkline of what this browser has seen stands
 // in for the chart (docs/screens.md (Probe Details modal)): one history at a time, never two that disagree.
 import type { Alarm, HistoryPoint } from '@bpm/protocol';
-import { Anchor, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DownloadButton } from '../../../components/ui/download-button';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import type { ChartMarker } from '../../../components/ui/temperature-history-chart';
 import { TemperatureHistoryChartLazy } from '../../../components/ui/temperature-history-chart-lazy';
 import { packHref } from '../../../config/paths';
@@ -137,7 +138,7 @@ export function TemperatureHistorySection({ probeID }: { probeID: string }) {
             Temperature history
           </Title>
           <Group gap="xs">
-            {query.isFetching && <Loader size="xs" aria-label="Loading temperature history" />}
+            {query.isFetching && <LoadingIndicator size="xs" label="Loading temperature history" />}
             <DownloadButton getFile={() => getProbeHistoryCsv(probeID, range)} variant="default" size="compact-xs">
               Export CSV
             </DownloadButton>

@@ -2,11 +2,12 @@
 // build stage — as a timeline step with its temperatures and alarms, one chart across the journey with
 // a marker where each stage begins, printable (pack-page.module.css) and exportable as CSV.
 import type { Carriage, HistoryPoint, TemperatureStats } from '@bpm/protocol';
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { DownloadButton } from '../../../components/ui/download-button';
+import { LoadingIndicator } from '../../../components/ui/loading-indicator';
 import type { ChartMarker } from '../../../components/ui/temperature-history-chart';
 import { TemperatureHistoryChartLazy } from '../../../components/ui/temperature-history-chart-lazy';
 import { paths } from '../../../config/paths';
@@ -46,7 +47,7 @@ export function PackPage() {
           {query.error.message}
         </Alert>
       ) : !history ? (
-        <Loader aria-label="Loading battery pack" />
+        <LoadingIndicator label="Loading battery pack" />
       ) : (
         <PackJourney packId={packId} name={history.batteryPack.name} carriages={history.carriages} />
       )}
@@ -109,7 +110,7 @@ function PackJourney({ packId, name, carriages }: { packId: number; name: string
             toMs={last ? Date.parse(last.to) : 0}
           />
         ) : (
-          <Loader size="sm" aria-label="Loading the journey's temperatures" />
+          <LoadingIndicator size="sm" label="Loading the journey's temperatures" />
         )}
       </Paper>
       <Paper withBorder p="md">
