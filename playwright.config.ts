@@ -11,6 +11,9 @@ export const chromiumArgs = [
   '--disable-quic',
 ];
 
+/** The browser window every test opens in unless it asks for another (e2e/fixtures.ts shares a context at this size). */
+export const defaultViewport = { width: 1400, height: 900 };
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -24,7 +27,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.BPM_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs },
-    viewport: { width: 1400, height: 900 },
+    viewport: defaultViewport,
     trace: 'off',
     screenshot: 'off',
   },
