@@ -11,9 +11,6 @@ export const chromiumArgs = [
   '--disable-quic',
 ];
 
-/** The browser window every test opens in unless it asks for another (e2e/fixtures.ts shares a context at this size). */
-export const defaultViewport = { width: 1400, height: 900 };
-
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -27,8 +24,11 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: process.env.BPM_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs },
-    viewport: defaultViewport,
+    viewport: { width: 1400, height: 900 },
     trace: 'off',
+    // One context per worker, reset by Playwright between tests (pages, cookies, storage, routes, clock, HTTP cache),
+    // recreated when a file asks for other options: docs/decisions/testing.md (One browser context per worker).
+    reuseContext: true,
     screenshot: 'off',
   },
 });

@@ -1,8 +1,6 @@
-// Playwright fixtures: one real server per worker, one browser context per worker that each test starts clean, an
-// admin API client, sign-in through the UI (for the tests about signing in) and, for the rest, a session cookie put
-// straight into the browser.
+// Playwright fixtures: one real server per worker, an admin API client, sign-in through the UI (for the tests
+// about signing in) and, for the rest, a session cookie put straight into the browser.
 import { test as base, expect, request, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { defaultViewport } from '../playwright.config';
 import { startTestServer, type RunningServer } from './server';
 
 export interface Fixtures {
@@ -10,7 +8,7 @@ export interface Fixtures {
   adminApi: APIRequestContext;
 }
 
-export const test = base.extend<Fixtures, { server: RunningServer; workerContext: BrowserContext }>({
+export const test = base.extend<Fixtures, { server: RunningServer }>({
   server: [
     async ({}, use) => {
       const server = await startTestServer();
@@ -20,32 +18,6 @@ export const test = base.extend<Fixtures, { server: RunningServer; workerContext
     { scope: 'worker', timeout: 60_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
-  /**
-   * One browser context per worker, which each test using it starts with no page, cookie, storage, permission or
-   * route left by the one before: a page opened in it finds the app's code compiled in the context's cache, where a
-   * new context compiled it again for every test (docs/decisions/testing.md (One browser context per worker)). A
-   * failed test ends its worker, and the context with it.
-   */
-  workerContext: [
-    async ({ browser, server }, use) => {
-      const context = await browser.newContext({ baseURL: server.url, viewport: defaultViewport });
-      await use(context);
-      await context.close();
-    },
-    { scope: 'worker' },
-  ],
-  /** The worker's context, unless the file asks for other options (test.use): then one of its own, as Playwright's. */
-  context: async ({ browser, workerContext, baseURL, viewport, bypassCSP }, use) => {
-    const shared = !bypassCSP && viewport?.width === defaultViewport.width && viewport.height === defaultViewport.height;
-    if (!shared) {
-      const context = await browser.newContext({ baseURL, viewport, bypassCSP });
-      await use(context);
-      await context.close();
-      return;
-    }
-    await use(workerContext);
-    await startClean(workerContext, baseURL ?? '');
-  },
   adminApi: async ({ playwright, server }, use) => {
     const api = await adminContext(playwright, server);
     await use(api);
@@ -54,23 +26,6 @@ export const test = base.extend<Fixtures, { server: RunningServer; workerContext
 });
 
 export { expect };
-
-/** Leaves the shared context as a new one would be, but for its cache: no page, cookie, stored data, grant or route. */
-async function startClean(context: BrowserContext, origin: string) {
-  const [page = await context.newPage(), ...others] = context.pages();
-  await Promise.all(others.map((other) => other.close()));
-  // Local and session storage hold the app's cached user and permissions and the chime's setting.
-  const devtools = await context.newCDPSession(page);
-  await devtools.send('Storage.clearDataForOrigin', {
-    origin,
-    storageTypes: 'local_storage,session_storage,indexeddb,cache_storage,service_workers',
-  });
-  await devtools.detach();
-  await page.close();
-  await context.clearCookies();
-  await context.clearPermissions();
-  await context.unrouteAll({ behavior: 'ignoreErrors' });
-}
 
 /** An API client signed in as admin, of its own: for hooks outside a test (beforeAll, afterAll) and restarted servers. */
 export async function adminContext(
@@ -122,13 +77,7 @@ export async function signInAsAdmin(page: Page, server: Pick<RunningServer, 'url
 }
 
 /** Opens `path` signed in as `username` through the API (a session of its own), for tests about what that user sees. */
-export async function signInAs(
-  page: Page,
-  server: Pick<RunningServer, 'url'>,
-  username: string,
-  password: string,
-  path = '/dashboard',
-) {
+export async function signInAs(page: Page, server: Pick<RunningServer, 'url'>, username: string, password: string, path = '/dashboard') {
   await page.context().addCookies(await sessionCookies(server, username, password));
   await page.goto(path);
 }
