@@ -125,7 +125,7 @@ export function DashboardPage() {
   const detailsID = details?.probeID ?? null;
   const [deleteID, setDeleteID] = useState<string | null>(null);
   const deletion = useDeleteProbe();
-  const { pointerHeld: pointerOver, onPointerOver } = usePointerHold();
+  const { pointerHeld: pointerOver, onPointerOver, release: releasePointerHold } = usePointerHold();
   const [menuOpen, setMenuOpen] = useState(false);
   const held = pointerOver || menuOpen || detailsID !== null || deleteID !== null;
   const order = useProbeOrderSource(sort, deferredFilter, stageID, held);
@@ -208,7 +208,7 @@ export function DashboardPage() {
         <FilterBox value={filter} onChange={setFilter} isPhone={isPhone} />
         <StageSelect stageID={stageID} onChange={setStageID} />
         <StageStrip stageID={stageID} onChange={setStageID} />
-        <OrderHoldLine order={order} onPointerOver={onPointerOver} />
+        <OrderHoldLine order={order} onPointerOver={onPointerOver} onShow={releasePointerHold} />
       </Group>
       <SkipLink targetId="after-probes">Skip past the probes</SkipLink>
       <ProbeList order={order} isNarrow={isNarrow} {...listProps} sort={sort} onSort={onSort} />
@@ -258,16 +258,27 @@ const ProbeList = memo(function ProbeList({
 const OrderHoldLine = memo(function OrderHoldLine({
   order,
   onPointerOver,
+  onShow,
 }: {
   order: ProbeOrder;
   onPointerOver: (over: boolean) => void;
+  onShow: () => void;
 }) {
   const { isPending, newCritical } = useOrderHoldStatus(order);
   return (
     <>
       {newCritical > 0 && (
-        // Pinned to the top meanwhile; "show" ends the hold and brings the top of the list into view.
-        <Button size="compact-sm" color="red.9" style={{ flex: 'none' }} onClick={() => showNewCritical(onPointerOver)}>
+        // Pinned to the top meanwhile; "show" ends the hold and brings the top of the list into view. Pointing at it
+        // holds like pointing at the rows, so that reaching it from a row does not re-sort it away.
+        <Button
+          size="compact-sm"
+          color="red.9"
+          style={{ flex: 'none' }}
+          onPointerEnter={() => onPointerOver(true)}
+          onPointerMove={() => onPointerOver(true)}
+          onPointerLeave={() => onPointerOver(false)}
+          onClick={() => showNewCritical(onShow)}
+        >
           {newCritical} new Critical — show
         </Button>
       )}
@@ -281,8 +292,8 @@ const OrderHoldLine = memo(function OrderHoldLine({
 });
 
 /** Ends the pointer's hold and scrolls the probe list to its top, where the new Critical rows are. */
-function showNewCritical(onPointerOver: (over: boolean) => void) {
-  onPointerOver(false);
+function showNewCritical(releasePointerHold: () => void) {
+  releasePointerHold();
   document.getElementById(probeListId)?.parentElement?.scrollTo({ top: 0 });
 }
 
