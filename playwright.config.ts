@@ -1,6 +1,14 @@
 // End-to-end tests: Debian's Chromium against the real, compiled server (one per worker, see e2e/fixtures.ts).
 import { defineConfig } from '@playwright/test';
 
+/**
+ * The tests' browser: Debian's Chromium headless shell, the same Blink without the full browser's hidden window
+ * (a fifth less CPU per test: docs/decisions/testing.md (The headless shell for tests)).
+ */
+export const testChromium = process.env.BPM_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
+/** The benchmarks' browser: the Chromium users run, whose main thread their figures are about. */
+export const benchChromium = process.env.BPM_BENCH_CHROMIUM ?? '/usr/bin/chromium';
+
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -23,7 +31,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: process.env.BPM_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: testChromium, args: chromiumArgs },
     viewport: { width: 1400, height: 900 },
     trace: 'off',
     // One context per worker, reset by Playwright between tests (pages, cookies, storage, routes, clock, HTTP cache),

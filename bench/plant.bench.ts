@@ -3,14 +3,14 @@
 // opening /plant, signed in, to its first painted tiles, and from the sidebar's Plant link to them; then the Line view
 // and the Floor view, each measured for BENCH_SECONDS: p95 frame interval and long tasks, by CPU time (load does not
 // stretch it; docs/decisions/dashboard.md#tasks-by-cpu-time) with the wall-time count beside. Figures beside targets.
-// Run: node --import tsx bench/plant.bench.ts  (env: BENCH_PROBES, BENCH_SECONDS, BPM_CHROMIUM, BENCH_PROFILE=1 for the
+// Run: node --import tsx bench/plant.bench.ts  (env: BENCH_PROBES, BENCH_SECONDS, BPM_BENCH_CHROMIUM, BENCH_PROFILE=1 for the
 // hottest functions of each view)
 /// <reference lib="dom" />
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { percentile } from './figures';
 import { metric, sleep, startSession, startSimulator, stopProcess } from './live-bench-kit';
 import { mainThreadTasksByCpu, type TraceEvent } from './renderer-trace';
-import { chromiumArgs } from '../playwright.config';
+import { benchChromium, chromiumArgs } from '../playwright.config';
 
 const probeCount = Number(process.env.BENCH_PROBES ?? 10_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
@@ -216,7 +216,7 @@ function report(
 async function main() {
   const session = await startSession();
   const simulator = startSimulator(session, { probes: probeCount, rate: 1 });
-  const browser = await chromium.launch({ executablePath: process.env.BPM_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch({ executablePath: benchChromium, args: chromiumArgs });
   try {
     console.log(`waiting for ${probeCount} probes…`);
     for (let i = 0; (await metric(session, 'bpm_probes')) < probeCount; i++) {

@@ -28,8 +28,11 @@ test('a generated key answers the shown /keys/check command, and stops working o
   const command = (await generated.getByLabel('Command', { exact: true }).textContent())!.trim();
   expect(command).toBe(`curl -H "Authorization: Bearer ${token}" ${server.url}/api/keys/check`);
 
+  // Chromium lets a click write the clipboard; its headless shell asks for the permission a user's click stands for.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await generated.getByRole('button', { name: 'Copy Token' }).click();
   await expect(generated.getByRole('button', { name: 'Token copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
   await expect(generated.getByRole('button', { name: 'Copy Token' })).toBeVisible();
 
   // Send exactly the request the command describes, without any cookie.

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Makes `npm start` and `npm test` work on a fresh clone with nothing else typed: installs the
 // dependencies when they are missing (--clean-install: always), on Node 24 even when this machine's own
-// Node is older (docs/deployment.md#runtime), builds (incrementally), and with --chromium installs
-// Debian's Chromium for the end-to-end tests when it is missing and we are allowed to (root with apt-get).
+// Node is older (docs/deployment.md#runtime), builds (incrementally), and installs Debian's Chromium when it is
+// missing and we are allowed to (root with apt-get): with --chromium the headless shell the end-to-end tests drive,
+// with --bench-chromium the full browser the benchmarks measure (the paths are playwright.config.ts's).
 import { execFileSync, execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
@@ -12,7 +13,20 @@ import { MIN_NODE_MAJOR, majorOf, notPossible, ownNode, pinnedPackage, scriptRun
 
 const args = new Set(process.argv.slice(2));
 const run = (command) => execSync(command, { stdio: 'inherit' });
-const chromium = process.env.BPM_CHROMIUM ?? '/usr/bin/chromium';
+const browsers = [
+  {
+    flag: '--chromium',
+    path: process.env.BPM_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
+    env: 'BPM_CHROMIUM',
+    pkg: 'chromium-headless-shell',
+  },
+  {
+    flag: '--bench-chromium',
+    path: process.env.BPM_BENCH_CHROMIUM ?? '/usr/bin/chromium',
+    env: 'BPM_BENCH_CHROMIUM',
+    pkg: 'chromium',
+  },
+];
 
 const lockChanged = () => {
   try {
@@ -63,13 +77,16 @@ if (args.has('--build')) {
   run('npm run build --silent -w apps/web');
 }
 
-if (args.has('--chromium') && !existsSync(chromium)) {
+for (const browser of browsers) {
+  if (!args.has(browser.flag) || existsSync(browser.path)) continue;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('[bpm] installing Chromium for the end-to-end tests (apt-get install chromium)…');
-    run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
+    console.log(`[bpm] installing Chromium (apt-get install ${browser.pkg})…`);
+    run(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${browser.pkg}`);
   } else {
-    console.error(`[bpm] Chromium not found at ${chromium}: install it (apt-get install -y chromium) or set BPM_CHROMIUM.`);
+    console.error(
+      `[bpm] Chromium not found at ${browser.path}: install it (apt-get install -y ${browser.pkg}) or set ${browser.env}.`,
+    );
     process.exit(1);
   }
 }
