@@ -18,6 +18,12 @@ export const chromiumArgs = [
   '--no-first-run',
   '--disable-quic',
 ];
+/**
+ * The tests' flags: V8 stops at its baseline compiler (Sparkplug). A test's page lives seconds, too short for the
+ * optimising compilers to pay back (docs/decisions/testing.md (The headless shell for tests)); the benchmarks keep
+ * V8's defaults, as users' browsers run.
+ */
+export const testChromiumArgs = [...chromiumArgs, '--js-flags=--max-opt=1'];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -31,7 +37,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: testChromium, args: chromiumArgs },
+    launchOptions: { executablePath: testChromium, args: testChromiumArgs },
     viewport: { width: 1400, height: 900 },
     trace: 'off',
     // One context per worker, reset by Playwright between tests (pages, cookies, storage, routes, clock, HTTP cache),

@@ -1,7 +1,7 @@
 // The api.{host} mode of docs/server.md: a server with BPM_PUBLIC_HOST=plant.test, a browser resolving
 // plant.test and api.plant.test to loopback. The page at plant.test must call the API at api.plant.test
 // with the session cookie (Domain=plant.test), and the live feed at plant.test must connect.
-import { chromiumArgs, testChromium } from '../playwright.config';
+import { testChromium, testChromiumArgs } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { startTestServer } from './server';
 
@@ -11,7 +11,7 @@ test('on a real-looking domain the API goes to api.{host} with the cookie, and t
   const server = await startTestServer({ BPM_PUBLIC_HOST: 'plant.test' });
   const browser = await playwright.chromium.launch({
     executablePath: testChromium,
-    args: [...chromiumArgs, '--host-resolver-rules=MAP *.plant.test 127.0.0.1, MAP plant.test 127.0.0.1'],
+    args: [...testChromiumArgs, '--host-resolver-rules=MAP *.plant.test 127.0.0.1, MAP plant.test 127.0.0.1'],
   });
   try {
     const context = await browser.newContext();
