@@ -30,10 +30,10 @@ test('a page opened during an outage keeps the session, and the feed is live aga
   await page.getByRole('textbox', { name: 'Password' }).fill(server.adminPassword);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('img', { name: 'Connection Established' })).toBeVisible();
-  // Signed in a few moments: the layout has fetched every screen while idle (router.tsx prefetchPages).
+  // Signed in 20 s: the layout has fetched every screen while idle (router.tsx prefetchPages).
   const hasFetched = (name: string) =>
     page.evaluate((n) => performance.getEntriesByType('resource').some((e) => e.name.includes(n)), name);
-  await expect.poll(() => hasFetched('/assets/about-page')).toBe(true);
+  await expect.poll(() => hasFetched('/assets/about-page'), { timeout: 30_000 }).toBe(true);
 
   const { port, dataDir } = server;
   await server.stop({ keepData: true });

@@ -4,7 +4,7 @@
 // Node is older (docs/deployment.md#runtime), builds (incrementally), and installs Debian's Chromium when it is
 // missing and we are allowed to (root with apt-get): with --chromium the headless shell the end-to-end tests drive,
 // with --bench-chromium the full browser the benchmarks measure (the paths are playwright.config.ts's).
-import { execFileSync, execSync } from 'node:child_process';
+import { execFileSync, execSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,19 @@ import { MIN_NODE_MAJOR, majorOf, notPossible, ownNode, pinnedPackage, scriptRun
 
 const args = new Set(process.argv.slice(2));
 const run = (command) => execSync(command, { stdio: 'inherit' });
+/** Runs commands at once; exits with the first failure's message. */
+function runTogether(commands) {
+  const runOne = (command) =>
+    new Promise((resolve, reject) =>
+      spawn(command, { shell: true, stdio: 'inherit' }).on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`[bpm] "${command}" failed (exit ${code})`)),
+      ),
+    );
+  return Promise.all(commands.map(runOne)).catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}
 const browsers = [
   {
     flag: '--chromium',
@@ -74,9 +87,9 @@ if (args.has('--build')) {
   // What runs: the server with the packages it references, compiled, and the web app bundled, without their type
   // checks (emit does not depend on types: isolatedModules). `npm test` checks every source with the tests' own, beside
   // Playwright; `npm run build` and `npm run typecheck` check each project as it is (docs/decisions/testing.md (Suite
-  // budget)). TypeScript records the skipped check, so a later `tsc -b` still runs it.
-  run('npx tsc -b apps/server --noCheck');
-  run('npm run build --silent -w apps/web');
+  // budget)). TypeScript records the skipped check, so a later `tsc -b` still runs it. The two builds share no output
+  // (the web app bundles the protocol from its sources), so they run side by side.
+  await runTogether(['npx tsc -b apps/server --noCheck', 'npm run build --silent -w apps/web']);
 }
 
 for (const browser of browsers) {

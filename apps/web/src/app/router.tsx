@@ -35,13 +35,15 @@ const pages = {
 /**
  * A while after the layout loaded, when the browser is idle, every screen's chunk is fetched: a page opened during a
  * server outage then opens inside the layout under the "Live data lost" banner, instead of failing on its chunk
- * (docs/screens.md (Route guard)). Late and idle, so the Dashboard's first rows are not delayed.
+ * (docs/screens.md (Route guard)). Late and idle, so the Dashboard's first seconds are not shared with ~0.3 s of
+ * compiling screens that may never open (docs/decisions/web-frame.md (Prefetch screens when idle)).
  */
+const screensPrefetchDelayMs = 20_000;
 let pagesPrefetched = false;
 function prefetchPages(): void {
   if (pagesPrefetched || typeof requestIdleCallback !== 'function') return;
   pagesPrefetched = true;
-  setTimeout(() => requestIdleCallback(() => Object.values(pages).forEach((load) => void load().catch(() => {}))), 3000);
+  setTimeout(() => requestIdleCallback(() => Object.values(pages).forEach((load) => void load().catch(() => {}))), screensPrefetchDelayMs);
 }
 
 /**
