@@ -43,7 +43,8 @@ let pagesPrefetched = false;
 function prefetchPages(): void {
   if (pagesPrefetched || typeof requestIdleCallback !== 'function') return;
   pagesPrefetched = true;
-  setTimeout(() => requestIdleCallback(() => Object.values(pages).forEach((load) => void load().catch(() => {}))), screensPrefetchDelayMs);
+  const importAll = () => Object.values(pages).forEach((load) => void load().catch(() => {}));
+  setTimeout(() => requestIdleCallback(importAll), screensPrefetchDelayMs);
 }
 
 /**

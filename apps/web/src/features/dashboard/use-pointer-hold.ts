@@ -28,9 +28,8 @@ export function usePointerHold(): PointerHold {
   }, []);
   const onPointerOver = useCallback(
     (over: boolean) => {
-      if (over) set(true);
-      else if (!heldRef.current) return;
-      if (timer.current !== null) clearTimeout(timer.current);
+      if (!over && !heldRef.current) return;
+      set(true); // clears the last timer (no render when already held)
       timer.current = setTimeout(() => set(false), over ? pointerIdleMs : pointerLeaveGraceMs);
     },
     [set],
@@ -43,4 +42,13 @@ export function usePointerHold(): PointerHold {
     [],
   );
   return { pointerHeld, onPointerOver, release };
+}
+
+/** The pointer events of an element that holds the rows while pointed at (the rows, the cards, the "show" button). */
+export function pointerHoldEvents(onPointerOver: (over: boolean) => void) {
+  return {
+    onPointerEnter: () => onPointerOver(true),
+    onPointerMove: () => onPointerOver(true),
+    onPointerLeave: () => onPointerOver(false),
+  };
 }

@@ -17,7 +17,7 @@ import { SkipLink } from '../../../components/ui/skip-link';
 import { probeDeletionFailureMessage } from '../api/delete-probe';
 import { useDeleteProbe } from '../api/use-delete-probe';
 import { defaultSort, nextSort, type SortColumn, type SortState } from '../probe-sort';
-import { usePointerHold } from '../use-pointer-hold';
+import { pointerHoldEvents, usePointerHold } from '../use-pointer-hold';
 import { useOrderHoldStatus, useOrderRows, useProbeOrderSource } from '../use-probe-order';
 import type { ProbeOrder } from '../probe-order';
 import { ProbeCardList, type ProbeCardListProps } from './probe-card-list';
@@ -274,9 +274,7 @@ const OrderHoldLine = memo(function OrderHoldLine({
           size="compact-sm"
           color="red.9"
           style={{ flex: 'none' }}
-          onPointerEnter={() => onPointerOver(true)}
-          onPointerMove={() => onPointerOver(true)}
-          onPointerLeave={() => onPointerOver(false)}
+          {...pointerHoldEvents(onPointerOver)}
           onClick={() => showNewCritical(onShow)}
         >
           {newCritical} new Critical — show

@@ -23,6 +23,7 @@ import { severityClass } from './severity';
 import { UnacknowledgedMarker } from './unacknowledged-marker';
 import { WatchdogRing } from './watchdog-ring';
 import classes from './dashboard.module.css';
+import { pointerHoldEvents } from '../use-pointer-hold';
 
 const cardHeightPx = 146;
 const cardGapPx = 8;
@@ -63,13 +64,7 @@ function CardColumns({
     initialRect: { width: 400, height: 800 },
   });
   return (
-    <div
-      ref={scroller}
-      className={classes.cardList}
-      onPointerEnter={() => onPointerOver(true)}
-      onPointerMove={() => onPointerOver(true)}
-      onPointerLeave={() => onPointerOver(false)}
-    >
+    <div ref={scroller} className={classes.cardList} {...pointerHoldEvents(onPointerOver)}>
       {order.length === 0 && <div className={classes.empty}>{emptyText}</div>}
       <div
         id={listId}

@@ -15,6 +15,7 @@ import { ProbeRow, type ProbeRowProps } from './probe-row';
 import type { SortColumn, SortState } from '../probe-sort';
 import classes from './dashboard.module.css';
 import { DashboardIcon } from './dashboard-icon';
+import { pointerHoldEvents } from '../use-pointer-hold';
 
 export const rowHeightPx = 40;
 
@@ -98,13 +99,7 @@ export function ProbeTable({
   const items = virtualizer.getVirtualItems();
   useScreenFilledInSteps(rows.length > 0, items.length, rowLimit, setRowLimit);
   return (
-    <div
-      ref={scroller}
-      className={classes.scroller}
-      onPointerEnter={() => onPointerOver(true)}
-      onPointerMove={() => onPointerOver(true)}
-      onPointerLeave={() => onPointerOver(false)}
-    >
+    <div ref={scroller} className={classes.scroller} {...pointerHoldEvents(onPointerOver)}>
       <div
         id={listId}
         tabIndex={-1}
