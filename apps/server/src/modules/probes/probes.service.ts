@@ -177,9 +177,10 @@ export class ProbeService {
     const acceptedRecords: ProbeRecord[] | undefined = this.reportListeners.length > 0 ? [] : undefined;
     for (let index = 0; index < reports.length; index += 1) {
       const report = reports[index]!;
-      const evaluation = evaluateReport(this.registry.get(report.probeID), report, this.thresholds, now, reportMs[index]);
+      const previous = this.registry.get(report.probeID);
+      const evaluation = evaluateReport(previous, report, this.thresholds, now, reportMs[index]);
       if (!evaluation) continue;
-      this.apply(evaluation, now);
+      this.apply(evaluation, now, previous);
       acceptedRecords?.push(evaluation.record);
       accepted += 1;
     }
@@ -194,7 +195,7 @@ export class ProbeService {
   setAssignment(probeID: string, assignment: Assignment | null): Probe {
     const record = this.registry.get(probeID);
     if (!record) throw new NotFoundError('Probe not found');
-    const evaluation = this.apply(evaluateAssignment(record, assignment), this.clock());
+    const evaluation = this.apply(evaluateAssignment(record, assignment), this.clock(), record);
     return evaluation.probe;
   }
 
@@ -303,8 +304,9 @@ export class ProbeService {
     return this.snapshot.flush();
   }
 
-  private apply(evaluated: Evaluation, now: number): Evaluation {
-    const evaluation = this.observer?.observe(this.registry.get(evaluated.probeID), evaluated, now) ?? evaluated;
+  /** `previous`: the probe's record before this update, as the caller read it (one registry lookup per report). */
+  private apply(evaluated: Evaluation, now: number, previous: ProbeRecord | undefined): Evaluation {
+    const evaluation = this.observer?.observe(previous, evaluated, now) ?? evaluated;
     const record = evaluation.record;
     this.registry.set(record);
     this.scheduleWatchdog(record);
