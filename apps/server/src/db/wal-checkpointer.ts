@@ -9,6 +9,8 @@ import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
 import { batchWord, CheckpointGate, checkpointWord } from './checkpoint-gate.js';
 
+/** The worker thread's name (Linux keeps 15 characters). */
+export const checkpointThreadName = 'wal-checkpoint';
 /** Often enough that the WAL stays a few MB even while the snapshot writes 100,000 rows. */
 const checkpointIntervalMs = 200;
 /** SQLite's own default, restored on the main connection if the worker ever stops on its own. */
@@ -71,6 +73,8 @@ export function startWalCheckpointer(sqlite: SQLite.Database, file: string): Wal
   const gate = new CheckpointGate();
   const worker = new Worker(workerSource, {
     eval: true,
+    // The thread's name in `top -H` and /proc (bench/alarms.bench.ts counts its CPU by it).
+    name: checkpointThreadName,
     workerData: {
       driverPath: createRequire(import.meta.url).resolve('better-sqlite3'),
       file,
