@@ -1,7 +1,8 @@
-// CPU time of one thread of this process (docs/decisions/alarms.md#the-journal-benchs-clocks-and-its-control), from
-// Linux's schedstat: process.cpuUsage counts every thread, V8's background compilers and collectors too, whose work
-// lands in whichever part is being timed. Like every thread CPU clock here it moves in scheduler ticks (4 ms), so it
-// suits spans of many ticks, or sums of many short ones.
+// CPU time of one thread of this process, from Linux's schedstat
+// (docs/decisions/alarms.md#the-journal-benchs-clocks-its-control-and-its-steady-state): process.cpuUsage counts
+// every thread, V8's background compilers and collectors too, whose work lands in whichever part is being timed.
+// Like every thread CPU clock here it moves in scheduler ticks (4 ms), so it suits spans of many ticks, or sums of
+// many short ones.
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** The main thread's CPU so far, in µs (its thread id is the process id). */
