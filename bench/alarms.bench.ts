@@ -107,7 +107,8 @@ async function engine(withJournal: boolean, clock: () => number) {
  * How long `work` (synchronous engine work: no I/O, no wait) kept the main thread, in µs, by the wall clock: a
  * thread's CPU clock moves in 4 ms ticks here (HZ 250), about one 1,000-report slice, and read per slice it spread
  * the control of two plain engines from −8 to +11 %
- * (docs/decisions/alarms.md#the-journal-benchs-clocks-its-control-and-its-steady-state). The wall clock also counts a slice's preemption by other processes, which the alternation spreads over both engines.
+ * (docs/decisions/alarms.md#the-journal-benchs-clocks-its-control-and-its-steady-state). The wall clock also counts a
+ * slice's preemption by other processes, which the alternation spreads over both engines.
  */
 async function timeOf(work: () => unknown): Promise<number> {
   const started = performance.now();
@@ -208,8 +209,8 @@ const medianRun = (runs: Run[]) => [...runs].sort((a, b) => a.overhead - b.overh
 const listed = (runs: Run[]) => runs.map((r) => r.overhead.toFixed(1)).join(', ');
 
 /**
- * Processes the journal's windows are spread over: windows in one process agree more with each other than with
- * another process's (the same build's 6.7 and 15.7 %, each process's two windows within ±1 point).
+ * Processes the journal's windows are spread over: one process's windows can sit together away from another's (one
+ * build: 6.7 and 6.7 % in one process, 15.7 and 13.8 % in another).
  */
 const journalProcesses = 3;
 const journalRunsFlag = '--journal-runs';
