@@ -1,5 +1,6 @@
 // The alarms journal's batch writes on a migrated SQLite file (docs/storage.md (Batched writes)): however the
 // transactions are cut (rows, or the turn's budget), every entry is written once, in the order it was appended.
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { tempSqliteDatabase } from '../../testing/temp-storage.js';
@@ -31,5 +32,54 @@ describe('JournalWriter', () => {
     await writer.flush();
     const rows = await db.selectFrom('journal').select('probe_id').orderBy('id').execute();
     expect(rows.map((r) => r.probe_id)).toEqual(Array.from({ length: count }, (_, i) => `P-${i}`));
+  });
+
+  it('writes an alarm and its journal entry together: a failed write leaves neither, the next flush writes both', async () => {
+    const { db } = storage;
+    const writer = new JournalWriter(db, pino({ level: 'silent' }), 60_000);
+    const raisedAt = '2026-12-07T08:00:00.000Z';
+    writer.markAlarm({
+      id: 901,
+      probeID: 'P-refused',
+      event: 10,
+      eventType: 'Warning',
+      raisedAt,
+      raisedMessage: 'External temperature 46 °C',
+      lastMessage: 'External temperature 46 °C',
+      peak: 46,
+      assignment: null,
+      suppressed: false,
+      annunciated: true,
+      clearedAt: null,
+      acknowledgedAt: null,
+      acknowledgedBy: null,
+      ackComment: null,
+      ackDelayMs: null,
+      shelvedUntil: null,
+      shelvedBy: null,
+      shelveReason: null,
+    });
+    writer.append({
+      ts: raisedAt,
+      probeID: 'P-refused',
+      event: 10,
+      eventType: 'Warning',
+      eventString: 'External temperature 46 °C',
+      suppressed: false,
+      assignment: null,
+      alarmId: 901,
+    });
+    // The journal refuses this probe's entries for one flush (a disk error, say).
+    await sql`create temp trigger refuse_entry before insert on journal when new.probe_id = 'P-refused'
+      begin select raise(abort, 'refused'); end`.execute(db);
+    await writer.flush();
+    const stored = async () => ({
+      alarms: (await db.selectFrom('alarms').select('id').where('id', '=', 901).execute()).length,
+      entries: (await db.selectFrom('journal').select('id').where('alarm_id', '=', 901).execute()).length,
+    });
+    expect(await stored()).toEqual({ alarms: 0, entries: 0 });
+    await sql`drop trigger refuse_entry`.execute(db);
+    await writer.flush();
+    expect(await stored()).toEqual({ alarms: 1, entries: 1 });
   });
 });

@@ -9,6 +9,11 @@ import type { Database } from '../../db/schema.js';
 import type { AlarmEpisode, NewJournalEntry } from './alarm-tracker.js';
 import { insertJournal, upsertAlarms } from './alarms.queries.js';
 
+/** What one flush writes, alarms before entries. */
+type PendingRow = AlarmEpisode | NewJournalEntry;
+const isAlarm = (row: PendingRow): row is AlarmEpisode => 'raisedAt' in row;
+const isEntry = (row: PendingRow): row is NewJournalEntry => !isAlarm(row);
+
 export class JournalWriter {
   private journal: NewJournalEntry[] = [];
   /** Latest state of each alarm changed since the last write (the episode objects themselves). */
@@ -51,41 +56,35 @@ export class JournalWriter {
 
   private async writePending(): Promise<void> {
     if (!this.hasPending) return;
-    // Alarms first: a journal entry names its alarm, which must then be readable.
-    // Each chunk copies its alarms when its turn comes (in that turn nothing else changes them): copying
+    // Alarms and entries share transactions (one commit a second, not two); alarms first: a journal entry names its
+    // alarm, which must then be readable.
+    // Each statement copies its alarms when its turn comes (in that turn nothing else changes them): copying
     // 100,000 changed alarms up front held the event loop for one long task.
-    const alarms = [...this.alarms.values()];
-    const journal = this.journal;
+    const pending: PendingRow[] = [...this.alarms.values(), ...this.journal];
     this.alarms = new Map();
     this.journal = [];
-    const alarmsWritten = await writeInChunks(
-      alarms,
+    const { written, error } = await writeInChunks(
+      pending,
       this.limits,
       (next) =>
         this.db.transaction().execute((trx) =>
-          forEachStatement(next, (chunk) =>
-            upsertAlarms(
-              trx,
-              chunk.map((a) => ({ ...a })),
-            ),
-          ),
+          forEachStatement(next, async (statement) => {
+            const alarms = statement.filter(isAlarm);
+            if (alarms.length > 0)
+              await upsertAlarms(
+                trx,
+                alarms.map((a) => ({ ...a })),
+              );
+            if (alarms.length < statement.length) await insertJournal(trx, statement.filter(isEntry));
+          }),
         ),
       batchGateOf(this.db),
     );
-    const journalWritten =
-      alarmsWritten.error === undefined
-        ? await writeInChunks(
-            journal,
-            this.limits,
-            (next) => this.db.transaction().execute((trx) => forEachStatement(next, (chunk) => insertJournal(trx, chunk))),
-            batchGateOf(this.db),
-          )
-        : { written: 0, error: alarmsWritten.error };
-    const error = journalWritten.error;
     if (error === undefined) return;
     // Keep what was not written for the next flush (an alarm changed meanwhile keeps its newer state).
-    for (const a of alarms) if (!this.alarms.has(a.id)) this.alarms.set(a.id, a);
-    this.journal = [...journal.slice(journalWritten.written), ...this.journal];
+    const unwritten = pending.slice(written);
+    for (const a of unwritten.filter(isAlarm)) if (!this.alarms.has(a.id)) this.alarms.set(a.id, a);
+    this.journal = [...unwritten.filter(isEntry), ...this.journal];
     this.log.error({ err: error }, 'alarm journal write failed');
   }
 }
