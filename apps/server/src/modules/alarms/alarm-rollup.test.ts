@@ -1,11 +1,13 @@
 // The alarms summary read from the roll-up (docs/alarms.md "Summary roll-up") answers exactly what the
 // plain scan of every alarm answers, for any range (part-hours at either end, no full hour, exact hours),
-// after alarms are written in batches, annunciated or never, their annunciated flag changed by a later
-// write, acknowledged later (while active and after they cleared) and deleted by retention; and a database
-// upgraded with alarms already stored is counted by the migrations (0008 every alarm, 0011 by annunciation).
+// after alarms are written in batches by the journal's writer (refreshes among them), annunciated or never, their
+// annunciated flag changed by a later write, acknowledged later (while active and after they cleared) and deleted by
+// retention; and a database upgraded with alarms already stored is counted by the migrations (0008 every alarm, 0011
+// by annunciation).
 // On SQLite ("node") and PostgreSQL ("node-pg") alike.
 import fc from 'fast-check';
 import { sql } from 'kysely';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, migratorFor } from '../../db/migrate.js';
 import type { AlarmStageHoursTable, AlarmWindowsTable } from '../../db/schema.js';
@@ -13,8 +15,11 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import type { AlarmEpisode } from './alarm-tracker.js';
 import { scanSummary, summarise } from './alarm-summary.queries.js';
 import { acknowledgeStored, deleteOlderThan, upsertAlarms } from './alarms.queries.js';
+import { JournalWriter } from './journal-writer.js';
+import { episodeToRow } from './alarm-rows.js';
 
 const hourMs = 3_600_000;
+const silentLog = pino({ level: 'silent' });
 /** Long before the test app's own clock, so its retention never meets these alarms. */
 const base = Date.parse('2025-03-30T00:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -189,7 +194,19 @@ describe('alarms summary from the roll-up', () => {
             const g = generated[i]!;
             if (g.ackAfter !== null && !g.later) acknowledge(a, g);
           });
-          for (let i = 0; i < episodes.length; i += chunk) await upsertAlarms(db, episodes.slice(i, i + chunk));
+          // Through the journal's batch writer, as the engine writes them.
+          const writer = new JournalWriter(db, silentLog, 3_600_000, { rowsPerTransaction: chunk, rowsPerStatement: chunk });
+          const write = async (alarms: readonly AlarmEpisode[]) => {
+            for (const a of alarms) writer.markAlarm(a);
+            await writer.flush();
+          };
+          await write(episodes);
+          // Every alarm refreshed (a new peak and message: no count moves), as each second's flush does.
+          for (const a of episodes) {
+            a.peak = (a.peak ?? 0) + 1;
+            a.lastMessage = `peak ${a.peak}`;
+          }
+          await write(episodes);
           // The second write: a turned-over annunciated flag (either way; the product only ever sets it), an
           // acknowledgement of an active alarm, or both at once.
           const rewritten = episodes.filter((a, i) => {
@@ -202,7 +219,15 @@ describe('alarms summary from the roll-up', () => {
             }
             return isAckedNow || g.flips;
           });
-          for (let i = 0; i < rewritten.length; i += chunk) await upsertAlarms(db, rewritten.slice(i, i + chunk));
+          await write(rewritten);
+          // Every write landed whole, refreshes and later changes alike.
+          const columns = ['id', 'peak', 'last_message', 'suppressed', 'annunciated', 'acknowledged_at', 'ack_delay_ms'] as const;
+          expect(await db.selectFrom('alarms').select(columns).orderBy('id').execute()).toEqual(
+            episodes.map((a) => {
+              const row = episodeToRow(a);
+              return Object.fromEntries(columns.map((column) => [column, row[column]]));
+            }),
+          );
           const laterCleared = episodes.filter(
             (a, i) => generated[i]!.later && generated[i]!.ackAfter !== null && a.clearedAt !== null,
           );
