@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { tempSqliteDatabase } from '../../testing/temp-storage.js';
 import { JournalWriter } from './journal-writer.js';
+import { systemAlarmEpisode } from './system-alarm.js';
 
 const storage = tempSqliteDatabase('bpm-journal-writer-');
 
@@ -37,40 +38,14 @@ describe('JournalWriter', () => {
   it('writes an alarm and its journal entry together: a failed write leaves neither, the next flush writes both', async () => {
     const { db } = storage;
     const writer = new JournalWriter(db, pino({ level: 'silent' }), 60_000);
-    const raisedAt = '2026-12-07T08:00:00.000Z';
-    writer.markAlarm({
-      id: 901,
-      probeID: 'P-refused',
-      event: 10,
-      eventType: 'Warning',
-      raisedAt,
-      raisedMessage: 'External temperature 46 °C',
-      lastMessage: 'External temperature 46 °C',
-      peak: 46,
-      assignment: null,
-      suppressed: false,
-      annunciated: true,
-      clearedAt: null,
-      acknowledgedAt: null,
-      acknowledgedBy: null,
-      ackComment: null,
-      ackDelayMs: null,
-      shelvedUntil: null,
-      shelvedBy: null,
-      shelveReason: null,
-    });
-    writer.append({
-      ts: raisedAt,
-      probeID: 'P-refused',
-      event: 10,
-      eventType: 'Warning',
-      eventString: 'External temperature 46 °C',
-      suppressed: false,
-      assignment: null,
-      alarmId: 901,
-    });
-    // The journal refuses this probe's entries for one flush (a disk error, say).
-    await sql`create temp trigger refuse_entry before insert on journal when new.probe_id = 'P-refused'
+    // An alarm and the entry that raised it, as the engine makes them (here the system alarm's).
+    const { episode, entry } = systemAlarmEpisode(901, Date.UTC(2026, 11, 7, 8), Date.UTC(2026, 11, 7, 9), (ms) =>
+      new Date(ms).toISOString(),
+    );
+    writer.markAlarm(episode);
+    writer.append(entry);
+    // The journal refuses this alarm's entries for one flush (a disk error, say).
+    await sql`create temp trigger refuse_entry before insert on journal when new.alarm_id = 901
       begin select raise(abort, 'refused'); end`.execute(db);
     await writer.flush();
     const stored = async () => ({
