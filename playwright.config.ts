@@ -24,6 +24,10 @@ export const chromiumArgs = [
  * V8's defaults, as users' browsers run.
  */
 export const testChromiumArgs = [...chromiumArgs, '--js-flags=--max-opt=1'];
+/** How the tests launch their browser (here and in specs that launch one of their own). */
+export const testLaunchOptions = { executablePath: testChromium, args: testChromiumArgs };
+/** How the benchmarks launch theirs. */
+export const benchLaunchOptions = { executablePath: benchChromium, args: chromiumArgs };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -37,7 +41,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: testChromium, args: testChromiumArgs },
+    launchOptions: testLaunchOptions,
     viewport: { width: 1400, height: 900 },
     trace: 'off',
     // One context per worker, reset by Playwright between tests (pages, cookies, storage, routes, clock, HTTP cache),

@@ -7,7 +7,7 @@ import { chromium } from '@playwright/test';
 import { probeReport } from '../e2e/probe-report-data';
 import { adminSessionCookie, startServer, type RunningServer } from '../e2e/server';
 import { verdict } from './figures';
-import { benchChromium, chromiumArgs } from '../playwright.config';
+import { benchLaunchOptions } from '../playwright.config';
 
 const alarmCount = Number(process.env.BENCH_ALARMS ?? 500);
 const watchSeconds = 10;
@@ -48,7 +48,7 @@ function startReporting(server: RunningServer, cookie: string): () => void {
 
 async function main() {
   const server = await startServer({}, { built: true });
-  const browser = await chromium.launch({ executablePath: benchChromium, args: chromiumArgs });
+  const browser = await chromium.launch(benchLaunchOptions);
   let stopReporting = () => {};
   try {
     const cookie = await adminSessionCookie(server);

@@ -24,7 +24,7 @@ import {
   type TraceEvent,
 } from './renderer-trace';
 import { measurePlainDom } from './plain-dom-reference';
-import { benchChromium, chromiumArgs } from '../playwright.config';
+import { benchLaunchOptions } from '../playwright.config';
 
 const probeCount = Number(process.env.BENCH_PROBES ?? 10_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -169,7 +169,7 @@ async function main() {
   // The compiled server, as `npm start` runs it (e2e/server.ts, StartOptions.built).
   const server = await startServer({}, { built: true });
   let feeder: Feeder | null = null;
-  const browser = await chromium.launch({ executablePath: benchChromium, args: chromiumArgs });
+  const browser = await chromium.launch(benchLaunchOptions);
   try {
     const cookie = await adminSessionCookie(server);
     console.log(`seeding ${probeCount} probes…`);

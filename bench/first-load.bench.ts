@@ -3,7 +3,7 @@
 // each printed beside its target. Run: node --import tsx bench/first-load.bench.ts (env: BPM_WEB_DIST)
 import { chromium, type Page } from '@playwright/test';
 import { startServer } from '../e2e/server';
-import { benchChromium, chromiumArgs } from '../playwright.config';
+import { benchLaunchOptions } from '../playwright.config';
 
 const targets = { login: 300 * 1024, dashboard: 700 * 1024 };
 
@@ -51,7 +51,7 @@ function print(name: string, load: Load, target: number) {
 
 async function main() {
   const server = await startServer({}, { built: true });
-  const browser = await chromium.launch({ executablePath: benchChromium, args: chromiumArgs });
+  const browser = await chromium.launch(benchLaunchOptions);
   try {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();

@@ -10,7 +10,7 @@ import { percentile } from './figures';
 import { describeMachineShare, machineShare, takeMachineSample } from './machine-share';
 import { mainThreadCpuBetweenMarks, type TraceEvent } from './renderer-trace';
 import { startServer } from '../e2e/server';
-import { benchChromium, chromiumArgs } from '../playwright.config';
+import { benchLaunchOptions } from '../playwright.config';
 
 const total = Number(process.env.BENCH_LOG_ENTRIES ?? 20_000);
 const baseMs = Date.UTC(2026, 10, 23, 8, 0, 0);
@@ -23,7 +23,7 @@ const entry = (n: number) => ({
 
 async function main() {
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: benchChromium, args: chromiumArgs });
+  const browser = await chromium.launch(benchLaunchOptions);
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     let newest = total;

@@ -10,7 +10,7 @@ import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { percentile } from './figures';
 import { metric, sleep, startSession, startSimulator, stopProcess } from './live-bench-kit';
 import { mainThreadTasksByCpu, type TraceEvent } from './renderer-trace';
-import { benchChromium, chromiumArgs } from '../playwright.config';
+import { benchLaunchOptions } from '../playwright.config';
 
 const probeCount = Number(process.env.BENCH_PROBES ?? 10_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
@@ -216,7 +216,7 @@ function report(
 async function main() {
   const session = await startSession();
   const simulator = startSimulator(session, { probes: probeCount, rate: 1 });
-  const browser = await chromium.launch({ executablePath: benchChromium, args: chromiumArgs });
+  const browser = await chromium.launch(benchLaunchOptions);
   try {
     console.log(`waiting for ${probeCount} probes…`);
     for (let i = 0; (await metric(session, 'bpm_probes')) < probeCount; i++) {

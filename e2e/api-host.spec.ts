@@ -1,7 +1,7 @@
 // The api.{host} mode of docs/server.md: a server with BPM_PUBLIC_HOST=plant.test, a browser resolving
 // plant.test and api.plant.test to loopback. The page at plant.test must call the API at api.plant.test
 // with the session cookie (Domain=plant.test), and the live feed at plant.test must connect.
-import { testChromium, testChromiumArgs } from '../playwright.config';
+import { testLaunchOptions } from '../playwright.config';
 import { expect, test } from './fixtures';
 import { startTestServer } from './server';
 
@@ -10,8 +10,8 @@ test('on a real-looking domain the API goes to api.{host} with the cookie, and t
 }) => {
   const server = await startTestServer({ BPM_PUBLIC_HOST: 'plant.test' });
   const browser = await playwright.chromium.launch({
-    executablePath: testChromium,
-    args: [...testChromiumArgs, '--host-resolver-rules=MAP *.plant.test 127.0.0.1, MAP plant.test 127.0.0.1'],
+    ...testLaunchOptions,
+    args: [...testLaunchOptions.args, '--host-resolver-rules=MAP *.plant.test 127.0.0.1, MAP plant.test 127.0.0.1'],
   });
   try {
     const context = await browser.newContext();
