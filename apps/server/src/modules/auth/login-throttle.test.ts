@@ -102,6 +102,24 @@ describe('LoginThrottle', () => {
     expect(await refusal(throttle.begin({ address: '10.0.5.5', usernameKey: 'alice' }))).toBeInstanceOf(TooManyRequestsError);
   });
 
+  it('lets a fresh address keep its turn through one busy answer a window; a second busy answer spends it', async () => {
+    const now = 0;
+    const throttle = new LoginThrottle({ ...config, addressMaxFailures: 100, hashQueueMax: 1 }, new MemoryThrottleStore(), () => now);
+    for (let i = 0; i < 6; i += 1) await (await throttle.begin({ address: `10.0.0.${i % 2}`, usernameKey: 'alice' })).failed();
+    const holder = await throttle.begin({ address: '10.0.9.1', usernameKey: 'bob' });
+    expect(holder.priority).toBe('fresh');
+    // A new device answered 503 while the fresh lane is full, and a flood's address answered 503 twice.
+    expect(await refusal(throttle.begin({ address: '10.0.5.5', usernameKey: 'alice' }))).toBeInstanceOf(ServiceUnavailableError);
+    for (let i = 0; i < 2; i += 1)
+      expect(await refusal(throttle.begin({ address: '10.0.6.6', usernameKey: 'alice' }))).toBeInstanceOf(ServiceUnavailableError);
+    await holder.failed();
+    // The device, coming back, is still checked inside alice's delay; the flood's address waits like the others.
+    const back = await throttle.begin({ address: '10.0.5.5', usernameKey: 'alice' });
+    expect(back.priority).toBe('fresh');
+    await back.failed();
+    expect(await refusal(throttle.begin({ address: '10.0.6.6', usernameKey: 'alice' }))).toBeInstanceOf(TooManyRequestsError);
+  });
+
   it('keeps a lane for addresses with no failure when the others fill the hashing queue', async () => {
     const throttle = new LoginThrottle({ ...config, addressMaxFailures: 100, hashQueueMax: 2 });
     await (await throttle.begin({ address: '10.0.0.1', usernameKey: 'x' })).failed();

@@ -6,7 +6,8 @@
 // - An address with no failure on record (a fresh address) is checked even inside a username's delay, in its own
 //   lane: guesses from elsewhere cannot spend its chance (docs/decisions/security.md#fresh-address-lane).
 // - A browser holding a device cookie for that username skips both (it has its own, small, failure budget).
-// - Anonymous attempts in flight are bounded per lane: beyond hashQueueMax the answer is 503 at once.
+// - Anonymous attempts in flight are bounded per lane: beyond hashQueueMax the answer is 503 at once; in the fresh
+//   lane an address's second such answer in its window spends its turn there.
 import type { LoginThrottleConfig } from '../../config.js';
 import { ServiceUnavailableError, TooManyRequestsError } from '../../errors.js';
 import type { HashPriority } from '../../password.js';
@@ -47,6 +48,12 @@ export class LoginThrottle {
     return Math.min(this.config.baseDelayMs * 2 ** (over - 1), this.config.maxDelayMs);
   }
 
+  /** Whether this is the address's first busy answer in the fresh lane in its window (counted under `r:`). */
+  private async firstBusyAnswer(address: string, now: number): Promise<boolean> {
+    const limit = { max: 1, windowMs: this.config.addressWindowMs };
+    return (await this.store.reserve(`r:${address}`, limit, now)).ok;
+  }
+
   /** Reserves the attempt's place, or throws 429 (a limit reached) or 503 (too many anonymous sign-ins at once). */
   async begin(attempt: SignInAttempt): Promise<PendingAttempt> {
     if (attempt.deviceId !== undefined) {
@@ -80,9 +87,10 @@ export class LoginThrottle {
     // This attempt is the address's only one in its window: no failure, nothing else in flight.
     const lane = address.count === 1 ? 'fresh' : 'suspect';
     if (this.inFlight[lane] >= this.config.hashQueueMax) {
-      // A busy answer in the fresh lane spends the address's turn there, or a flood from fresh addresses would
-      // hold that lane forever (docs/decisions/security.md#fresh-address-lane).
-      if (lane === 'suspect') await this.store.release(addressKey);
+      // A second busy answer in the fresh lane spends the address's turn there, or a flood from fresh addresses
+      // would hold that lane forever; the first is free, so a new device that came back as Retry-After said
+      // still has its turn (docs/decisions/security.md#fresh-lane-at-a-floods-start).
+      if (lane === 'suspect' || (await this.firstBusyAnswer(attempt.address, now))) await this.store.release(addressKey);
       throw new ServiceUnavailableError('The server is busy with other sign-ins. Try again in a moment.', 1);
     }
     this.inFlight[lane] += 1;
