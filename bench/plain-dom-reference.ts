@@ -12,18 +12,22 @@
 // What it leaves out: React, Mantine and the router; the top bar, the cards, pills and counts above the table; the
 // alarms stream's own rendering; icons (state and battery as text); the temperature history, transient-event
 // expiry and the Unacknowledged markers; a virtualised scroller (the rows are fixed slots whose contents change).
+// BENCH_PLAIN_TRACE=<file> writes its trace events (as BENCH_TRACE does the dashboard's).
 /// <reference lib="dom" />
 import type { Browser } from '@playwright/test';
 import type { RunningServer } from '../e2e/server';
-import { mainThreadBusyShare, describeRenderingCpu, type TraceEvent } from './renderer-trace';
+import { machineShare, takeMachineSample } from './machine-share';
+import { mainThreadBusyShare, describeRenderingCpu, type BusyShare, type TraceEvent } from './renderer-trace';
 
 export interface PlainDomFigures {
-  /** Share of the window the renderer's main thread ran a top-level task (mainThreadBusyShare). */
-  busy: number;
+  /** Share of the window the renderer's main thread ran a top-level task, by wall and by CPU time (mainThreadBusyShare). */
+  busy: BusyShare;
   /** Main-thread CPU (CDP ThreadTime) per wall second. */
   cpu: number;
   probes: number;
   rows: number;
+  /** Seconds the page's main thread waited, runnable, for a core in the window (machine-share.ts); null off Linux. */
+  waitedForCoreSeconds: number | null;
 }
 
 /** The page's script, run in the browser: no framework, direct DOM writes. */
@@ -240,7 +244,8 @@ export async function measurePlainDom(
     // tsx compiles with esbuild's keepNames, which wraps named functions in __name(): define it in the page. The
     // dashboard carries the bench's frame-interval loop (a requestAnimationFrame every frame): so does this page, or
     // only the dashboard's busy share would count a task per frame for the measuring itself.
-    const frameLoop = 'const frames = []; const frame = (t) => { frames.push(t); requestAnimationFrame(frame); }; requestAnimationFrame(frame);';
+    const frameLoop =
+      'const frames = []; const frame = (t) => { frames.push(t); requestAnimationFrame(frame); }; requestAnimationFrame(frame);';
     const html = `<!doctype html><html><head><style>${css}</style><script>globalThis.__name = (f) => f; ${frameLoop}</script></head>
 <body><script>(${plainDomPage.toString()})(${options.rows})</script></body></html>`;
     const cdp = await context.newCDPSession(page);
@@ -263,17 +268,23 @@ export async function measurePlainDom(
       return metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0;
     };
     const cpuBefore = await threadTime();
+    const machineBefore = takeMachineSample();
     await page.evaluate(() => performance.mark('bench-window-start'));
     const wallStart = Date.now();
     await page.waitForTimeout(options.seconds * 1000);
     await page.evaluate(() => performance.mark('bench-window-end'));
     const cpu = ((await threadTime()) - cpuBefore) / ((Date.now() - wallStart) / 1000);
+    const machineAfter = takeMachineSample();
     const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
     await cdp.send('Tracing.end');
     await traced;
     if (process.env.BENCH_PAINT) describeRenderingCpu(events);
+    if (process.env.BENCH_PLAIN_TRACE)
+      (await import('node:fs')).writeFileSync(process.env.BENCH_PLAIN_TRACE, JSON.stringify(events));
     const probes = await page.evaluate(() => (window as unknown as { __plain: { probes: number } }).__plain.probes);
-    return { busy: mainThreadBusyShare(events), cpu, probes, rows: options.rows };
+    const waitedForCoreSeconds =
+      machineBefore && machineAfter ? machineShare(machineBefore, machineAfter, server.process.pid).pageMainWaitedSeconds : null;
+    return { busy: mainThreadBusyShare(events), cpu, probes, rows: options.rows, waitedForCoreSeconds };
   } finally {
     await context.close();
   }

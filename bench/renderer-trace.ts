@@ -58,19 +58,36 @@ function topLevel(list: TraceEvent[]): TraceEvent[] {
   return tasks;
 }
 
-/** Share of the traced window in which the renderer's main thread ran a top-level task. */
-export function mainThreadBusyShare(events: TraceEvent[]): number {
+export interface BusyShare {
+  /** Share of the window's wall time inside a top-level task: on a loaded machine it includes the task's waits for a core. */
+  wall: number;
+  /** The same tasks' CPU (thread) time as a share of the window: what the page itself ran. */
+  cpu: number;
+}
+
+/**
+ * Share of the traced window in which the renderer's main thread ran a top-level task, by wall time and by CPU time
+ * (docs/decisions/dashboard.md#busy-share-by-cpu-time). A task across the window's edge counts its part inside,
+ * its CPU time in proportion.
+ */
+export function mainThreadBusyShare(events: TraceEvent[]): BusyShare {
   // The window is marked in the page with performance.mark (trace category blink.user_timing).
   const first = markTs(events, 'bench-window-start');
   const last = markTs(events, 'bench-window-end');
   // The page's renderer is the main thread with the most work.
-  let best = 0;
+  let best = { wall: 0, cpu: 0 };
   for (const list of mainThreadEvents(events, first, last).values()) {
-    let busy = 0;
-    for (const task of topLevel(list)) busy += Math.min(task.ts + task.dur!, last) - Math.max(task.ts, first);
-    best = Math.max(best, busy);
+    let wall = 0;
+    let cpu = 0;
+    for (const task of topLevel(list)) {
+      const inside = Math.min(task.ts + task.dur!, last) - Math.max(task.ts, first);
+      wall += inside;
+      cpu += ((task.tdur ?? 0) * inside) / task.dur!;
+    }
+    if (wall > best.wall) best = { wall, cpu };
   }
-  return last > first ? best / (last - first) : Number.NaN;
+  const window = last - first;
+  return window > 0 ? { wall: best.wall / window, cpu: best.cpu / window } : { wall: Number.NaN, cpu: Number.NaN };
 }
 
 export interface CpuTask {
