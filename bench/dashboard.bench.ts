@@ -357,9 +357,10 @@ async function main() {
       `      by wall time ${pct(busy.wall)}; plain DOM page, same feed, ${plain.rows} rows, ${plain.probes} probes: busy ` +
         `${pct(plain.busy.cpu)} by CPU time, ${pct(plain.busy.wall)} by wall time (issue 37 filed at 14.6 %); ` +
         `ThreadTime ${pct(plain.cpu)} (the dashboard's ${pct(cpu)})` +
-        (plain.waitedForCoreSeconds === null
+        (plain.mainThread === null
           ? ''
-          : `; its main thread waited ${plain.waitedForCoreSeconds.toFixed(1)} s for a core`),
+          : `; its main thread ran ${plain.mainThread.ranSeconds.toFixed(1)} s and waited ` +
+            `${plain.mainThread.waitedSeconds.toFixed(1)} s for a core`),
     );
     line('dashboard / plain DOM busy share by CPU time', busy.cpu / plain.busy.cpu, '×', 1.37, 2);
     console.log(`      by wall time ${(busy.wall / plain.busy.wall).toFixed(2)} ×`);

@@ -26,8 +26,8 @@ export interface PlainDomFigures {
   cpu: number;
   probes: number;
   rows: number;
-  /** Seconds the page's main thread waited, runnable, for a core in the window (machine-share.ts); null off Linux. */
-  waitedForCoreSeconds: number | null;
+  /** Seconds the page's main thread ran, and waited runnable for a core, in the window (machine-share.ts); null off Linux. */
+  mainThread: { ranSeconds: number; waitedSeconds: number } | null;
 }
 
 /** The page's script, run in the browser: no framework, direct DOM writes. */
@@ -282,9 +282,9 @@ export async function measurePlainDom(
     if (process.env.BENCH_PLAIN_TRACE)
       (await import('node:fs')).writeFileSync(process.env.BENCH_PLAIN_TRACE, JSON.stringify(events));
     const probes = await page.evaluate(() => (window as unknown as { __plain: { probes: number } }).__plain.probes);
-    const waitedForCoreSeconds =
-      machineBefore && machineAfter ? machineShare(machineBefore, machineAfter, server.process.pid).pageMainWaitedSeconds : null;
-    return { busy: mainThreadBusyShare(events), cpu, probes, rows: options.rows, waitedForCoreSeconds };
+    const share = machineBefore && machineAfter ? machineShare(machineBefore, machineAfter, server.process.pid) : null;
+    const mainThread = share && { ranSeconds: share.pageMainRanSeconds, waitedSeconds: share.pageMainWaitedSeconds };
+    return { busy: mainThreadBusyShare(events), cpu, probes, rows: options.rows, mainThread };
   } finally {
     await context.close();
   }
