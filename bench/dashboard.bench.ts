@@ -13,7 +13,7 @@ import { chromium, type Page } from '@playwright/test';
 import { Plant, startSimulator, type RunningSimulator } from '@bpm/simulator';
 import { adminSessionCookie, startServer, type RunningServer } from '../e2e/server';
 import { line, percentile, sum } from './figures';
-import { describeMachineShare, machineShare, takeMachineSample } from './machine-share';
+import { describeMachineShare, machineShare, mainThreadRun, takeMachineSample } from './machine-share';
 import {
   describeLongTasks,
   describeRenderingCpu,
@@ -281,6 +281,9 @@ async function main() {
     });
     const after = await metrics();
     const machineAfter = takeMachineSample();
+    // The window's own length: ending the trace below takes seconds, which the shares must not be divided by.
+    const wallSeconds = (Date.now() - wallStart) / 1000;
+    const sentInWindow = feeder.sent() - sentAtStart;
     const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
     await cdp.send('Tracing.end');
     await traced;
@@ -296,7 +299,6 @@ async function main() {
       const { writeFileSync } = await import('node:fs');
       writeFileSync(process.env.BENCH_TRACE, JSON.stringify({ signInAt, milestones, events: traceEvents }));
     }
-    const wallSeconds = (Date.now() - wallStart) / 1000;
     const figures = await readFigures(page);
     const firstRowsPerf = figures.firstRowsAt! - figures.timeOrigin;
     // From the sign-in click to the end of the window (stopping the trace afterwards is the bench's own work).
@@ -313,7 +315,7 @@ async function main() {
         (before.LayoutDuration ?? 0) -
         (before.RecalcStyleDuration ?? 0)) /
       wallSeconds;
-    const reportsPerSecond = (feeder.sent() - sentAtStart) / wallSeconds;
+    const reportsPerSecond = sentInWindow / wallSeconds;
     const total = await page.getByLabel(/^Total \d+$/).textContent();
     const rows = (await page.locator('[role=table] [role=row]').count()) - 1;
     await page.close();
@@ -329,10 +331,9 @@ async function main() {
         .map((l) => l.toFixed(1))
         .join(' / ')} (1/5/15 min)`,
     );
-    if (machineBefore && machineAfter) {
-      for (const text of describeMachineShare(machineShare(machineBefore, machineAfter, server.process.pid)))
-        console.log(`      ${text}`);
-    }
+    const share = machineBefore && machineAfter ? machineShare(machineBefore, machineAfter, server.process.pid) : null;
+    if (share) for (const text of describeMachineShare(share)) console.log(`      ${text}`);
+    const mainRun = share && mainThreadRun(share);
     line('long tasks > 50 ms from sign-in on', longTasks.filter((t) => t.duration > 50).length, 'tasks', 0, 0);
     const cpuTasks = mainThreadTasksByCpu(traceEvents);
     const overCpu = cpuTasks.filter((t) => t.cpu > 50);
@@ -364,6 +365,13 @@ async function main() {
     );
     line('dashboard / plain DOM busy share by CPU time', busy.cpu / plain.busy.cpu, '×', 1.37, 2);
     console.log(`      by wall time ${(busy.wall / plain.busy.wall).toFixed(2)} ×`);
+    if (mainRun && plain.mainThread) {
+      console.log(
+        `      the whole main thread by the kernel's clock (schedstat, traced tasks or not): the dashboard's ran ` +
+          `${pct(mainRun.ranShare)} of its window, the plain page's ${pct(plain.mainThread.ranShare)}: ` +
+          `${(mainRun.ranShare / plain.mainThread.ranShare).toFixed(2)} ×`,
+      );
+    }
     line('login answer to first painted rows', (firstRowsAt! - (milestones.loginAnswered ?? signInAt)) / 1000, 's', 0.5, 2);
     line('sign-in click to first painted rows', (firstRowsAt! - signInAt) / 1000, 's', 1.5, 2);
     line('JS heap (peak used)', peakHeap / 1024 / 1024, 'MB', 150);

@@ -116,6 +116,22 @@ export function machineShare(before: MachineSample, after: MachineSample, server
   };
 }
 
+/** What the page's main thread did in a window, by the kernel's clock: everything it ran, traced as a task or not. */
+export interface MainThreadRun {
+  ranSeconds: number;
+  waitedSeconds: number;
+  /** ranSeconds as a share of the window. */
+  ranShare: number;
+}
+
+export function mainThreadRun(share: MachineShare): MainThreadRun {
+  return {
+    ranSeconds: share.pageMainRanSeconds,
+    waitedSeconds: share.pageMainWaitedSeconds,
+    ranShare: share.pageMainRanSeconds / share.seconds,
+  };
+}
+
 export function describeMachineShare(share: MachineShare): string[] {
   const pct = (n: number) => `${n.toFixed(0)} %`;
   return [

@@ -16,7 +16,7 @@
 /// <reference lib="dom" />
 import type { Browser } from '@playwright/test';
 import type { RunningServer } from '../e2e/server';
-import { machineShare, takeMachineSample } from './machine-share';
+import { machineShare, mainThreadRun, takeMachineSample, type MainThreadRun } from './machine-share';
 import { mainThreadBusyShare, describeRenderingCpu, type BusyShare, type TraceEvent } from './renderer-trace';
 
 export interface PlainDomFigures {
@@ -27,7 +27,7 @@ export interface PlainDomFigures {
   probes: number;
   rows: number;
   /** Seconds the page's main thread ran, and waited runnable for a core, in the window (machine-share.ts); null off Linux. */
-  mainThread: { ranSeconds: number; waitedSeconds: number } | null;
+  mainThread: MainThreadRun | null;
 }
 
 /** The page's script, run in the browser: no framework, direct DOM writes. */
@@ -283,7 +283,7 @@ export async function measurePlainDom(
       (await import('node:fs')).writeFileSync(process.env.BENCH_PLAIN_TRACE, JSON.stringify(events));
     const probes = await page.evaluate(() => (window as unknown as { __plain: { probes: number } }).__plain.probes);
     const share = machineBefore && machineAfter ? machineShare(machineBefore, machineAfter, server.process.pid) : null;
-    const mainThread = share && { ranSeconds: share.pageMainRanSeconds, waitedSeconds: share.pageMainWaitedSeconds };
+    const mainThread = share && mainThreadRun(share);
     return { busy: mainThreadBusyShare(events), cpu, probes, rows: options.rows, mainThread };
   } finally {
     await context.close();

@@ -31,8 +31,8 @@ interface Counter {
   notBefore: number;
 }
 
-/** Each kind of key ("a:" address, "u:" username, "d:" device) is bounded on its own, so a flood of made-up
- * usernames cannot evict the counter of the address sending them. */
+/** Each kind of key ("a:" address, "u:" username, "d:" device, "r:" an address's free busy answer) is bounded on its
+ * own, so a flood of made-up usernames cannot evict the counter of the address sending them. */
 const maxTrackedPerKind = 10_000;
 
 export class MemoryThrottleStore implements ThrottleStore {
