@@ -13,7 +13,7 @@ import { chromium, type Page } from '@playwright/test';
 import { Plant, startSimulator, type RunningSimulator } from '@bpm/simulator';
 import { adminSessionCookie, startServer, type RunningServer } from '../e2e/server';
 import { line, percentile, sum } from './figures';
-import { describeMachineShare, machineShare, mainThreadRun, takeMachineSample } from './machine-share';
+import { describeMachineShare, machineShare, takeMachineSample } from './machine-share';
 import {
   describeLongTasks,
   describeRenderingCpu,
@@ -333,7 +333,6 @@ async function main() {
     );
     const share = machineBefore && machineAfter ? machineShare(machineBefore, machineAfter, server.process.pid) : null;
     if (share) for (const text of describeMachineShare(share)) console.log(`      ${text}`);
-    const mainRun = share && mainThreadRun(share);
     line('long tasks > 50 ms from sign-in on', longTasks.filter((t) => t.duration > 50).length, 'tasks', 0, 0);
     const cpuTasks = mainThreadTasksByCpu(traceEvents);
     const overCpu = cpuTasks.filter((t) => t.cpu > 50);
@@ -357,19 +356,18 @@ async function main() {
     console.log(
       `      by wall time ${pct(busy.wall)}; plain DOM page, same feed, ${plain.rows} rows, ${plain.probes} probes: busy ` +
         `${pct(plain.busy.cpu)} by CPU time, ${pct(plain.busy.wall)} by wall time (issue 37 filed at 14.6 %); ` +
-        `ThreadTime ${pct(plain.cpu)} (the dashboard's ${pct(cpu)})` +
-        (plain.mainThread === null
+        (plain.machine === null
           ? ''
-          : `; its main thread ran ${plain.mainThread.ranSeconds.toFixed(1)} s and waited ` +
-            `${plain.mainThread.waitedSeconds.toFixed(1)} s for a core`),
+          : `its main thread ran ${plain.machine.pageMainRanSeconds.toFixed(1)} s and waited ` +
+            `${plain.machine.pageMainWaitedSeconds.toFixed(1)} s for a core`),
     );
     line('dashboard / plain DOM busy share by CPU time', busy.cpu / plain.busy.cpu, '×', 1.37, 2);
     console.log(`      by wall time ${(busy.wall / plain.busy.wall).toFixed(2)} ×`);
-    if (mainRun && plain.mainThread) {
+    if (share && plain.machine) {
+      const [mine, theirs] = [share.pageMainRanShare, plain.machine.pageMainRanShare];
       console.log(
         `      the whole main thread by the kernel's clock (schedstat, traced tasks or not): the dashboard's ran ` +
-          `${pct(mainRun.ranShare)} of its window, the plain page's ${pct(plain.mainThread.ranShare)}: ` +
-          `${(mainRun.ranShare / plain.mainThread.ranShare).toFixed(2)} ×`,
+          `${pct(mine)} of its window, the plain page's ${pct(theirs)}: ${(mine / theirs).toFixed(2)} ×`,
       );
     }
     line('login answer to first painted rows', (firstRowsAt! - (milestones.loginAnswered ?? signInAt)) / 1000, 's', 0.5, 2);

@@ -81,6 +81,8 @@ export interface MachineShare {
   /** The busiest renderer's main thread (the page's): seconds it ran and seconds it waited, runnable, for a core. */
   pageMainRanSeconds: number;
   pageMainWaitedSeconds: number;
+  /** pageMainRanSeconds as a share of the window: everything the thread ran, traced as a task or not. */
+  pageMainRanShare: number;
 }
 
 /** CPU between two samples: the browser's processes, the server's, this process's, and the rest of the machine. */
@@ -113,22 +115,7 @@ export function machineShare(before: MachineSample, after: MachineSample, server
     steal: toShare(after.stealTicks - before.stealTicks),
     pageMainRanSeconds: page.runNs / 1e9,
     pageMainWaitedSeconds: page.waitNs / 1e9,
-  };
-}
-
-/** What the page's main thread did in a window, by the kernel's clock: everything it ran, traced as a task or not. */
-export interface MainThreadRun {
-  ranSeconds: number;
-  waitedSeconds: number;
-  /** ranSeconds as a share of the window. */
-  ranShare: number;
-}
-
-export function mainThreadRun(share: MachineShare): MainThreadRun {
-  return {
-    ranSeconds: share.pageMainRanSeconds,
-    waitedSeconds: share.pageMainWaitedSeconds,
-    ranShare: share.pageMainRanSeconds / share.seconds,
+    pageMainRanShare: page.runNs / 1e9 / seconds,
   };
 }
 

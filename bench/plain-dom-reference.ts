@@ -16,18 +16,16 @@
 /// <reference lib="dom" />
 import type { Browser } from '@playwright/test';
 import type { RunningServer } from '../e2e/server';
-import { machineShare, mainThreadRun, takeMachineSample, type MainThreadRun } from './machine-share';
+import { machineShare, takeMachineSample, type MachineShare } from './machine-share';
 import { mainThreadBusyShare, describeRenderingCpu, type BusyShare, type TraceEvent } from './renderer-trace';
 
 export interface PlainDomFigures {
   /** Share of the window the renderer's main thread ran a top-level task, by wall and by CPU time (mainThreadBusyShare). */
   busy: BusyShare;
-  /** Main-thread CPU (CDP ThreadTime) per wall second. */
-  cpu: number;
   probes: number;
   rows: number;
-  /** Seconds the page's main thread ran, and waited runnable for a core, in the window (machine-share.ts); null off Linux. */
-  mainThread: MainThreadRun | null;
+  /** Who used the cores in the window, the page's main thread by the kernel's clock with them; null off Linux. */
+  machine: MachineShare | null;
 }
 
 /** The page's script, run in the browser: no framework, direct DOM writes. */
@@ -249,7 +247,6 @@ export async function measurePlainDom(
     const html = `<!doctype html><html><head><style>${css}</style><script>globalThis.__name = (f) => f; ${frameLoop}</script></head>
 <body><script>(${plainDomPage.toString()})(${options.rows})</script></body></html>`;
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Performance.enable');
     const events: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
     const categories = ['toplevel,blink.user_timing', ...(process.env.BENCH_PAINT ? ['devtools.timeline'] : [])].join(',');
@@ -263,17 +260,10 @@ export async function measurePlainDom(
       options.probes,
       { timeout: 60_000 },
     );
-    const threadTime = async () => {
-      const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
-      return metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0;
-    };
-    const cpuBefore = await threadTime();
     const machineBefore = takeMachineSample();
     await page.evaluate(() => performance.mark('bench-window-start'));
-    const wallStart = Date.now();
     await page.waitForTimeout(options.seconds * 1000);
     await page.evaluate(() => performance.mark('bench-window-end'));
-    const cpu = ((await threadTime()) - cpuBefore) / ((Date.now() - wallStart) / 1000);
     const machineAfter = takeMachineSample();
     const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
     await cdp.send('Tracing.end');
@@ -282,9 +272,8 @@ export async function measurePlainDom(
     if (process.env.BENCH_PLAIN_TRACE)
       (await import('node:fs')).writeFileSync(process.env.BENCH_PLAIN_TRACE, JSON.stringify(events));
     const probes = await page.evaluate(() => (window as unknown as { __plain: { probes: number } }).__plain.probes);
-    const share = machineBefore && machineAfter ? machineShare(machineBefore, machineAfter, server.process.pid) : null;
-    const mainThread = share && mainThreadRun(share);
-    return { busy: mainThreadBusyShare(events), cpu, probes, rows: options.rows, mainThread };
+    const machine = machineBefore && machineAfter ? machineShare(machineBefore, machineAfter, server.process.pid) : null;
+    return { busy: mainThreadBusyShare(events), probes, rows: options.rows, machine };
   } finally {
     await context.close();
   }
