@@ -103,15 +103,20 @@ describe('LoginThrottle', () => {
   });
 
   it('lets a fresh address keep its turn through one busy answer a window; a second busy answer spends it', async () => {
-    const now = 0;
-    const throttle = new LoginThrottle({ ...config, addressMaxFailures: 100, hashQueueMax: 1 }, new MemoryThrottleStore(), () => now);
+    const throttle = new LoginThrottle(
+      { ...config, addressMaxFailures: 100, hashQueueMax: 1 },
+      new MemoryThrottleStore(),
+      () => 0,
+    );
     for (let i = 0; i < 6; i += 1) await (await throttle.begin({ address: `10.0.0.${i % 2}`, usernameKey: 'alice' })).failed();
     const holder = await throttle.begin({ address: '10.0.9.1', usernameKey: 'bob' });
     expect(holder.priority).toBe('fresh');
     // A new device answered 503 while the fresh lane is full, and a flood's address answered 503 twice.
     expect(await refusal(throttle.begin({ address: '10.0.5.5', usernameKey: 'alice' }))).toBeInstanceOf(ServiceUnavailableError);
     for (let i = 0; i < 2; i += 1)
-      expect(await refusal(throttle.begin({ address: '10.0.6.6', usernameKey: 'alice' }))).toBeInstanceOf(ServiceUnavailableError);
+      expect(await refusal(throttle.begin({ address: '10.0.6.6', usernameKey: 'alice' }))).toBeInstanceOf(
+        ServiceUnavailableError,
+      );
     await holder.failed();
     // The device, coming back, is still checked inside alice's delay; the flood's address waits like the others.
     const back = await throttle.begin({ address: '10.0.5.5', usernameKey: 'alice' });
