@@ -119,6 +119,14 @@ export function machineShare(before: MachineSample, after: MachineSample, server
   };
 }
 
+/** One renderer's main thread (by pid) between two samples, by the kernel's clock: what it ran as a share of the window. */
+export function rendererMainRanShare(before: MachineSample, after: MachineSample, pid: number): number {
+  const now = after.rendererMain.get(pid);
+  const then = before.rendererMain.get(pid);
+  if (!now || !then) return Number.NaN;
+  return (now.runNs - then.runNs) / 1e9 / ((after.atMs - before.atMs) / 1000);
+}
+
 export function describeMachineShare(share: MachineShare): string[] {
   const pct = (n: number) => `${n.toFixed(0)} %`;
   return [

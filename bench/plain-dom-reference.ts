@@ -1,6 +1,6 @@
 // The ceiling issue 37 cites (a plain DOM page doing the dashboard's updates measured 14.6 % busy where the dashboard
-// was 23.3 %), measured in the dashboard bench's run, right after the dashboard, with the same trace window and
-// functions (renderer-trace.ts), so the two share the machine's minutes (docs/decisions/dashboard.md#plain-dom-ceiling).
+// was 23.3 %), measured in the dashboard bench's run beside the open dashboard, both pages in one trace of the same
+// window, so the machine's load falls on both alike (docs/decisions/dashboard.md#side-by-side-with-the-plain-page).
 //
 // What it does like the dashboard: the same session cookie, the same live WebSocket (`/`, bpm.compact.v1, the web
 // client's default), each frame parsed, the probes kept in a Map by handle with every record applied; the same order
@@ -12,21 +12,12 @@
 // What it leaves out: React, Mantine and the router; the top bar, the cards, pills and counts above the table; the
 // alarms stream's own rendering; icons (state and battery as text); the temperature history, transient-event
 // expiry and the Unacknowledged markers; a virtualised scroller (the rows are fixed slots whose contents change).
-// BENCH_PLAIN_TRACE=<file> writes its trace events (as BENCH_TRACE does the dashboard's).
+// BENCH_PLAIN_TRACE=<file> writes that trace's events (both pages).
 /// <reference lib="dom" />
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { RunningServer } from '../e2e/server';
-import { machineShare, takeMachineSample, type MachineShare } from './machine-share';
-import { mainThreadBusyShare, describeRenderingCpu, type BusyShare, type TraceEvent } from './renderer-trace';
-
-export interface PlainDomFigures {
-  /** Share of the window the renderer's main thread ran a top-level task, by wall and by CPU time (mainThreadBusyShare). */
-  busy: BusyShare;
-  probes: number;
-  rows: number;
-  /** Who used the cores in the window, the page's main thread by the kernel's clock with them; null off Linux. */
-  machine: MachineShare | null;
-}
+import { machineShare, rendererMainRanShare, takeMachineSample, type MachineShare } from './machine-share';
+import { describeRenderingCpu, markPid, rendererBusyShares, type BusyShare, type TraceEvent } from './renderer-trace';
 
 /** The page's script, run in the browser: no framework, direct DOM writes. */
 function plainDomPage(rowCount: number): void {
@@ -223,19 +214,37 @@ height:40px;align-items:center;border-bottom:1px solid #e9ecef;overflow:hidden}.
 .row>.half{grid-column:3;height:19px;font-size:12px}.row>.half:nth-child(3){grid-row:1}.row>.half:nth-child(4){grid-row:2}
 .row>:nth-child(5){font-size:12px;line-height:16px}.s2{background:#fff9db}.s3{background:#fff5f5}`;
 
+/** The two pages' figures over the same window (measureBesideDashboard). */
+export interface SideBySideFigures {
+  probes: number;
+  rows: number;
+  seconds: number;
+  /** Busy share over the whole window, and in each of its equal slices. */
+  dashboard: { whole: BusyShare; slices: BusyShare[] };
+  plain: { whole: BusyShare; slices: BusyShare[] };
+  /** Each page's whole main thread by the kernel's clock (schedstat), as a share of the window; NaN off Linux. */
+  dashboardMainRan: number;
+  plainMainRan: number;
+  /** Who used the cores in the window; null off Linux. */
+  machine: MachineShare | null;
+}
+
 /**
- * Opens the plain DOM page on the server's origin (so the session cookie goes with the socket), waits for
- * every probe, then measures `seconds` like the dashboard: marks bench-window-start/end, trace and CDP metrics.
+ * Opens the plain DOM page beside the open dashboard (its own context, on the server's origin so the session cookie
+ * goes with the socket), waits for every probe, then traces the whole browser for `seconds`: both pages' main threads
+ * in the same window of the machine's load (docs/decisions/dashboard.md#side-by-side-with-the-plain-page).
  */
-export async function measurePlainDom(
+export async function measureBesideDashboard(
   browser: Browser,
+  dashboard: Page,
   server: RunningServer,
   cookie: string,
-  options: { rows: number; probes: number; seconds: number },
-): Promise<PlainDomFigures> {
+  options: { rows: number; probes: number; seconds: number; slices: number },
+): Promise<SideBySideFigures> {
   const [name, value] = cookie.split(/=(.*)/s) as [string, string];
   // bypassCSP: the server's policy allows no inline script or style, and the page is one inline document.
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, bypassCSP: true });
+  const cdp = await browser.newBrowserCDPSession();
   try {
     await context.addCookies([{ name, value, url: server.url }]);
     const page = await context.newPage();
@@ -246,11 +255,6 @@ export async function measurePlainDom(
       'const frames = []; const frame = (t) => { frames.push(t); requestAnimationFrame(frame); }; requestAnimationFrame(frame);';
     const html = `<!doctype html><html><head><style>${css}</style><script>globalThis.__name = (f) => f; ${frameLoop}</script></head>
 <body><script>(${plainDomPage.toString()})(${options.rows})</script></body></html>`;
-    const cdp = await context.newCDPSession(page);
-    const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
-    const categories = ['toplevel,blink.user_timing', ...(process.env.BENCH_PAINT ? ['devtools.timeline'] : [])].join(',');
-    await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
     // A document the server sent, then replaced: a page.route answer has no address, and Chromium's local network
     // access checks then block its socket to localhost.
     await page.goto(`${server.url}/api/health/live`);
@@ -260,21 +264,47 @@ export async function measurePlainDom(
       options.probes,
       { timeout: 60_000 },
     );
+    // A trace of the whole browser: each page's renderer is told apart by the pid of a mark made in it.
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as TraceEvent[])));
+    const categories = ['toplevel,blink.user_timing', ...(process.env.BENCH_PAINT ? ['devtools.timeline'] : [])].join(',');
+    await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
+    await dashboard.evaluate(() => performance.mark('bench-dashboard-renderer'));
     const machineBefore = takeMachineSample();
     await page.evaluate(() => performance.mark('bench-window-start'));
     await page.waitForTimeout(options.seconds * 1000);
     await page.evaluate(() => performance.mark('bench-window-end'));
     const machineAfter = takeMachineSample();
+    await page.evaluate(() => performance.mark('bench-plain-renderer'));
     const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
     await cdp.send('Tracing.end');
     await traced;
-    if (process.env.BENCH_PAINT) describeRenderingCpu(events);
+    const dashboardPid = markPid(events, 'bench-dashboard-renderer');
+    const plainPid = markPid(events, 'bench-plain-renderer');
+    if (dashboardPid === undefined || plainPid === undefined || dashboardPid === plainPid)
+      throw new Error(`the two pages' renderers were not told apart (pids ${dashboardPid}, ${plainPid})`);
+    if (process.env.BENCH_PAINT) {
+      console.log('      side by side, the dashboard:');
+      describeRenderingCpu(events, dashboardPid);
+      console.log('      side by side, the plain page:');
+      describeRenderingCpu(events, plainPid);
+    }
     if (process.env.BENCH_PLAIN_TRACE)
       (await import('node:fs')).writeFileSync(process.env.BENCH_PLAIN_TRACE, JSON.stringify(events));
     const probes = await page.evaluate(() => (window as unknown as { __plain: { probes: number } }).__plain.probes);
-    const machine = machineBefore && machineAfter ? machineShare(machineBefore, machineAfter, server.process.pid) : null;
-    return { busy: mainThreadBusyShare(events), probes, rows: options.rows, machine };
+    const sampled = machineBefore !== null && machineAfter !== null;
+    return {
+      probes,
+      rows: options.rows,
+      seconds: options.seconds,
+      dashboard: rendererBusyShares(events, dashboardPid, options.slices),
+      plain: rendererBusyShares(events, plainPid, options.slices),
+      dashboardMainRan: sampled ? rendererMainRanShare(machineBefore, machineAfter, dashboardPid) : Number.NaN,
+      plainMainRan: sampled ? rendererMainRanShare(machineBefore, machineAfter, plainPid) : Number.NaN,
+      machine: sampled ? machineShare(machineBefore, machineAfter, server.process.pid) : null,
+    };
   } finally {
+    await cdp.detach().catch(() => undefined);
     await context.close();
   }
 }

@@ -65,6 +65,20 @@ export interface BusyShare {
   cpu: number;
 }
 
+/** Busy share of one thread's events (mainThreadEvents) between `from` and `to` (trace µs). */
+function busyIn(list: TraceEvent[], from: number, to: number): BusyShare {
+  let wall = 0;
+  let cpu = 0;
+  for (const task of topLevel(list)) {
+    const inside = Math.min(task.ts + task.dur!, to) - Math.max(task.ts, from);
+    if (inside <= 0) continue;
+    wall += inside;
+    cpu += ((task.tdur ?? 0) * inside) / task.dur!;
+  }
+  const window = to - from;
+  return window > 0 ? { wall: wall / window, cpu: cpu / window } : { wall: Number.NaN, cpu: Number.NaN };
+}
+
 /**
  * Share of the traced window in which the renderer's main thread ran a top-level task, by wall time and by CPU time
  * (docs/decisions/dashboard.md#busy-share-by-cpu-time). A task across the window's edge counts its part inside,
@@ -75,19 +89,34 @@ export function mainThreadBusyShare(events: TraceEvent[]): BusyShare {
   const first = markTs(events, 'bench-window-start');
   const last = markTs(events, 'bench-window-end');
   // The page's renderer is the main thread with the most work.
-  let best = { wall: 0, cpu: 0 };
+  let best: BusyShare = { wall: Number.NaN, cpu: Number.NaN };
   for (const list of mainThreadEvents(events, first, last).values()) {
-    let wall = 0;
-    let cpu = 0;
-    for (const task of topLevel(list)) {
-      const inside = Math.min(task.ts + task.dur!, last) - Math.max(task.ts, first);
-      wall += inside;
-      cpu += ((task.tdur ?? 0) * inside) / task.dur!;
-    }
-    if (wall > best.wall) best = { wall, cpu };
+    const share = busyIn(list, first, last);
+    if (!(share.wall <= best.wall)) best = share;
   }
-  const window = last - first;
-  return window > 0 ? { wall: best.wall / window, cpu: best.cpu / window } : { wall: Number.NaN, cpu: Number.NaN };
+  return best;
+}
+
+/** The renderer (pid) in which a page's performance.mark `name` fell, in a trace of the whole browser. */
+export function markPid(events: TraceEvent[], name: string): number | undefined {
+  return events.find((e) => e.name === name)?.pid;
+}
+
+/**
+ * One renderer's main-thread busy share (by its pid) in each of `slices` equal parts of the window marked
+ * bench-window-start/end, then over the whole window: for two pages measured side by side in one trace of the
+ * browser (docs/decisions/dashboard.md#side-by-side-with-the-plain-page).
+ */
+export function rendererBusyShares(events: TraceEvent[], pid: number, slices: number): { slices: BusyShare[]; whole: BusyShare } {
+  const first = markTs(events, 'bench-window-start');
+  const last = markTs(events, 'bench-window-end');
+  const threads = mainThreadEvents(events, first, last);
+  const list = [...threads].find(([thread]) => thread.startsWith(`${pid}:`))?.[1] ?? [];
+  const step = (last - first) / slices;
+  return {
+    slices: Array.from({ length: slices }, (_, i) => busyIn(list, first + i * step, first + (i + 1) * step)),
+    whole: busyIn(list, first, last),
+  };
 }
 
 export interface CpuTask {
@@ -148,14 +177,18 @@ export function describeLongTasks(events: TraceEvent[]): void {
  * (docs/decisions/dashboard.md#watchdog-ring-paint). Each step by its self time (its CPU less that of the events
  * nested in it): the document's `Paint` holds the rows' and the top bar's `Paint`s, so adding them up counts the rows
  * twice. `Paint` events are also listed by what they painted, those of the document with everything inside them.
+ * `pid` names the renderer in a trace of two pages; without it, the one with the most paints.
  */
-export function describeRenderingCpu(events: TraceEvent[]): void {
+export function describeRenderingCpu(events: TraceEvent[], pid?: number): void {
   const first = markTs(events, 'bench-window-start');
   const last = markTs(events, 'bench-window-end');
   const windowSeconds = (last - first) / 1e6;
   // The page's renderer is the main thread with the most Paint events.
   const paints = (list: TraceEvent[]) => list.filter((e) => e.name === 'Paint').length;
-  const threads = [...mainThreadEvents(events, first, last).values()].sort((a, b) => paints(b) - paints(a));
+  const threads = [...mainThreadEvents(events, first, last)]
+    .filter(([thread]) => pid === undefined || thread.startsWith(`${pid}:`))
+    .map(([, list]) => list)
+    .sort((a, b) => paints(b) - paints(a));
   const mine = (threads[0] ?? []).filter((e) => e.ts >= first && e.tdur !== undefined);
   const perSecond = (us: number) => (us / 1000 / windowSeconds).toFixed(1);
   const self = new Map<string, number>();
