@@ -142,6 +142,13 @@ export class Dashboard {
   snapshotBytes = 0;
   /** Bytes read from the TCP socket (frames as sent, compressed or not) when the snapshot was complete. */
   snapshotWireBytes = 0;
+  /**
+   * Bytes read from the TCP socket before the probes' snapshot began (systemConfig and the open alarms' snapshot,
+   * which come first): its first part goes uncompressed, so this is the count at its arrival less its length.
+   */
+  wireBeforeSnapshot = 0;
+  /** Open alarms in the alarms' snapshot the socket got on connect. */
+  alarmsInSnapshot = 0;
   updateBytes = 0;
   probeUpdates = 0;
   readonly latenciesMs: number[] = [];
@@ -181,6 +188,7 @@ export class Dashboard {
           reports.push([record.i, typeof time === 'number' ? dashboard.epochMs + time : Date.parse(time)]);
         }
         if (parsed.c === 's') {
+          if (parsed.n[0] === 0) dashboard.wireBeforeSnapshot = (tcp?.bytesRead ?? NaN) - data.length;
           dashboard.snapshotBytes += data.length;
           if (parsed.n[0] === parsed.n[1] - 1) {
             dashboard.snapshotWireBytes = tcp?.bytesRead ?? NaN;
@@ -188,8 +196,16 @@ export class Dashboard {
           }
         } else dashboard.countUpdate(data.length, parsed.p.length);
       } else {
-        const message = parsed as { messageType: string; probes?: { probeID: string; report: { timestamp: string } | null }[] };
+        const message = parsed as {
+          messageType: string;
+          probes?: { probeID: string; report: { timestamp: string } | null }[];
+          snapshotPart?: number;
+          alarms?: unknown[];
+        };
+        if (message.messageType === 'alarms' && message.snapshotPart !== undefined)
+          dashboard.alarmsInSnapshot += message.alarms?.length ?? 0;
         if (message.messageType !== 'probeData') return;
+        if (isFirstProbeData) dashboard.wireBeforeSnapshot = (tcp?.bytesRead ?? NaN) - data.length;
         const probes = message.probes ?? [];
         for (const probe of probes) if (probe.report) reports.push([probe.probeID, Date.parse(probe.report.timestamp)]);
         if (isFirstProbeData) {

@@ -55,7 +55,7 @@ describe('alarms on the live feed', () => {
     }
   });
 
-  it('sends an empty snapshot part 0 when no alarm is open, and a long backlog in parts of at most one slice', () => {
+  it('sends an empty snapshot part 0 when no alarm is open, and a long backlog in parts of at most one slice, compressed after part 0', () => {
     const { hub } = hubOnFakeClock();
     const empty = new FakeSocket();
     hub.addClient(empty);
@@ -70,6 +70,9 @@ describe('alarms on the live feed', () => {
       [1, 10],
     ]);
     expect(parts.flatMap((m) => m.alarms.map((a) => a.id))).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+    // Part 0 goes out as it is, as the probes' part 0 does; the backlog's later parts are compressed.
+    const isAlarms = backlog.sent.map((b) => b.toString('latin1', 0, 23) === '{"messageType":"alarms"');
+    expect(backlog.compressed.filter((_, i) => isAlarms[i])).toEqual([false, true]);
   });
 
   it('a restored open list replaces the snapshot every socket holds, and the changes before it are not sent after it', () => {

@@ -151,7 +151,9 @@ export class LiveHub implements SnapshotSource {
     };
     this.clients.add(client);
     if (this.systemInfo) this.send(client, systemConfigMessage(this.systemInfo));
-    for (const message of this.alarms.snapshotMessages()) this.send(client, message);
+    // The alarms' parts after part 0 are compressed, as the probes' are (probe-snapshot.ts): a backlog of returned
+    // alarms is ~0.57 MB per 1,000, sent ahead of the probes (docs/decisions/live-format.md#alarm-backlog-compressed).
+    this.alarms.snapshotMessages().forEach((message, part) => this.send(client, message, part > 0));
     sendProbeSnapshot(this, client);
   }
 
