@@ -46,24 +46,33 @@ test('on a tablet held landscape the History’s times wrap between day and time
   await page.setViewportSize({ width: 1024, height: 768 });
   // The filter applies after a pause: measure once the table holds only this probe's alarm (and the header).
   await expect(table.getByRole('row')).toHaveCount(2);
-  // State, Probe, Alarm, Raised, Cleared: the message is wider than either time, which takes two lines.
-  const [message, raised, cleared] = [await cellBox(2), await cellBox(3), await cellBox(4)];
-  expect(message.width).toBeGreaterThan(raised.width);
-  expect(message.width).toBeGreaterThan(cleared.width);
+  // State, Probe, Alarm, Raised, Cleared: the message is wider than either time, which takes two lines. Polled: the
+  // table lays itself out again after the resize, which a loaded machine can leave for a later frame.
+  await expect
+    .poll(async () => {
+      const [message, raised, cleared] = [await cellBox(2), await cellBox(3), await cellBox(4)];
+      return message.width > raised.width && message.width > cleared.width;
+    })
+    .toBe(true);
   await expect(row.getByRole('cell').nth(3)).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   // With room to spare, a time stays on one line.
   await page.setViewportSize({ width: 1400, height: 900 });
   const raisedCell = row.getByRole('cell').nth(3);
-  const day = await raisedCell.getByText(/^\d{4}-\d\d-\d\d$/).boundingBox();
-  const time = await raisedCell.getByText(/^\d\d:\d\d:\d\d/).boundingBox();
-  expect(time!.y).toBe(day!.y);
+  await expect
+    .poll(async () => {
+      const day = await raisedCell.getByText(/^\d{4}-\d\d-\d\d$/).boundingBox();
+      const time = await raisedCell.getByText(/^\d\d:\d\d:\d\d/).boundingBox();
+      return time!.y - day!.y;
+    })
+    .toBe(0);
 });
 
 test('Export CSV after the session has ended goes to the sign-in page, not a failed download', async ({ page, server }) => {
   await signInAsAdmin(page, server);
   await page.goto('/alarms');
   // The open alarms come from the live feed (docs/live-feed.md (Alarms)): the page asks for nothing a 401 could answer.
-  await expect(page.getByText(/^\d+ open alarms?$/)).toBeVisible();
+  // Whether any is open depends on what earlier tests on this server left: either answer says the list has come.
+  await expect(page.getByText(/^(\d+ open alarms?|No open alarms\.)$/)).toBeVisible();
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByRole('region', { name: 'Summary' }).getByText(/^Total \d+$/)).toBeVisible();
   await expect(page.getByText('Loading alarms...')).toHaveCount(0);
