@@ -148,7 +148,7 @@ describe('compact live format', () => {
   });
 
   it('sends a large snapshot in parts of at most 256 KB, part 0 with the handle table', () => {
-    const { hub, clock } = hubOnFakeClock({ flushIntervalMs: 100, maxBufferedBytes: 1000 });
+    const { hub, clock } = hubOnFakeClock({ flushIntervalMs: 100, maxBufferedBytes: 1000, connectBudgetMs: Infinity });
     for (let i = 0; i < 12_000; i += 1)
       hub.publishProbe(published(baseProbe(`P-${i}`, { events: [makeProbeEvent(20, { battery: 15 })] })));
     clock.tick();
@@ -232,6 +232,33 @@ describe('compact live format', () => {
     const ids = parts[0]!.ids!;
     const firstRows = Array.from({ length: firstSnapshotPartProbes }, (_, n) => `${(n + 1) % 7 === 0 ? 'c' : 'C'}-${n + 1}`);
     expect(parts[0]!.p.map((r) => ids[r.i]).sort()).toEqual(firstRows.sort());
+  });
+
+  it('encodes a snapshot beyond its connect budget over later turns; a change and a deletion meanwhile follow it', () => {
+    // docs/security.md "Probe data bounds": 8 probes a turn here, so that the socket connects mid-plant.
+    const { hub, clock } = hubOnFakeClock({
+      flushIntervalMs: 100,
+      maxBufferedBytes: 1_000_000,
+      connectBudgetMs: 0,
+      sliceBudgetMs: 0,
+    });
+    for (let i = 0; i < 300; i += 1) hub.publishProbe(published(baseProbe(`P-${i}`)));
+    clock.tick();
+    clock.turns(1000);
+    const client = connect(hub, 'compact');
+    expect(client.socket.probeMessages()).toHaveLength(0);
+    hub.publishProbe(published(baseProbe('P-1', { batteryPercentage: 12 })));
+    hub.publishDeletion(['P-2']);
+    hub.publishProbe(published(baseProbe('P-new')));
+    clock.tick();
+    clock.turns(1000);
+    clock.tick();
+    clock.turns(1000);
+    client.receive();
+    expect(client.probes.size).toBe(300);
+    expect(client.probes.has('P-2')).toBe(false);
+    expect(client.probes.get('P-1')!.batteryPercentage).toBe(12);
+    expect(client.probes.has('P-new')).toBe(true);
   });
 
   it('passes every other message as the same JSON as to a spec client, unknown fields included', () => {

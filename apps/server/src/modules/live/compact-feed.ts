@@ -15,6 +15,7 @@ import {
   type CompactRecord,
   type Probe,
 } from '@bpm/protocol';
+import type { TurnBudget } from '../../event-loop-turns.js';
 
 interface Base {
   handle: number;
@@ -64,10 +65,10 @@ export class CompactFeed {
   /** handle → probe ID; a deleted probe leaves null (handles are never reused). */
   private readonly ids: (string | null)[] = [];
   /**
-   * The snapshot as last built: the base only changes at a flush or a deletion, so every socket that
+   * The snapshot as last started: the base only changes at a flush or a deletion, so every socket that
    * connects in between shares it (100 dashboards reconnecting after a restart cost one snapshot, not 100).
    */
-  private snapshotParts: Buffer[] | null = null;
+  private latestSnapshot: CompactSnapshot | null = null;
 
   probeIDs(): IterableIterator<string> {
     return this.base.keys();
@@ -98,7 +99,7 @@ export class CompactFeed {
    * slice's time budget (docs/security.md "Probe data bounds").
    */
   advance(id: string, probe: Probe, withMessage: boolean): string | null {
-    this.snapshotParts = null;
+    this.latestSnapshot = null;
     const before = this.base.get(id);
     const fields = sharedTexts(encodeCompactFields(probe, this.epochMs), before?.fields);
     if (before) {
@@ -128,11 +129,16 @@ export class CompactFeed {
 
   /**
    * The snapshot of every probe in the base, in parts below maxSnapshotPartBytes; part 0 holds the epoch, the handle
-   * table and at most firstSnapshotPartProbes records.
+   * table and at most firstSnapshotPartProbes records. Taken now (each probe's fields as the base holds them) and
+   * encoded a budget at a time (CompactSnapshot.encode), shared by the sockets that connect before the base moves on.
    */
-  snapshot(): Buffer[] {
-    this.snapshotParts ??= this.buildSnapshot();
-    return this.snapshotParts;
+  snapshot(): CompactSnapshot {
+    this.latestSnapshot ??= new CompactSnapshot(
+      `"t":${this.epochMs},"ids":${JSON.stringify(this.ids)},`,
+      this.snapshotOrder().map(({ handle, fields }) => ({ handle, id: this.ids[handle]!, fields })),
+      (handle) => this.ids[handle] === null,
+    );
+    return this.latestSnapshot;
   }
 
   /**
@@ -169,27 +175,6 @@ export class CompactFeed {
     return [...first, ...[...this.base.values()].filter((base) => !first.has(base))];
   }
 
-  private buildSnapshot(): Buffer[] {
-    const head = `"t":${this.epochMs},"ids":${JSON.stringify(this.ids)},`;
-    const parts: string[][] = [[]];
-    let size = head.length;
-    for (const { handle, fields } of this.snapshotOrder()) {
-      const text = compactRecordText(handle, null, fields, null);
-      const bytes = Buffer.byteLength(text) + 1;
-      const current = parts.at(-1)!;
-      const full = parts.length === 1 && current.length >= firstSnapshotPartProbes;
-      if ((full || size + bytes + 64 > maxSnapshotPartBytes) && current.length > 0) {
-        parts.push([]);
-        size = 0;
-      }
-      parts.at(-1)!.push(text);
-      size += bytes;
-    }
-    return parts.map((records, n) =>
-      Buffer.from(`{"c":"s","n":[${n},${parts.length}],${n === 0 ? head : ''}"p":[${records.join(',')}]}`),
-    );
-  }
-
   /** The probe as the base holds it (the hub's latest state once its update is dropped). */
   probe(probeID: string): Probe | undefined {
     const base = this.base.get(probeID);
@@ -201,7 +186,7 @@ export class CompactFeed {
   forget(probeID: string): void {
     const base = this.base.get(probeID);
     if (!base) return;
-    this.snapshotParts = null;
+    this.latestSnapshot = null;
     this.base.delete(probeID);
     this.ids[base.handle] = null;
   }
@@ -224,4 +209,53 @@ function sharedTexts(fields: CompactFieldTexts, previous: CompactFieldTexts | un
     else lastTexts[k] = text;
   }
   return fields;
+}
+
+/**
+ * One compact snapshot: each probe's fields as the base held them when it was taken (a flush replaces a probe's
+ * fields, it does not change them), encoded into parts over as many turns as its budget needs. At 100,000 probes
+ * encoding it whole held the event loop ~245 ms (docs/decisions/security.md#compact-snapshot-in-slices).
+ */
+export class CompactSnapshot {
+  private next = 0;
+  private readonly partRecords: string[][] = [[]];
+  private size: number;
+  private parts: Buffer[] | null = null;
+
+  constructor(
+    private readonly head: string,
+    private readonly probes: readonly { handle: number; id: string; fields: CompactFieldTexts }[],
+    private readonly isDeleted: (handle: number) => boolean,
+  ) {
+    this.size = head.length;
+  }
+
+  /** Encodes until every probe is or the budget is spent; answers the parts once all are encoded. */
+  encode(budget: TurnBudget): Buffer[] | null {
+    while (this.next < this.probes.length) {
+      const { handle, fields } = this.probes[this.next++]!;
+      const text = compactRecordText(handle, null, fields, null);
+      const bytes = Buffer.byteLength(text) + 1;
+      const current = this.partRecords.at(-1)!;
+      const full = this.partRecords.length === 1 && current.length >= firstSnapshotPartProbes;
+      if ((full || this.size + bytes + 64 > maxSnapshotPartBytes) && current.length > 0) {
+        this.partRecords.push([]);
+        this.size = 0;
+      }
+      this.partRecords.at(-1)!.push(text);
+      this.size += bytes;
+      if (budget.spent()) break;
+    }
+    if (this.next < this.probes.length) return null;
+    const count = this.partRecords.length;
+    this.parts ??= this.partRecords.map((records, n) =>
+      Buffer.from(`{"c":"s","n":[${n},${count}],${n === 0 ? this.head : ''}"p":[${records.join(',')}]}`),
+    );
+    return this.parts;
+  }
+
+  /** The probes in this snapshot that have been deleted since it was taken: their deletion must follow it. */
+  deletedSince(): string[] {
+    return this.probes.filter(({ handle }) => this.isDeleted(handle)).map(({ id }) => id);
+  }
 }

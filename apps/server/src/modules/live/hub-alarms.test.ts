@@ -55,8 +55,8 @@ describe('alarms on the live feed', () => {
     }
   });
 
-  it('sends an empty snapshot part 0 when no alarm is open, and a long backlog in parts of at most one slice, compressed after part 0', () => {
-    const { hub } = hubOnFakeClock();
+  it('sends an empty snapshot part 0 when no alarm is open, and a long backlog in parts of at most one slice, one a turn, compressed after part 0', () => {
+    const { hub, clock } = hubOnFakeClock();
     const empty = new FakeSocket();
     hub.addClient(empty);
     expect(alarmMessages(empty)).toEqual([{ messageType: 'alarms', snapshotPart: 0, alarms: [] }]);
@@ -64,6 +64,9 @@ describe('alarms on the live feed', () => {
     hub.publishAlarms(Array.from({ length: count }, (_, i) => alarm(i + 1, 'returned')));
     const backlog = new FakeSocket();
     hub.addClient(backlog);
+    // Part 0 at the connect, before the probes; the next in a later turn (docs/security.md "Probe data bounds").
+    expect(alarmMessages(backlog).map((m) => m.snapshotPart)).toEqual([0]);
+    clock.turns(1);
     const parts = alarmMessages(backlog);
     expect(parts.map((m) => [m.snapshotPart, m.alarms.length])).toEqual([
       [0, maxProbesPerSlice],
@@ -73,6 +76,24 @@ describe('alarms on the live feed', () => {
     // Part 0 goes out as it is, as the probes' part 0 does; the backlog's later parts are compressed.
     const isAlarms = backlog.sent.map((b) => b.toString('latin1', 0, 23) === '{"messageType":"alarms"');
     expect(backlog.compressed.filter((_, i) => isAlarms[i])).toEqual([false, true]);
+  });
+
+  it('writes each later snapshot part in its turn: an alarm changed meanwhile comes in its new state, one closed not at all', () => {
+    const { hub, clock } = hubOnFakeClock();
+    const count = 3 * maxProbesPerSlice;
+    hub.publishAlarms(Array.from({ length: count }, (_, i) => alarm(i + 1, 'returned')));
+    clock.tick();
+    const socket = new FakeSocket();
+    hub.addClient(socket);
+    // Both in the parts not yet written: the last alarm acknowledged, the one before it closed.
+    hub.publishAlarms([alarm(count, 'acknowledged'), alarm(count - 1, 'closed')]);
+    clock.turns(5);
+    const snapshot = alarmMessages(socket).filter((m) => m.snapshotPart !== undefined);
+    expect(snapshot.map((m) => m.snapshotPart)).toEqual([0, 1, 2]);
+    const alarms = snapshot.flatMap((m) => m.alarms);
+    expect(alarms).toHaveLength(count - 1);
+    expect(alarms.at(-1)).toEqual(alarm(count, 'acknowledged'));
+    expect(alarms.some((a) => a.id === count - 1)).toBe(false);
   });
 
   it('a restored open list replaces the snapshot every socket holds, and the changes before it are not sent after it', () => {

@@ -12,12 +12,12 @@ import type { Alarm, SystemInfo } from '@bpm/protocol';
 import type { PublishedProbe } from '../../engine/evaluation.js';
 import { TurnBudget } from '../../event-loop-turns.js';
 import { eventLoopScheduler, type HubScheduler } from './hub-scheduler.js';
-import { LiveAlarms } from './live-alarms.js';
+import { LiveAlarms, type AlarmSnapshotParts } from './live-alarms.js';
 import { LiveClients, openState, type LiveClient, type LiveFormat, type LiveSocket } from './live-clients.js';
 import { probeDeletionMessage, systemConfigMessage } from './live-messages.js';
 import { LiveProbes } from './live-probes.js';
 import { sliceBudgetMs, sliceOf } from './live-slices.js';
-import { sendProbeSnapshot, type SnapshotSource } from './probe-snapshot.js';
+import { connectBudgetMs, sendProbeSnapshot, type SnapshotSource } from './probe-snapshot.js';
 import { catchUpCompact, RecentDeltas } from './recent-deltas.js';
 import { probeDataMessage } from './snapshot-frames.js';
 
@@ -27,6 +27,8 @@ export interface HubOptions {
   maxBufferedBytes: number;
   /** A slice also ends once its serialisation has run this long (default sliceBudgetMs). */
   sliceBudgetMs?: number;
+  /** How long a connecting compact socket's snapshot may encode in its own turn (default connectBudgetMs). */
+  connectBudgetMs?: number;
 }
 
 export interface FlushStats {
@@ -45,6 +47,7 @@ export class LiveHub implements SnapshotSource {
   /** Set while the rest of a sliced flush waits for a later turn of the event loop: cancels it. */
   private nextSlice: (() => void) | undefined;
   readonly sliceBudgetMs: number;
+  readonly connectBudgetMs: number;
   readonly counters = { flushes: 0, messagesSent: 0, bytesSent: 0, probesFlushed: 0, backedUpSkips: 0 };
   onFlush: ((stats: FlushStats) => void) | undefined;
   /** Told of alarms as they are published (MQTT's bpm/v1/alarms, docs/mqtt.md). */
@@ -55,6 +58,7 @@ export class LiveHub implements SnapshotSource {
     readonly scheduler: HubScheduler = eventLoopScheduler,
   ) {
     this.sliceBudgetMs = options.sliceBudgetMs ?? sliceBudgetMs;
+    this.connectBudgetMs = options.connectBudgetMs ?? connectBudgetMs;
     this.recentDeltas = new RecentDeltas(options.maxBufferedBytes);
   }
 
@@ -151,10 +155,23 @@ export class LiveHub implements SnapshotSource {
     };
     this.clients.add(client);
     if (this.systemInfo) this.send(client, systemConfigMessage(this.systemInfo));
-    // The alarms' parts after part 0 are compressed, as the probes' are (probe-snapshot.ts): a backlog of returned
-    // alarms is ~0.57 MB per 1,000, sent ahead of the probes (docs/decisions/live-format.md#alarm-backlog-compressed).
-    this.alarms.snapshotMessages().forEach((message, part) => this.send(client, message, part > 0));
+    // The open alarms' part 0 goes first, as it is; the later parts of a backlog follow one a turn, beside the probe
+    // snapshot, compressed as the probes' are (docs/decisions/live-format.md#alarm-backlog-compressed,
+    // docs/decisions/security.md#alarm-snapshot-in-slices).
+    const alarmParts = this.alarms.snapshotParts();
+    this.send(client, alarmParts.next()!);
     sendProbeSnapshot(this, client);
+    this.sendLaterAlarmParts(client, alarmParts);
+  }
+
+  private sendLaterAlarmParts(client: LiveClient, parts: AlarmSnapshotParts): void {
+    if (!parts.hasMore()) return;
+    this.scheduler.later(() => {
+      if (!this.isConnected(client)) return;
+      const part = parts.next();
+      if (part !== null) this.send(client, part, true);
+      this.sendLaterAlarmParts(client, parts);
+    });
   }
 
   isConnected(client: LiveClient): boolean {

@@ -4,6 +4,7 @@ import { TurnBudget } from '../../event-loop-turns.js';
 import type { HubScheduler } from './hub-scheduler.js';
 import type { LiveClient } from './live-clients.js';
 import type { LiveProbes } from './live-probes.js';
+import { probeDeletionMessage } from './live-messages.js';
 import { maxProbesPerSlice } from './live-slices.js';
 import { probeDataFrames } from './snapshot-frames.js';
 
@@ -12,6 +13,7 @@ export interface SnapshotSource {
   readonly probes: LiveProbes;
   readonly scheduler: HubScheduler;
   readonly sliceBudgetMs: number;
+  readonly connectBudgetMs: number;
   /** Is the client still one of the hub's sockets? */
   isConnected(client: LiveClient): boolean;
   send(client: LiveClient, message: Buffer, compress?: boolean): void;
@@ -44,8 +46,43 @@ export function sendProbeSnapshot(source: SnapshotSource, client: LiveClient): v
   // Compressed when the socket negotiated permessage-deflate: the snapshot only, never a flush. Part 0 (the handle
   // table and the first rows, ~0.2 MB at 10,000 probes) goes as it is: its deflate came back from zlib's pool one
   // event-loop turn later, 40–330 ms behind the connect at full ingest (docs/decisions/dashboard.md#snapshot-as-last-flushed).
-  probes.compact.snapshot().forEach((part, n) => source.send(client, part, n > 0));
+  // Encoded within connectBudgetMs in this turn (a plant of ~10,000 probes: the whole snapshot, as it was before);
+  // a larger one goes on a slice per turn, the socket marked snapshotting so that flushes only coalesce its changes,
+  // which follow the snapshot (docs/decisions/security.md#compact-snapshot-in-slices).
   client.pending = new Set();
+  const budget = new TurnBudget(source.connectBudgetMs);
+  const snapshot = probes.compact.snapshot();
+  const parts = snapshot.encode(budget);
+  if (parts) {
+    sendCompactParts(source, client, parts);
+    return;
+  }
+  client.snapshotting = true;
+  const encodeMore = () => {
+    if (!source.isConnected(client)) return;
+    const done = snapshot.encode(new TurnBudget(source.sliceBudgetMs));
+    if (!done) {
+      source.scheduler.later(encodeMore);
+      return;
+    }
+    sendCompactParts(source, client, done);
+    // A probe deleted while the snapshot was encoded is in it, after its deletion went out: it goes again.
+    const deleted = snapshot.deletedSince();
+    if (deleted.length > 0) source.send(client, probeDeletionMessage(deleted));
+    client.snapshotting = false;
+    source.snapshotDone();
+  };
+  source.scheduler.later(encodeMore);
+}
+
+/**
+ * The compact snapshot's encoding in the connecting socket's turn, at most: ~25 ms for 10,000 probes, under the 50 ms a
+ * turn may hold the loop (docs/security.md "Probe data bounds").
+ */
+export const connectBudgetMs = 40;
+
+function sendCompactParts(source: SnapshotSource, client: LiveClient, parts: readonly Buffer[]): void {
+  parts.forEach((part, n) => source.send(client, part, n > 0));
 }
 
 /**
