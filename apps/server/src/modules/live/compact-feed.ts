@@ -213,8 +213,8 @@ function sharedTexts(fields: CompactFieldTexts, previous: CompactFieldTexts | un
 
 /**
  * One compact snapshot: each probe's fields as the base held them when it was taken (a flush replaces a probe's
- * fields, it does not change them), encoded into parts over as many turns as its budget needs. At 100,000 probes
- * encoding it whole held the event loop ~245 ms (docs/decisions/security.md#compact-snapshot-in-slices).
+ * fields, it does not change them), encoded into parts over as many turns as its budget needs: encoded whole, the
+ * snapshot of 100,000 probes took 652 ms (docs/decisions/security.md#compact-snapshot-in-slices).
  */
 export class CompactSnapshot {
   private next = 0;

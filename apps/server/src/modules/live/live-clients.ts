@@ -21,7 +21,7 @@ export interface LiveClient {
   /** Compact: the sequence number of the first shared delta this socket has not been sent. */
   nextDelta: number;
   isAlive: boolean;
-  /** Set while a spec socket's snapshot goes out in slices: flushes only coalesce its changes in `pending`. */
+  /** Set while a socket's snapshot goes out in slices (spec) or is encoded over turns (compact): flushes only coalesce its changes in `pending`. */
   snapshotting: boolean;
 }
 
