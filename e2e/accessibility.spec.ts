@@ -70,6 +70,23 @@ test('a modal opened from a row menu takes focus and gives it back to the ⋮ bu
   await expect(actions).toBeFocused();
 });
 
+test('a menu opens without its transition when the system asks for less motion, with it otherwise', async ({ page, server }) => {
+  await signInAsAdmin(page, server);
+  const actions = page.getByRole('button', { name: 'Actions for a11y-critical' });
+  const menuTransition = async () => {
+    await actions.click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    const duration = await menu.evaluate((element) => getComputedStyle(element).transitionDuration);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    return duration;
+  };
+  expect(await menuTransition()).not.toBe('0s');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await menuTransition()).toBe('0s');
+});
+
 test('skip links jump past the top bar and past the probes; keyboard focus is visible', async ({ page, server }) => {
   await signInAsAdmin(page, server);
   await expect(page.getByText('a11y-critical').first()).toBeVisible();
