@@ -16,8 +16,8 @@ import { LiveAlarms, type AlarmSnapshotParts } from './live-alarms.js';
 import { LiveClients, openState, type LiveClient, type LiveFormat, type LiveSocket } from './live-clients.js';
 import { probeDeletionMessage, systemConfigMessage } from './live-messages.js';
 import { LiveProbes } from './live-probes.js';
-import { sliceBudgetMs, sliceOf } from './live-slices.js';
-import { connectBudgetMs, sendProbeSnapshot, type SnapshotSource } from './probe-snapshot.js';
+import { connectBudgetMs, sliceBudgetMs, sliceOf } from './live-slices.js';
+import { sendProbeSnapshot, type SnapshotSource } from './probe-snapshot.js';
 import { catchUpCompact, RecentDeltas } from './recent-deltas.js';
 import { probeDataMessage } from './snapshot-frames.js';
 

@@ -86,9 +86,11 @@ export class LiveAlarms {
     const ids = [...this.open.keys()];
     let start = 0;
     let part = 0;
+    // Part 0 goes even when no alarm is open.
+    const hasMore = () => part === 0 || start < ids.length;
     return {
       next: () => {
-        if (part > 0 && start >= ids.length) return null;
+        if (!hasMore()) return null;
         const texts: string[] = [];
         for (; start < ids.length && texts.length < maxProbesPerSlice; start += 1) {
           const open = this.open.get(ids[start]!);
@@ -96,7 +98,7 @@ export class LiveAlarms {
         }
         return alarmsMessage(texts, part++);
       },
-      hasMore: () => part === 0 || start < ids.length,
+      hasMore,
     };
   }
 

@@ -15,6 +15,12 @@ export const maxProbesPerSlice = 1000;
  */
 export const sliceBudgetMs = turnBudgetMs;
 
+/**
+ * The compact snapshot's encoding in the connecting socket's turn, at most: ~25 ms for 10,000 probes, under the 50 ms a
+ * turn may hold the loop (docs/decisions/security.md#compact-snapshot-in-slices); the rest goes sliceBudgetMs a turn.
+ */
+export const connectBudgetMs = 40;
+
 /** The first `count` items of a set (insertion order), or the set itself when it is not larger. */
 export function firstOf(items: Set<string>, count: number): Set<string> {
   if (items.size <= count) return items;

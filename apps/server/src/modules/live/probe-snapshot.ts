@@ -75,12 +75,6 @@ export function sendProbeSnapshot(source: SnapshotSource, client: LiveClient): v
   source.scheduler.later(encodeMore);
 }
 
-/**
- * The compact snapshot's encoding in the connecting socket's turn, at most: ~25 ms for 10,000 probes, under the 50 ms a
- * turn may hold the loop (docs/security.md "Probe data bounds").
- */
-export const connectBudgetMs = 40;
-
 function sendCompactParts(source: SnapshotSource, client: LiveClient, parts: readonly Buffer[]): void {
   parts.forEach((part, n) => source.send(client, part, n > 0));
 }
