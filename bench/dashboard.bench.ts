@@ -354,7 +354,7 @@ async function main() {
     line('p95 frame interval', percentile(intervals, 95), 'ms', 17.5);
     // Issue 37's figure, counted by CPU time like the long tasks (docs/decisions/dashboard.md#busy-share-by-cpu-time);
     // the wall-time share beside it adds the main thread's waits for a core inside its tasks.
-    const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
+    const pct = (fraction: number) => `${(fraction * 100).toFixed(1)} %`;
     line('main-thread busy share by CPU time (issue 37)', busy.cpu * 100, '%', 20);
     console.log(`      by wall time ${pct(busy.wall)} (the dashboard alone, the window above)`);
     // Its ceiling: the plain DOM page beside the still open dashboard, both in one window of the machine's load

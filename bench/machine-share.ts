@@ -81,8 +81,6 @@ export interface MachineShare {
   /** The busiest renderer's main thread (the page's): seconds it ran and seconds it waited, runnable, for a core. */
   pageMainRanSeconds: number;
   pageMainWaitedSeconds: number;
-  /** pageMainRanSeconds as a share of the window: everything the thread ran, traced as a task or not. */
-  pageMainRanShare: number;
 }
 
 /** CPU between two samples: the browser's processes, the server's, this process's, and the rest of the machine. */
@@ -115,7 +113,6 @@ export function machineShare(before: MachineSample, after: MachineSample, server
     steal: toShare(after.stealTicks - before.stealTicks),
     pageMainRanSeconds: page.runNs / 1e9,
     pageMainWaitedSeconds: page.waitNs / 1e9,
-    pageMainRanShare: page.runNs / 1e9 / seconds,
   };
 }
 
