@@ -3,6 +3,7 @@
 // transactions with an event-loop turn before each (docs/storage.md (Batched writes)).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { AscendingIdMap } from '../../ascending-id-map.js';
 import { BatchWriter, forEachStatement, writeInChunks, type ChunkLimits } from '../../db/batch-writer.js';
 import { batchGateOf } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -17,7 +18,7 @@ const isEntry = (row: PendingRow): row is NewJournalEntry => !isAlarm(row);
 export class JournalWriter {
   private journal: NewJournalEntry[] = [];
   /** Latest state of each alarm changed since the last write (the episode objects themselves). */
-  private alarms = new Map<number, AlarmEpisode>();
+  private alarms = new AscendingIdMap<AlarmEpisode>();
   private readonly writer: BatchWriter;
 
   constructor(
@@ -61,7 +62,7 @@ export class JournalWriter {
     // Each statement copies its alarms when its turn comes (in that turn nothing else changes them): copying
     // 100,000 changed alarms up front held the event loop for one long task.
     const pending: PendingRow[] = [...this.alarms.values(), ...this.journal];
-    this.alarms = new Map();
+    this.alarms = new AscendingIdMap();
     this.journal = [];
     const { written, error } = await writeInChunks(
       pending,

@@ -3,6 +3,7 @@
 // gets with the next flush. What a client holds is the snapshot with every later `alarms` message applied on
 // top: it never asks GET /alarms for the open list (docs/decisions/alarms.md#open-alarms-from-the-feed).
 import type { Alarm } from '@bpm/protocol';
+import { AscendingIdMap } from '../../ascending-id-map.js';
 import type { TurnBudget } from '../../event-loop-turns.js';
 import { alarmsMessage } from './live-messages.js';
 import { maxProbesPerSlice } from './live-slices.js';
@@ -31,7 +32,7 @@ export class LiveAlarms {
    * 10,000-alarm backlog (5.8 MB) at each connect held the loop for 25–160 ms on this shared machine, joining the
    * texts 34–49 ms. Texts, not Buffers: a small Buffer is a slice of a shared 8 KB pool, which it keeps alive.
    */
-  private readonly open = new Map<number, OpenAlarm>();
+  private readonly open = new AscendingIdMap<OpenAlarm>();
   /** Alarms created or changed since the last flush, latest per id. */
   private readonly changed = new Map<number, Alarm>();
 
@@ -41,7 +42,7 @@ export class LiveAlarms {
 
   /** The open alarms now, oldest first (the engine's state for the other instances of a cluster). */
   openAlarms(): Alarm[] {
-    return [...this.open.values()].map((open) => open.alarm);
+    return this.open.values().map((open) => open.alarm);
   }
 
   publish(alarms: readonly Alarm[]): void {
@@ -83,7 +84,7 @@ export class LiveAlarms {
    * backlog written whole held the loop ~250 ms (docs/decisions/security.md#alarm-snapshot-in-slices).
    */
   snapshotParts(): AlarmSnapshotParts {
-    const ids = [...this.open.keys()];
+    const ids = this.open.keys();
     let start = 0;
     let part = 0;
     // Part 0 goes even when no alarm is open.
