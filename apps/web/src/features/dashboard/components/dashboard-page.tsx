@@ -191,7 +191,7 @@ export function DashboardPage() {
     listId: probeListId,
   };
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" className={isPhone ? undefined : classes.fillWindow}>
       <Grid gap="sm" className={stale ? classes.stale : undefined}>
         {/* Side by side, System Information takes the width its lines need and Probe States the rest (docs/operator-screen.md). */}
         <Grid.Col span={{ base: 12, md: 'auto' }}>
@@ -212,7 +212,7 @@ export function DashboardPage() {
       </Group>
       {/* One item of the stack: as an item of its own, the empty target after the list took a 12 px gap below it, and
           the page itself scrolled by those 12 px at 1400×900 (docs/operator-screen.md). */}
-      <div>
+      <div className={isPhone ? undefined : classes.listSlot}>
         <SkipLink targetId="after-probes">Skip past the probes</SkipLink>
         <ProbeList order={order} isNarrow={isNarrow} {...listProps} sort={sort} onSort={onSort} />
         <div id="after-probes" tabIndex={-1} />
