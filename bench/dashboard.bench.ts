@@ -7,7 +7,8 @@
 // Run: node --import tsx bench/dashboard.bench.ts  (env: BENCH_PROBES, BENCH_SECONDS, BPM_WEB_DIST,
 // BENCH_PROFILE=1 to print the renderer's hottest functions over the measured window (BENCH_PROFILE=<file>.cpuprofile also
 // writes that CPU profile, for DevTools or a script), BENCH_TRACE=<file> to write the trace events and sign-in milestones
-// as JSON for a closer look at the sign-in path, BENCH_TRACE_CATEGORIES=<list> to add trace categories to it)
+// as JSON for a closer look at the sign-in path, BENCH_TRACE_CATEGORIES=<list> to add trace categories to it,
+// BENCH_CSS=<rules> to add a style sheet to the dashboard before its window, for trying a CSS change without a build)
 /// <reference lib="dom" />
 import { loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
@@ -268,6 +269,7 @@ async function main() {
       const { metrics: list } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
       return Object.fromEntries(list.map((m) => [m.name, m.value]));
     };
+    if (process.env.BENCH_CSS) await page.addStyleTag({ content: process.env.BENCH_CSS });
     if (process.env.BENCH_PROFILE) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
     const before = await metrics();
     const machineBefore = takeMachineSample();
