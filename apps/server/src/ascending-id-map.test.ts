@@ -33,8 +33,13 @@ describe('AscendingIdMap', () => {
           expect(blocks.size).toBe(map.size);
         }
         const byId = (a: [number, string], b: [number, string]) => a[0] - b[0];
-        const keys = blocks.keys();
-        expect(keys.map((k, i) => [k, blocks.values()[i]!]).sort(byId)).toEqual([...map].sort(byId));
+        const values = blocks.values();
+        expect(
+          blocks
+            .keys()
+            .map((k, i) => [k, values[i]!])
+            .sort(byId),
+        ).toEqual([...map].sort(byId));
         for (const op of operations) {
           if (op.kind === 'clear') continue;
           expect(blocks.has(op.id)).toBe(map.has(op.id));
