@@ -34,12 +34,8 @@ describe('AscendingIdMap', () => {
         }
         const byId = (a: [number, string], b: [number, string]) => a[0] - b[0];
         const values = blocks.values();
-        expect(
-          blocks
-            .keys()
-            .map((k, i) => [k, values[i]!])
-            .sort(byId),
-        ).toEqual([...map].sort(byId));
+        const entries = blocks.keys().map((k, i): [number, string] => [k, values[i]!]);
+        expect(entries.sort(byId)).toEqual([...map].sort(byId));
         for (const op of operations) {
           if (op.kind === 'clear') continue;
           expect(blocks.has(op.id)).toBe(map.has(op.id));
