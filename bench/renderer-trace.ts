@@ -92,7 +92,7 @@ export function mainThreadBusyShare(events: TraceEvent[]): BusyShare {
   let best: BusyShare = { wall: Number.NaN, cpu: Number.NaN };
   for (const list of mainThreadEvents(events, first, last).values()) {
     const share = busyIn(list, first, last);
-    if (!(share.wall <= best.wall)) best = share;
+    if (Number.isNaN(best.wall) || share.wall > best.wall) best = share;
   }
   return best;
 }
