@@ -79,25 +79,35 @@ export async function writeInChunks<T>(
   return { written };
 }
 
+/**
+ * Why a write runs: `round`, the timer's once-every-intervalMs; `flush`, a caller that must then read every change
+ * (a writer may leave some changes for a later round, never for a later flush).
+ */
+export type WriteCause = 'round' | 'flush';
+
 /** Runs `writePending` every intervalMs (once started) and on flush(), one run at a time. */
 export class BatchWriter {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly writePending: () => Promise<void>,
+    private readonly writePending: (cause: WriteCause) => Promise<void>,
     private readonly intervalMs: number,
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.flush(), this.intervalMs);
+    this.timer = setInterval(() => void this.round(), this.intervalMs);
     this.timer.unref();
   }
 
-  /** Writes what is pending, after any write already under way. */
+  /** What the timer runs: the round's write, after any write already under way. */
+  round(): Promise<void> {
+    return this.enqueue('round');
+  }
+
+  /** Writes everything pending, after any write already under way. */
   flush(): Promise<void> {
-    this.writing = this.writing.then(() => this.writePending());
-    return this.writing;
+    return this.enqueue('flush');
   }
 
   /** Stops the timer and writes what is left. */
@@ -105,5 +115,10 @@ export class BatchWriter {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.flush();
+  }
+
+  private enqueue(cause: WriteCause): Promise<void> {
+    this.writing = this.writing.then(() => this.writePending(cause));
+    return this.writing;
   }
 }

@@ -25,7 +25,18 @@ const sam: UserRef = { id: 2, username: 'sam' };
 function plant(nextId = 1) {
   const journal: NewJournalEntry[] = [];
   const changed = new Map<number, AlarmEpisode>();
-  const tracker = new AlarmTracker({ journal: (e) => journal.push(e), alarmChanged: (a) => changed.set(a.id, a) }, nextId);
+  /** Each change told to the sink: whether the last message was all that changed, and the peak then. */
+  const told: { onlyMessage: boolean; peak: number | null }[] = [];
+  const tracker = new AlarmTracker(
+    {
+      journal: (e) => journal.push(e),
+      alarmChanged: (a, onlyMessage) => {
+        changed.set(a.id, a);
+        told.push({ onlyMessage: onlyMessage ?? false, peak: a.peak });
+      },
+    },
+    nextId,
+  );
   let record: ProbeRecord | undefined;
   let now = start;
   const apply = (evaluation: Evaluation | null) => {
@@ -39,6 +50,7 @@ function plant(nextId = 1) {
     tracker,
     journal,
     changed,
+    told,
     alarms: () => [...changed.values()],
     get record() {
       return record!;
@@ -139,6 +151,23 @@ describe('transient events: journaled only', () => {
     expect(second.record.alarms).toBeUndefined();
     expect(p.journal.map((e) => e.event)).toEqual([40]);
     void first;
+  });
+});
+
+describe('what a refresh tells the journal', () => {
+  it('a new message alone may wait; a new peak, or a change of suppression, may not', () => {
+    const p = plant();
+    p.report({ readings: readings(58, 25) }); // 11 raised, peak 58
+    p.report({ readings: readings(57, 25) }); // the message says 57 °C, the peak stays 58
+    p.report({ readings: readings(57, 25) }); // nothing new
+    p.report({ readings: readings(59, 25) }); // a new peak
+    p.report({ readings: readings(58, 25), assignment: null }); // suppressed (not monitoring)
+    expect(p.told).toEqual([
+      { onlyMessage: false, peak: 58 },
+      { onlyMessage: true, peak: 58 },
+      { onlyMessage: false, peak: 59 },
+      { onlyMessage: false, peak: 59 },
+    ]);
   });
 });
 

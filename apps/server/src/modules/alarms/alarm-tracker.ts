@@ -38,7 +38,8 @@ export interface NewJournalEntry {
 
 export interface AlarmSink {
   journal(entry: NewJournalEntry): void;
-  alarmChanged(alarm: AlarmEpisode): void;
+  /** `onlyMessage`: an active alarm's last message is all that changed (its write may wait: journal-writer.ts). */
+  alarmChanged(alarm: AlarmEpisode, onlyMessage?: boolean): void;
 }
 
 /**
@@ -382,11 +383,13 @@ export class AlarmTracker {
   private refresh(episode: AlarmEpisode, record: ProbeRecord, message: string): void {
     const peak = peakOf(episode.event, record, episode.peak);
     const suppressed = episode.shelvedUntil !== null || isSuppressed(episode.event, record.assignment);
-    const isChanged = peak !== episode.peak || suppressed !== episode.suppressed || message !== episode.lastMessage;
+    const isMessageNew = message !== episode.lastMessage;
+    const isOtherwiseChanged =
+      peak !== episode.peak || suppressed !== episode.suppressed || (!suppressed && !episode.annunciated);
     episode.lastMessage = message;
     episode.peak = peak;
     episode.suppressed = suppressed;
     if (!suppressed) episode.annunciated = true;
-    if (isChanged) this.sink.alarmChanged(episode);
+    if (isOtherwiseChanged || isMessageNew) this.sink.alarmChanged(episode, !isOtherwiseChanged);
   }
 }

@@ -81,8 +81,8 @@ export class AlarmService {
     this.tracker = new AlarmTracker(
       {
         journal: (entry) => this.writer.append(entry),
-        alarmChanged: (alarm) => {
-          this.writer.markAlarm(alarm);
+        alarmChanged: (alarm, onlyMessage) => {
+          this.writer.markAlarm(alarm, onlyMessage);
           this.options.publisher.publishAlarms([toAlarm(alarm)]);
           for (const listener of this.listeners) listener(alarm);
         },
@@ -111,6 +111,11 @@ export class AlarmService {
 
   flush(): Promise<void> {
     return this.writer.flush();
+  }
+
+  /** The journal writer's once-a-second write, which its timer runs (for a caller with its own clock: the bench). */
+  writeRound(): Promise<void> {
+    return this.writer.round();
   }
 
   onAlarmChanged(listener: (alarm: AlarmEpisode) => void): void {

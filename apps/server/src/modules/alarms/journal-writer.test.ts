@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { tempSqliteDatabase } from '../../testing/temp-storage.js';
-import { JournalWriter } from './journal-writer.js';
+import { JournalWriter, messageOnlyRounds } from './journal-writer.js';
 import { systemAlarmEpisode } from './system-alarm.js';
 
 const storage = tempSqliteDatabase('bpm-journal-writer-');
@@ -56,5 +56,46 @@ describe('JournalWriter', () => {
     await sql`drop trigger refuse_entry`.execute(db);
     await writer.flush();
     expect(await stored()).toEqual({ alarms: 1, entries: 1 });
+  });
+
+  it('writes a new message alone within its rounds, at once on a flush, and with the next round after another change', async () => {
+    const { db } = storage;
+    const writer = new JournalWriter(db, pino({ level: 'silent' }), 60_000);
+    const { episode } = systemAlarmEpisode(902, Date.UTC(2026, 11, 8, 8), Date.UTC(2026, 11, 8, 9), (ms) =>
+      new Date(ms).toISOString(),
+    );
+    const stored = async () =>
+      (await db.selectFrom('alarms').select(['last_message', 'peak']).where('id', '=', 902).executeTakeFirst()) ?? null;
+    writer.markAlarm(episode);
+    await writer.round();
+    const raisedWith = episode.lastMessage;
+    expect(await stored()).toMatchObject({ last_message: raisedWith });
+
+    // A message alone: stored on the round messageOnlyRounds later, not before.
+    episode.lastMessage = 'second message';
+    writer.markAlarm(episode, true);
+    for (let round = 1; round < messageOnlyRounds; round++) {
+      await writer.round();
+      episode.lastMessage = `message after round ${round}`;
+      writer.markAlarm(episode, true); // a message each second does not put the write off
+    }
+    expect(await stored()).toMatchObject({ last_message: raisedWith });
+    await writer.round();
+    expect(await stored()).toMatchObject({ last_message: `message after round ${messageOnlyRounds - 1}` });
+
+    // A reader's flush writes a waiting message at once.
+    episode.lastMessage = 'flushed message';
+    writer.markAlarm(episode, true);
+    await writer.flush();
+    expect(await stored()).toMatchObject({ last_message: 'flushed message' });
+
+    // A change beside the message (here the peak) is written by the next round, with the latest message.
+    episode.lastMessage = 'waiting message';
+    writer.markAlarm(episode, true);
+    episode.peak = 61;
+    episode.lastMessage = 'message with the peak';
+    writer.markAlarm(episode);
+    await writer.round();
+    expect(await stored()).toMatchObject({ last_message: 'message with the peak', peak: 61 });
   });
 });
