@@ -14,30 +14,68 @@ export interface FrameScheduler {
 /** How long a frame may wait in a hidden tab, where requestAnimationFrame does not run: the queue stays bounded. */
 export const hiddenTabFrameMs = 250;
 
-export const browserFrameScheduler: FrameScheduler = {
-  frame(run) {
-    let done = false;
-    let animationFrame: number | null = null;
-    // The one that fires first cancels the other: a timer left to fire did nothing but cost the page a task, ten a
-    // second at 10,000 probes (docs/decisions/dashboard.md#one-paint-per-tick-not-kept).
-    const once = () => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      if (animationFrame !== null) cancelAnimationFrame(animationFrame);
-      run();
-    };
-    const timer = setTimeout(once, hiddenTabFrameMs);
-    if (typeof requestAnimationFrame === 'function') animationFrame = requestAnimationFrame(once);
-  },
-  task(run) {
-    // A MessageChannel message, without setTimeout's 4 ms clamp on nested timers.
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      run();
-    };
-    channel.port2.postMessage(null);
-  },
-  elapsedMs: () => performance.now(),
-};
+/**
+ * Frames by requestAnimationFrame while the page is visible, by a hiddenTabFrameMs timer while it is hidden; a frame
+ * asked for before the page was hidden gets its timer then. A timer beside every animation frame (the first fired
+ * cancelled the other) cost the dashboard ~2.5 ms of CPU a second at 10,000 probes, twenty calls a second
+ * (docs/decisions/dashboard.md#frames-without-a-spare-timer).
+ */
+export function createBrowserFrameScheduler(): FrameScheduler {
+  /** Runs waiting for an animation frame, each run once (by the frame, or by its timer once the page is hidden). */
+  const waiting = new Set<() => void>();
+  const isHidden = () => typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden';
+  let watchingVisibility = false;
+  const watchVisibility = () => {
+    watchingVisibility = true;
+    document.addEventListener('visibilitychange', () => {
+      if (!isHidden()) return;
+      for (const once of waiting) setTimeout(once, hiddenTabFrameMs);
+      waiting.clear();
+    });
+  };
+  // One channel for every task, its runs in order: a channel each cost its creation and closing.
+  let channel: MessageChannel | null = null;
+  let tasks: (() => void)[] = [];
+  const runTasks = () => {
+    const due = tasks;
+    tasks = [];
+    for (const run of due) {
+      try {
+        run();
+      } catch (error) {
+        // Reported as an uncaught error, as a task of its own would have been; the next runs still run.
+        reportError(error);
+      }
+    }
+  };
+  return {
+    frame(run) {
+      if (isHidden()) {
+        setTimeout(run, hiddenTabFrameMs);
+        return;
+      }
+      if (!watchingVisibility) watchVisibility();
+      let done = false;
+      const once = () => {
+        if (done) return;
+        done = true;
+        waiting.delete(once);
+        run();
+      };
+      waiting.add(once);
+      requestAnimationFrame(once);
+    },
+    task(run) {
+      // A MessageChannel message, without setTimeout's 4 ms clamp on nested timers.
+      if (channel === null) {
+        channel = new MessageChannel();
+        channel.port1.onmessage = runTasks;
+      }
+      tasks.push(run);
+      if (tasks.length === 1) channel.port2.postMessage(null);
+    },
+    elapsedMs: () => performance.now(),
+  };
+}
+
+export const browserFrameScheduler: FrameScheduler = createBrowserFrameScheduler();
