@@ -26,6 +26,7 @@ import {
   type TraceEvent,
 } from './renderer-trace';
 import { measureBesideDashboard } from './plain-dom-reference';
+import { installCommitCounter, printCommits, startCountingCommits } from './react-commits';
 import { benchLaunchOptions } from '../playwright.config';
 
 const probeCount = Number(process.env.BENCH_PROBES ?? 10_000);
@@ -184,6 +185,7 @@ async function main() {
     // tsx compiles with esbuild's keepNames, which wraps named functions in __name(): define it in the page.
     await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     await page.addInitScript(instrumentPage);
+    await installCommitCounter(page);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
     // Tracing starts before sign-in: starting it inside the window was itself a long task.
@@ -271,6 +273,7 @@ async function main() {
     };
     if (process.env.BENCH_CSS) await page.addStyleTag({ content: process.env.BENCH_CSS });
     if (process.env.BENCH_PROFILE) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+    await startCountingCommits(page);
     const before = await metrics();
     const machineBefore = takeMachineSample();
     await page.evaluate(() => performance.mark('bench-window-start'));
@@ -323,6 +326,7 @@ async function main() {
     const reportsPerSecond = sentInWindow / wallSeconds;
     const total = await page.getByLabel(/^Total \d+$/).textContent();
     const rows = (await page.locator('[role=table] [role=row]').count()) - 1;
+    await printCommits(page, wallSeconds);
     const pair = await measureBesideDashboard(browser, page, server, cookie, { rows, probes: probeCount, seconds, slices });
     await page.close();
 

@@ -9,7 +9,7 @@ import {
   type Range,
   type Virtualizer,
 } from '@tanstack/react-virtual';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLiveHoldWhile } from '../../../live/hooks/use-live-hold';
 import { ProbeRow, type ProbeRowProps } from './probe-row';
 import type { SortColumn, SortState } from '../probe-sort';
@@ -108,13 +108,7 @@ export function ProbeTable({
         aria-rowcount={rows.length + 1}
         className={stale ? classes.stale : undefined}
       >
-        <div role="rowgroup">
-          <div role="row" aria-rowindex={1} className={`${classes.grid} ${classes.header}`}>
-            {columns.map((column) => (
-              <HeaderCell key={column.label} label={column.label} column={column.sort} sort={sort} onSort={onSort} />
-            ))}
-          </div>
-        </div>
+        <HeaderRow sort={sort} onSort={onSort} />
         <div role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
           {rows.length === 0 && <div className={classes.empty}>{emptyText}</div>}
           {items.map((item) => (
@@ -197,6 +191,23 @@ function scrollUnlessNewAtStart(
   }
   elementScroll(offset, options, instance);
 }
+
+/**
+ * The column headers, memoised on the sort: the table re-renders with every new order (most flushes at 10,000 × 1 Hz),
+ * and its twelve headers with their icons were a third of the page's component renders
+ * (docs/decisions/dashboard.md#headers-without-the-rows).
+ */
+const HeaderRow = memo(function HeaderRow({ sort, onSort }: { sort: SortState; onSort: (c: SortColumn) => void }) {
+  return (
+    <div role="rowgroup">
+      <div role="row" aria-rowindex={1} className={`${classes.grid} ${classes.header}`}>
+        {columns.map((column) => (
+          <HeaderCell key={column.label} label={column.label} column={column.sort} sort={sort} onSort={onSort} />
+        ))}
+      </div>
+    </div>
+  );
+});
 
 function HeaderCell({
   label,
