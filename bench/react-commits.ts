@@ -9,6 +9,8 @@ interface CommitCounts {
   on: boolean;
   commits: number;
   renders: Record<string, number>;
+  /** Commits by what started them: the components that rendered while their parent did not. */
+  starts: Record<string, number>;
 }
 
 /** Run in the page before its scripts. */
@@ -22,7 +24,7 @@ function installCommitHook(): void {
     memoizedProps: unknown;
     memoizedState: unknown;
   }
-  const counts: CommitCounts = { on: false, commits: 0, renders: {} };
+  const counts: CommitCounts = { on: false, commits: 0, renders: {}, starts: {} };
   const nameOf = (type: unknown): string => {
     const named = type as { displayName?: string; name?: string; type?: unknown; render?: unknown } | null;
     if (typeof type === 'function') return named!.displayName ?? named!.name ?? '?';
@@ -31,7 +33,7 @@ function installCommitHook(): void {
     return ''; // host elements, fragments
   };
   const performedWork = 1; // React's PerformedWork flag: the component's function ran in this render
-  const walk = (first: Fiber | null, parent: string) => {
+  const walk = (first: Fiber | null, parent: string, parentRendered: boolean, starts: Set<string>) => {
     for (let fiber = first; fiber; fiber = fiber.sibling) {
       const before = fiber.alternate;
       const name = nameOf(fiber.type);
@@ -39,8 +41,12 @@ function installCommitHook(): void {
         name !== '' &&
         (fiber.flags & performedWork) !== 0 &&
         (!before || fiber.memoizedProps !== before.memoizedProps || fiber.memoizedState !== before.memoizedState);
-      if (rendered) counts.renders[`${parent} > ${name}`] = (counts.renders[`${parent} > ${name}`] ?? 0) + 1;
-      if (fiber.child && (!before || fiber.child !== before.child)) walk(fiber.child, name || parent);
+      if (rendered) {
+        counts.renders[`${parent} > ${name}`] = (counts.renders[`${parent} > ${name}`] ?? 0) + 1;
+        if (!parentRendered) starts.add(name);
+      }
+      if (fiber.child && (!before || fiber.child !== before.child))
+        walk(fiber.child, name || parent, name === '' ? parentRendered : rendered, starts);
     }
   };
   (window as unknown as { __commits: CommitCounts }).__commits = counts;
@@ -55,7 +61,10 @@ function installCommitHook(): void {
     onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
       if (!counts.on) return;
       counts.commits += 1;
-      walk(root.current.child, 'root');
+      const starts = new Set<string>();
+      walk(root.current.child, 'root', false, starts);
+      const key = [...starts].sort().join(' + ') || '(none)';
+      counts.starts[key] = (counts.starts[key] ?? 0) + 1;
     },
   };
 }
@@ -87,5 +96,12 @@ export async function printCommits(page: Page, seconds: number): Promise<void> {
         .slice(0, 25)
         .map(([name, n]) => `${name} ${(n / seconds).toFixed(1)}`)
         .join(', ')}`,
+  );
+  const starts = Object.entries(counts.starts).sort((a, b) => b[1] - a[1]);
+  console.log(
+    `      React commits by what started them (a second): ${starts
+      .slice(0, 12)
+      .map(([name, n]) => `${name} ${(n / seconds).toFixed(1)}`)
+      .join('; ')}`,
   );
 }

@@ -7,7 +7,6 @@ import { memo, useEffect, useSyncExternalStore, type ComponentPropsWithRef } fro
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { alarmStore } from '../../live/stores/alarm-store';
-import { useActiveUnacknowledgedCount, useReturnedCount } from '../../live/hooks/use-alarms';
 import { useShownAtMost, type Shown } from '../../live/hooks/shown-at-most';
 import { isChimeOn, playChime, setChimeOn, subscribeChime } from './alarm-chime';
 import { notLiveLabel, notLiveStyle, useIsNotLive } from './not-live';
@@ -138,9 +137,25 @@ function AwaitingBadge({
   );
 }
 
-/** The tab's title, on its own: it reads both counts. */
+/**
+ * The tab's title leads with the number awaiting acknowledgement, so a background tab still tells it. On its own: it
+ * reads both counts from the store, outside React. As a reader of the counts it was a
+ * React commit of its own at each alarms message, ten a second at 10,000 probes, a third of the Dashboard's commits
+ * (docs/decisions/dashboard.md#tab-title-without-a-render).
+ */
 function AlarmTitle() {
-  useAlarmTitle(useActiveUnacknowledgedCount() + useReturnedCount());
+  useEffect(() => {
+    const write = () => {
+      const count = alarmStore.getActiveUnacknowledgedCount() + alarmStore.getReturnedCount();
+      titleWriter.set(count > 0 ? `(${count}) ${baseTitle}` : baseTitle);
+    };
+    write();
+    const unsubscribe = alarmStore.subscribe(write);
+    return () => {
+      unsubscribe();
+      titleWriter.reset();
+    };
+  }, []);
   return null;
 }
 
@@ -183,12 +198,6 @@ class TitleWriter {
   }
 }
 const titleWriter = new TitleWriter();
-
-/** The tab's title leads with the number awaiting acknowledgement, so a background tab still tells it. */
-function useAlarmTitle(count: number): void {
-  useEffect(() => titleWriter.set(count > 0 ? `(${count}) ${baseTitle}` : baseTitle), [count]);
-  useEffect(() => () => titleWriter.reset(), []);
-}
 
 function ChimeToggle() {
   const isChiming = useChime();
