@@ -7,8 +7,8 @@
 // (state highest first, then probe ID) recomputed over all probes after each message; as many rows as the dashboard
 // had mounted, each with its twelve cells (ID, state, stage over pack, two event lines, external and internal
 // temperature, connection, assignment, watchdog ring, battery, a menu button) written when they change; the watchdog
-// ring's arc and colour written every 100 ms tick (grey → amber at 66 % elapsed → red), the digit and its aria-label at
-// each whole second.
+// ring's arc (in steps of 1/50 of the ring) and colour written at every 100 ms tick when they change (grey → amber at
+// 66 % elapsed → red), the digit and its aria-label at each whole second.
 // What it leaves out: React, Mantine and the router; the top bar, the cards, pills and counts above the table; the
 // alarms stream's own rendering; icons (state and battery as text); the temperature history, transient-event
 // expiry and the Unacknowledged markers; a virtualised scroller (the rows are fixed slots whose contents change).
@@ -156,7 +156,7 @@ function plainDomPage(rowCount: number): void {
     drawRings();
   }
 
-  // The watchdog ring: the arc and its colour at every tick, the digit at each whole second.
+  // The watchdog ring: the arc (in its steps) and its colour at every tick, the digit at each whole second.
   const ringLength = 2 * Math.PI * 12;
   const mix = (t: number) => `rgb(250, ${Math.round(176 + (82 - 176) * t)}, ${Math.round(5 + (82 - 5) * t)})`;
   function drawRings(): void {
@@ -167,7 +167,8 @@ function plainDomPage(rowCount: number): void {
       const tenths = Math.max(0, Math.round(timeoutSeconds * 10) - (tick - entry.resetTick));
       const alerted = entry.alerted || tenths === 0;
       const elapsed = alerted ? 1 : 1 - tenths / 10 / timeoutSeconds;
-      const left = alerted ? 1 : 1 - elapsed;
+      // The dashboard's arc moves in steps of 1/50 of the ring (watchdog-ring.tsx, watchdogArcSteps).
+      const left = alerted ? 1 : Math.ceil((1 - elapsed) * 50 - 1e-9) / 50;
       attr(slot.arc, 'stroke-dasharray', `${ringLength * left} ${ringLength}`);
       attr(
         slot.arc,

@@ -39,7 +39,7 @@ function renderRing() {
 afterEach(() => act(() => probeStore.reset()));
 
 describe('WatchdogRing', () => {
-  it('moves its arc and colour at every tick, and renders only when the whole second it shows changes', () => {
+  it('moves its arc in steps of 1/50 of the ring, and renders only when the whole second it shows changes', () => {
     feed(systemConfig(10), probeData(makeProbe('P-1')));
     const { commits, ring, arc } = renderRing();
     expect(ring()).toHaveAccessibleName('Watchdog 10 s left');
@@ -57,8 +57,10 @@ describe('WatchdogRing', () => {
       expect(arc()).toHaveAttribute('stroke', watchdogRingColour(status));
       seen.add(arc().getAttribute('stroke-dasharray')!);
     }
-    // Nine different arcs, still "10 s left" (9.1 s rounds up), and not one React render for them.
-    expect(seen.size).toBe(9);
+    // At a 10 s timeout a step is every other tick: five arcs in nine ticks (9.9 s still draws the full ring), still
+    // "10 s left" (9.1 s rounds up), and not one React render for them.
+    expect(seen.size).toBe(5);
+    expect(seen.has(watchdogArc({ timeoutSeconds: 10, timeRemaining: 10, alerted: false }).dashArray)).toBe(true);
     expect(ring()).toHaveAccessibleName('Watchdog 10 s left');
     expect(commits.count).toBe(0);
 

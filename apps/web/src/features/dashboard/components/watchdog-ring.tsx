@@ -10,9 +10,16 @@ const ringRadius = 12;
 const ringLength = 2 * Math.PI * ringRadius;
 const alertedColour = 'var(--mantine-color-red-7)';
 
+/**
+ * The arc moves in steps of 1/50 of the ring (1.5 px): at a 10 s timeout every other tick, not every one. Each move
+ * repaints the whole row, and the rings' moves were most of the table's repaints
+ * (docs/decisions/dashboard.md#watchdog-arc-in-steps). Rounded up: the ring is empty only once alerted.
+ */
+export const watchdogArcSteps = 50;
+
 /** The arc's length and colour for a watchdog status: the remaining share, or a full red ring once alerted. */
 export function watchdogArc(status: WatchdogStatus): { dashArray: string; colour: string } {
-  const left = status.alerted ? 1 : 1 - watchdogElapsedShare(status);
+  const left = status.alerted ? 1 : Math.ceil((1 - watchdogElapsedShare(status)) * watchdogArcSteps - 1e-9) / watchdogArcSteps;
   return {
     dashArray: `${ringLength * left} ${ringLength}`,
     colour: status.alerted ? alertedColour : watchdogRingColour(status),
