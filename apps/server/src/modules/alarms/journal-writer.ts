@@ -61,10 +61,6 @@ export class JournalWriter {
     }
   }
 
-  get hasPending(): boolean {
-    return this.journal.length > 0 || this.alarms.size > 0 || this.waiting.size > 0;
-  }
-
   /** Writes everything pending; writes never overlap, so readers that await it see every earlier change. */
   flush(): Promise<void> {
     return this.writer.flush();
