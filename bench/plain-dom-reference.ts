@@ -18,9 +18,10 @@ import type { Browser, Page } from '@playwright/test';
 import type { RunningServer } from '../e2e/server';
 import { machineShare, rendererMainRanShare, takeMachineSample, type MachineShare } from './machine-share';
 import { describeRenderingCpu, markPid, rendererBusyShares, type BusyShare, type TraceEvent } from './renderer-trace';
+import { watchdogArcSteps } from '../apps/web/src/live/stores/watchdog';
 
 /** The page's script, run in the browser: no framework, direct DOM writes. */
-function plainDomPage(rowCount: number): void {
+function plainDomPage(rowCount: number, arcSteps: number): void {
   type Rec = Record<string, unknown> & { i: number; id?: string };
   interface Entry {
     id: string;
@@ -167,8 +168,8 @@ function plainDomPage(rowCount: number): void {
       const tenths = Math.max(0, Math.round(timeoutSeconds * 10) - (tick - entry.resetTick));
       const alerted = entry.alerted || tenths === 0;
       const elapsed = alerted ? 1 : 1 - tenths / 10 / timeoutSeconds;
-      // The dashboard's arc moves in steps of 1/50 of the ring (watchdog-ring.tsx, watchdogArcSteps).
-      const left = alerted ? 1 : Math.ceil((1 - elapsed) * 50 - 1e-9) / 50;
+      // The dashboard's arc moves in whole steps of the ring (watchdogArcShare, apps/web/src/live/stores/watchdog.ts).
+      const left = alerted ? 1 : Math.ceil((1 - elapsed) * arcSteps - 1e-9) / arcSteps;
       attr(slot.arc, 'stroke-dasharray', `${ringLength * left} ${ringLength}`);
       attr(
         slot.arc,
@@ -255,7 +256,7 @@ export async function measureBesideDashboard(
     const frameLoop =
       'const frames = []; const frame = (t) => { frames.push(t); requestAnimationFrame(frame); }; requestAnimationFrame(frame);';
     const html = `<!doctype html><html><head><style>${css}</style><script>globalThis.__name = (f) => f; ${frameLoop}</script></head>
-<body><script>(${plainDomPage.toString()})(${options.rows})</script></body></html>`;
+<body><script>(${plainDomPage.toString()})(${options.rows}, ${watchdogArcSteps})</script></body></html>`;
     // A document the server sent, then replaced: a page.route answer has no address, and Chromium's local network
     // access checks then block its socket to localhost.
     await page.goto(`${server.url}/api/health/live`);

@@ -15,6 +15,19 @@ export function watchdogOf(timeoutSeconds: number, resetTick: number, alertedByE
   return { timeoutSeconds, timeRemaining, alerted: alertedByEvent || remainingTenths === 0 };
 }
 
+/**
+ * The ring's arc moves in steps of 1/50 of the ring (1.5 px): at a 10 s timeout every other tick, not every one. Each
+ * move repaints the whole row, and the rings' moves were most of the table's repaints
+ * (docs/decisions/dashboard.md#watchdog-arc-in-steps). Rounded up: the ring is empty only once alerted.
+ */
+export const watchdogArcSteps = 50;
+
+/** The share of the ring the arc draws: what is left of the timeout in whole steps, or all of it once alerted. */
+export function watchdogArcShare(status: WatchdogStatus): number {
+  if (status.alerted) return 1;
+  return Math.ceil((1 - watchdogElapsedShare(status)) * watchdogArcSteps - 1e-9) / watchdogArcSteps;
+}
+
 /** Share of the timeout already elapsed, 0–1. */
 export function watchdogElapsedShare({ timeoutSeconds, timeRemaining }: WatchdogStatus): number {
   if (timeoutSeconds <= 0) return 1;

@@ -2,7 +2,7 @@
 // once alerted a full red ring around a red 0, so an expired probe reads as one at a glance (docs/operator-screen.md).
 import { memo, useCallback, useRef } from 'react';
 import { useWatchdogSeconds } from '../../../live/hooks/use-probe';
-import { watchdogElapsedShare, watchdogRingColour, type WatchdogStatus } from '../../../live/stores/watchdog';
+import { watchdogArcShare, watchdogRingColour, type WatchdogStatus } from '../../../live/stores/watchdog';
 
 const size = 30;
 const centre = size / 2;
@@ -10,16 +10,9 @@ const ringRadius = 12;
 const ringLength = 2 * Math.PI * ringRadius;
 const alertedColour = 'var(--mantine-color-red-7)';
 
-/**
- * The arc moves in steps of 1/50 of the ring (1.5 px): at a 10 s timeout every other tick, not every one. Each move
- * repaints the whole row, and the rings' moves were most of the table's repaints
- * (docs/decisions/dashboard.md#watchdog-arc-in-steps). Rounded up: the ring is empty only once alerted.
- */
-export const watchdogArcSteps = 50;
-
 /** The arc's length and colour for a watchdog status: the remaining share, or a full red ring once alerted. */
 export function watchdogArc(status: WatchdogStatus): { dashArray: string; colour: string } {
-  const left = status.alerted ? 1 : Math.ceil((1 - watchdogElapsedShare(status)) * watchdogArcSteps - 1e-9) / watchdogArcSteps;
+  const left = watchdogArcShare(status);
   return {
     dashArray: `${ringLength * left} ${ringLength}`,
     colour: status.alerted ? alertedColour : watchdogRingColour(status),
