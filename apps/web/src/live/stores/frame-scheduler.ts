@@ -24,15 +24,11 @@ export function createBrowserFrameScheduler(): FrameScheduler {
   /** Runs waiting for an animation frame, each run once (by the frame, or by its timer once the page is hidden). */
   const waiting = new Set<() => void>();
   const isHidden = () => typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden';
-  let watchingVisibility = false;
-  const watchVisibility = () => {
-    watchingVisibility = true;
-    document.addEventListener('visibilitychange', () => {
-      if (!isHidden()) return;
-      for (const once of waiting) setTimeout(once, hiddenTabFrameMs);
-      waiting.clear();
-    });
-  };
+  document.addEventListener('visibilitychange', () => {
+    if (!isHidden()) return;
+    for (const once of waiting) setTimeout(once, hiddenTabFrameMs);
+    waiting.clear();
+  });
   // One channel for every task, its runs in order: a channel each cost its creation and closing.
   let channel: MessageChannel | null = null;
   let tasks: (() => void)[] = [];
@@ -54,7 +50,6 @@ export function createBrowserFrameScheduler(): FrameScheduler {
         setTimeout(run, hiddenTabFrameMs);
         return;
       }
-      if (!watchingVisibility) watchVisibility();
       let done = false;
       const once = () => {
         if (done) return;
