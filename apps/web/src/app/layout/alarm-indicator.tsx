@@ -138,10 +138,9 @@ function AwaitingBadge({
 }
 
 /**
- * The tab's title leads with the number awaiting acknowledgement, so a background tab still tells it. On its own: it
- * reads both counts from the store, outside React. As a reader of the counts it was a
- * React commit of its own at each alarms message, ten a second at 10,000 probes, a third of the Dashboard's commits
- * (docs/decisions/dashboard.md#tab-title-without-a-render).
+ * The tab's title leads with the number awaiting acknowledgement, so a background tab still tells it. It reads both
+ * counts from the store outside React: as a React reader of them it was a commit of its own at each alarms message,
+ * a third of the Dashboard's commits at 10,000 probes (docs/decisions/dashboard.md#tab-title-without-a-render).
  */
 function AlarmTitle() {
   useEffect(() => {

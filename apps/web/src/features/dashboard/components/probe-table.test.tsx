@@ -22,7 +22,6 @@ afterEach(() => {
 });
 
 const sort: SortState = { column: 'status', direction: 'desc' };
-const onSort = () => {};
 const noop = () => {};
 
 /** The table, with its order and sort set from the test. */
@@ -35,7 +34,7 @@ function Table() {
   const props: ProbeTableProps = {
     order,
     sort: sortState,
-    onSort,
+    onSort: noop,
     canDelete: false,
     onDetails: noop,
     onDelete: noop,
